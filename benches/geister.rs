@@ -1,0 +1,8 @@
+//! Benches for the `geister` game (placeholder until the game lands).
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn placeholder(_c: &mut Criterion) {}
+
+criterion_group!(benches, placeholder);
+criterion_main!(benches);

@@ -1,0 +1,289 @@
+//! The registry of published claims: every number the five documents print,
+//! written once, read by `solved-games reproduce` and by the test suite.
+//!
+//! A [`Claim`] names its source (document file and section), says what is
+//! claimed, gives the expected value exactly as the document writes it, and
+//! carries a function that computes the value with the optimized solver and,
+//! where feasible, again with the independent naive solver. [`Claim::check`]
+//! turns that into a [`Verdict`]:
+//!
+//! | naive = optimized | computed = expected | `erratum` set | status |
+//! |---|---|---|---|
+//! | no | any | any | FAIL |
+//! | yes / not run | yes | no | PASS |
+//! | yes / not run | no | yes | ERRATUM (counts as passed; SPEC.md "Errata" explains) |
+//! | yes / not run | no | no | FAIL |
+//! | yes / not run | yes | yes | FAIL (the registry says the paper is wrong, but it is right) |
+//!
+//! Claims live in one file per game under `src/claims/`; ids are
+//! `<GAME>-<nnn>` and the same ids appear in SPEC.md's "Published values".
+
+use serde::Serialize;
+use std::time::Instant;
+
+mod geister;
+mod memory;
+mod nim;
+mod stones;
+mod yen;
+
+/// The games of the project, as named on the command line (`--game`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    /// Three-pile Nim, document 002.
+    Nim,
+    /// The five stone-taking score games, document 001.
+    Stones,
+    /// The Memory game with a special pair, document 004.
+    Memory,
+    /// 4×4 Mini-Geister, document 003.
+    Geister,
+    /// The 10,000-yen bidding game, document 000.
+    Yen,
+}
+
+impl GameId {
+    /// Every game, in the order `reproduce` lists them.
+    pub const ALL: [GameId; 5] = [
+        GameId::Nim,
+        GameId::Stones,
+        GameId::Memory,
+        GameId::Geister,
+        GameId::Yen,
+    ];
+
+    /// The name used on the command line and in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GameId::Nim => "nim",
+            GameId::Stones => "stones",
+            GameId::Memory => "memory",
+            GameId::Geister => "geister",
+            GameId::Yen => "yen",
+        }
+    }
+
+    /// Looks a game up by its command-line name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<GameId> {
+        GameId::ALL.into_iter().find(|g| g.name() == name)
+    }
+}
+
+/// What a claim's check function found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Evidence {
+    /// The value computed by the optimized solver, rendered in the same
+    /// notation as [`Claim::expected`] so that the two compare as strings.
+    pub computed: String,
+    /// The same value computed by the naive solver, where that is feasible.
+    /// `None` means the naive solver was not run for this claim (too large),
+    /// never that it failed.
+    pub naive: Option<String>,
+}
+
+impl Evidence {
+    /// Evidence from both solvers.
+    #[must_use]
+    pub fn both(optimized: impl ToString, naive: impl ToString) -> Evidence {
+        Evidence {
+            computed: optimized.to_string(),
+            naive: Some(naive.to_string()),
+        }
+    }
+
+    /// Evidence from the optimized solver only (the naive one cannot reach
+    /// this size); the claim's statement should say what else checks it.
+    #[must_use]
+    pub fn optimized_only(optimized: impl ToString) -> Evidence {
+        Evidence {
+            computed: optimized.to_string(),
+            naive: None,
+        }
+    }
+}
+
+/// One published fact.
+#[derive(Debug, Clone, Copy)]
+pub struct Claim {
+    /// Stable id, e.g. `NIM-003`; SPEC.md uses the same ids.
+    pub id: &'static str,
+    /// The game this claim is about.
+    pub game: GameId,
+    /// Document file and section, table or figure, e.g. `002 §38.10`.
+    pub source: &'static str,
+    /// What is claimed, in one line.
+    pub statement: &'static str,
+    /// The value exactly as the document writes it (`p/q` for exact values).
+    /// Where the document states a property rather than a number, `holds`.
+    pub expected: &'static str,
+    /// `Some(reason)` when the document's value is a known slip: the short
+    /// reason shown by `reproduce`; SPEC.md's "Errata" has the full account.
+    pub erratum: Option<&'static str>,
+    /// Computes the value afresh; never returns a stored answer.
+    pub compute: fn() -> Evidence,
+}
+
+/// PASS, ERRATUM or FAIL; see the table in the module docs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Computed value equals the published one, and both solvers agree.
+    Pass,
+    /// The published value is a recorded slip; both solvers agree on another.
+    Erratum,
+    /// Anything else.
+    Fail,
+}
+
+impl Status {
+    /// Upper-case word for the table.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Pass => "PASS",
+            Status::Erratum => "ERRATUM",
+            Status::Fail => "FAIL",
+        }
+    }
+
+    /// Whether this status lets `reproduce` exit 0.
+    #[must_use]
+    pub fn passed(self) -> bool {
+        self != Status::Fail
+    }
+}
+
+/// The outcome of checking one claim.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// The claim checked.
+    pub claim: Claim,
+    /// What the solvers computed.
+    pub evidence: Evidence,
+    /// `Some(naive == optimized)`, or `None` when the naive solver was not run.
+    pub agree: Option<bool>,
+    /// PASS, ERRATUM or FAIL.
+    pub status: Status,
+    /// Wall-clock time of the check in milliseconds.
+    pub millis: f64,
+}
+
+impl Claim {
+    /// Computes the claim and judges it.
+    #[must_use]
+    pub fn check(&self) -> Verdict {
+        let start = Instant::now();
+        let evidence = (self.compute)();
+        let millis = start.elapsed().as_secs_f64() * 1e3;
+        judge(*self, evidence, millis)
+    }
+}
+
+/// The decision table of the module docs, apart from the timing so it can be
+/// tested on its own.
+#[must_use]
+pub fn judge(claim: Claim, evidence: Evidence, millis: f64) -> Verdict {
+    let agree = evidence.naive.as_ref().map(|n| *n == evidence.computed);
+    let matches = evidence.computed == claim.expected;
+    let status = match (agree, matches, claim.erratum.is_some()) {
+        (Some(false), _, _) => Status::Fail,
+        (_, true, false) => Status::Pass,
+        (_, false, true) => Status::Erratum,
+        _ => Status::Fail,
+    };
+    Verdict {
+        claim,
+        evidence,
+        agree,
+        status,
+        millis,
+    }
+}
+
+/// Every claim of every game, in registry order.
+#[must_use]
+pub fn all() -> Vec<Claim> {
+    GameId::ALL.into_iter().flat_map(for_game).collect()
+}
+
+/// The claims of one game.
+#[must_use]
+pub fn for_game(game: GameId) -> Vec<Claim> {
+    let claims: &[Claim] = match game {
+        GameId::Nim => nim::CLAIMS,
+        GameId::Stones => stones::CLAIMS,
+        GameId::Memory => memory::CLAIMS,
+        GameId::Geister => geister::CLAIMS,
+        GameId::Yen => yen::CLAIMS,
+    };
+    claims.to_vec()
+}
+
+/// Looks a claim up by id.
+#[must_use]
+pub fn by_id(id: &str) -> Option<Claim> {
+    all().into_iter().find(|c| c.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn sample(expected: &'static str, erratum: Option<&'static str>) -> Claim {
+        Claim {
+            id: "TEST-001",
+            game: GameId::Nim,
+            source: "test",
+            statement: "test",
+            expected,
+            erratum,
+            compute: || Evidence::optimized_only("x"),
+        }
+    }
+
+    #[test]
+    fn decision_table() {
+        let st = |exp, err, ev| judge(sample(exp, err), ev, 0.0).status;
+        assert_eq!(st("1", None, Evidence::both("1", "1")), Status::Pass);
+        assert_eq!(st("1", None, Evidence::optimized_only("1")), Status::Pass);
+        assert_eq!(st("1", None, Evidence::both("1", "2")), Status::Fail);
+        assert_eq!(st("1", None, Evidence::both("2", "2")), Status::Fail);
+        assert_eq!(
+            st("1", Some("slip"), Evidence::both("2", "2")),
+            Status::Erratum
+        );
+        assert_eq!(
+            st("1", Some("slip"), Evidence::both("2", "3")),
+            Status::Fail
+        );
+        assert_eq!(
+            st("1", Some("slip"), Evidence::both("1", "1")),
+            Status::Fail
+        );
+    }
+
+    #[test]
+    fn ids_are_unique_and_prefixed_by_game() {
+        let mut seen = HashSet::new();
+        for c in all() {
+            assert!(seen.insert(c.id), "duplicate claim id {}", c.id);
+            let prefix = c.id.split('-').next().unwrap().to_lowercase();
+            let expected_prefix = match c.game {
+                GameId::Nim => "nim",
+                GameId::Stones => "sto",
+                GameId::Memory => "mem",
+                GameId::Geister => "gei",
+                GameId::Yen => "yen",
+            };
+            assert_eq!(
+                prefix, expected_prefix,
+                "claim {} is filed under {:?}",
+                c.id, c.game
+            );
+        }
+    }
+}

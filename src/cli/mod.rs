@@ -1,0 +1,103 @@
+//! Argument parsing and dispatch. Exit codes: 0 ok, 1 a check failed (or a
+//! run-time failure such as an unwritable file), 2 usage or input error.
+
+use clap::{Parser, Subcommand};
+use std::fmt;
+use std::process::ExitCode;
+
+mod geister;
+mod memory;
+mod nim;
+mod reproduce;
+mod stones;
+mod table;
+mod yen;
+
+/// Verified reference implementation of five solved games.
+///
+/// Every published number in the five source documents is recomputed by two
+/// independent solvers; `reproduce` prints them all.
+#[derive(Parser)]
+#[command(name = "solved-games", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check every published claim: expected vs computed, naive = optimized.
+    Reproduce(reproduce::Args),
+    /// Three-pile Nim (三山崩し), document 002.
+    Nim(nim::Args),
+    /// Stone-taking score games 1-5, document 001.
+    Stones(stones::Args),
+    /// The Memory game with a special pair, document 004.
+    Memory(memory::Args),
+    /// 4x4 Mini-Geister, document 003.
+    Geister(geister::Args),
+    /// The 10,000-yen bidding game, document 000.
+    Yen(yen::Args),
+}
+
+/// Why a command did not succeed.
+#[derive(Debug)]
+pub enum CliError {
+    /// Malformed or out-of-range input; exit status 2.
+    Input(String),
+    /// A check failed or the run could not complete; exit status 1.
+    Failed(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Input(m) | CliError::Failed(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Failed(format!("I/O error: {e}"))
+    }
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> CliError {
+        CliError::Failed(format!("JSON error: {e}"))
+    }
+}
+
+/// Result of a subcommand: `Ok(true)` all good, `Ok(false)` ran but a check
+/// failed (exit 1), `Err` could not run.
+pub type Outcome = Result<bool, CliError>;
+
+/// Prints `value` as one line of JSON on stdout.
+pub fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
+    println!("{}", serde_json::to_string(value)?);
+    Ok(())
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Reproduce(a) => reproduce::run(a),
+        Command::Nim(a) => nim::run(a),
+        Command::Stones(a) => stones::run(a),
+        Command::Memory(a) => memory::run(a),
+        Command::Geister(a) => geister::run(a),
+        Command::Yen(a) => yen::run(a),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("solved-games: error: {e}");
+            ExitCode::from(match e {
+                CliError::Input(_) => 2,
+                CliError::Failed(_) => 1,
+            })
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The `geister` game (placeholder until its module lands).

@@ -1,0 +1,1 @@
+//! The `memory` game (placeholder until its module lands).

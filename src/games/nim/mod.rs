@@ -1,0 +1,1 @@
+//! The `nim` game (placeholder until its module lands).

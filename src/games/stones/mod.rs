@@ -1,0 +1,1 @@
+//! The `stones` game (placeholder until its module lands).

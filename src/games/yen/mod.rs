@@ -1,0 +1,1 @@
+//! The `yen` game (placeholder until its module lands).

@@ -1,0 +1,1 @@
+//! Exact zero-sum matrix games (placeholder until it lands).

@@ -1,0 +1,1 @@
+//! Retrograde analysis over an indexed state graph (placeholder until it lands).

@@ -1,0 +1,116 @@
+//! Helpers shared by the integration tests: the claims of a game checked
+//! through the registry, the binary run as a user runs it, and insta
+//! snapshots kept in the top-level `snapshots/` folder.
+#![allow(dead_code)]
+
+use solved_games::claims::{self, GameId, Status};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Checks every registry claim of `game`; fails listing each FAIL with both
+/// values. ERRATUM counts as passed (the registry, not the test, decides
+/// what is a slip of the document).
+pub fn assert_claims_pass(game: GameId) {
+    let claims = claims::for_game(game);
+    assert!(!claims.is_empty(), "no claims registered for {game:?}");
+    let failures: Vec<String> = claims
+        .iter()
+        .map(|c| c.check())
+        .filter(|v| v.status == Status::Fail)
+        .map(|v| {
+            format!(
+                "{} ({}): expected {}, optimized {}, naive {}",
+                v.claim.id,
+                v.claim.statement,
+                v.claim.expected,
+                v.evidence.computed,
+                v.evidence.naive.as_deref().unwrap_or("not run")
+            )
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "failing claims:\n{}",
+        failures.join("\n")
+    );
+}
+
+/// What a run of the binary produced.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `solved-games` with `args` and no standard input.
+pub fn cli(args: &[&str]) -> Run {
+    cli_with_stdin(args, "")
+}
+
+/// Runs `solved-games` with `args`, feeding `stdin`.
+pub fn cli_with_stdin(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the solved-games binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).ok();
+    let out = child.wait_with_output().expect("the binary finishes");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Asserts bad input is refused the way SPEC.md promises: exit status 2,
+/// exactly one line on stderr, no panic.
+pub fn assert_input_error(args: &[&str]) -> String {
+    let run = cli(args);
+    assert_eq!(
+        run.code, 2,
+        "{args:?} should exit 2; stderr: {}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("panicked"),
+        "{args:?} panicked: {}",
+        run.stderr
+    );
+    assert_eq!(
+        run.stderr.trim_end().lines().count(),
+        1,
+        "{args:?}: one-line error expected, got {:?}",
+        run.stderr
+    );
+    run.stderr
+}
+
+/// `insta::assert_snapshot!` with the snapshot stored in the top-level
+/// `snapshots/` folder as `<test file>__<name>.snap`.
+#[macro_export]
+macro_rules! snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({
+            snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+/// `insta::assert_json_snapshot!` into the top-level `snapshots/` folder.
+#[macro_export]
+macro_rules! json_snapshot {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({
+            snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+            omit_expression => true,
+        }, {
+            insta::assert_json_snapshot!($name, $value);
+        })
+    };
+}
