@@ -1,1 +1,13 @@
-//! The `yen` game (placeholder until its module lands).
+//! The 10,000-yen bidding game (1万円ゲーム), document 000 (Nakano, Hiroshima
+//! University), generalised to T yen over R rounds.
+//!
+//! Each player holds T yen (default 10,000) and bets it over R rounds
+//! (default 10): bets are integers ≥ 0 and each player's bets sum to exactly T.
+//! In each round the *lower* bet takes both bets; equal bets are returned
+//! (§2). Both players see all earlier bets. After R rounds the player holding
+//! more money wins the match; equal money is a draw.
+//!
+//! - [`rules`]: parameters, bet validation, round settlement, match result.
+//! - `naive` / `optimized`: exact equilibria of scaled games.
+
+pub mod rules;
