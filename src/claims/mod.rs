@@ -26,6 +26,7 @@ mod memory;
 mod nim;
 mod stones;
 mod yen;
+mod yen_equilibrium;
 
 /// The games of the project, as named on the command line (`--game`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -212,14 +213,13 @@ pub fn all() -> Vec<Claim> {
 /// The claims of one game.
 #[must_use]
 pub fn for_game(game: GameId) -> Vec<Claim> {
-    let claims: &[Claim] = match game {
-        GameId::Nim => nim::CLAIMS,
-        GameId::Stones => stones::CLAIMS,
-        GameId::Memory => memory::CLAIMS,
-        GameId::Geister => geister::CLAIMS,
-        GameId::Yen => yen::CLAIMS,
-    };
-    claims.to_vec()
+    match game {
+        GameId::Nim => nim::CLAIMS.to_vec(),
+        GameId::Stones => stones::CLAIMS.to_vec(),
+        GameId::Memory => memory::CLAIMS.to_vec(),
+        GameId::Geister => geister::CLAIMS.to_vec(),
+        GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS].concat(),
+    }
 }
 
 /// Looks a claim up by id.
