@@ -1,13 +1,125 @@
-//! `solved-games nim` (placeholder until the game lands).
+//! `solved-games nim`: solve a three-pile Nim position (document 002).
 
-use super::{CliError, Outcome};
+use serde_json::json;
+
+use super::{print_json, CliError, Outcome};
+use solved_games::games::nim::{naive, optimized::Table, Move, Position};
+
+/// Largest pile size the lecture's table method covers (§38.24: 0..99).
+const MAX_TABLE_PILE: u32 = 99;
+
+/// Which solver answers.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum Solver {
+    /// Exhaustive game-tree search (memoised recursion).
+    Naive,
+    /// The lecture's table, filled in index order.
+    Optimized,
+}
 
 /// Options of `solved-games nim`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Position, one digit per pile ("735") or comma-separated ("12,3,40").
+    #[arg(required_unless_present = "table")]
+    position: Option<String>,
+    /// Print the lecture program's listing: every position with piles
+    /// 0..=max, its recorded winning move or × if losing.
+    #[arg(long, conflicts_with = "position")]
+    table: bool,
+    /// Largest pile size of the table (at most 99, §38.24).
+    #[arg(long, default_value_t = 9)]
+    max: u32,
+    /// Solver to use.
+    #[arg(long, value_enum, default_value = "optimized")]
+    solver: Solver,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(_args: Args) -> Outcome {
-    Err(CliError::Input(
-        "the nim game is not implemented yet".into(),
-    ))
+pub fn run(args: Args) -> Outcome {
+    if args.max > MAX_TABLE_PILE {
+        return Err(CliError::Input(format!(
+            "--max {} is out of range: the table covers piles 0..=99 (§38.24)",
+            args.max
+        )));
+    }
+    if args.table {
+        let table = Table::build(3, args.max);
+        if args.json {
+            let rows: Vec<_> = (0..table.len())
+                .map(|i| {
+                    let here = table.position(i);
+                    let moves: Vec<Vec<u32>> = match table.entry(i) {
+                        solved_games::games::nim::optimized::Entry::Losing => vec![],
+                        solved_games::games::nim::optimized::Entry::Winning { target } => {
+                            vec![table.position(target as usize).piles().to_vec()]
+                        }
+                    };
+                    json!({"position": here.piles(), "losing": moves.is_empty(), "target": moves.first()})
+                })
+                .collect();
+            print_json(
+                &json!({"max": args.max, "losing": table.losing_count(), "positions": rows}),
+            )?;
+        } else {
+            print!("{}", table.lecture_listing());
+        }
+        return Ok(true);
+    }
+    let text = args.position.unwrap_or_default();
+    let position: Position = text
+        .parse()
+        .map_err(|e| CliError::Input(format!("bad position {text:?}: {e}")))?;
+    position.validate(args.max).map_err(|e| {
+        CliError::Input(format!(
+            "bad position {text:?}: {e} (raise --max, up to 99)"
+        ))
+    })?;
+    let moves: Vec<Move> = match args.solver {
+        Solver::Optimized => {
+            let size = (u64::from(args.max) + 1).checked_pow(position.piles().len() as u32);
+            if size.map_or(true, |n| n > 10_000_000) {
+                return Err(CliError::Input(format!(
+                    "a table of {} piles of 0..={} stones is too large (over 10^7 positions); lower --max",
+                    position.piles().len(),
+                    args.max
+                )));
+            }
+            let table = Table::build(position.piles().len(), args.max);
+            table
+                .winning_moves(&position)
+                .map_err(|e| CliError::Input(format!("bad position {text:?}: {e}")))?
+        }
+        Solver::Naive => {
+            if position
+                .piles()
+                .iter()
+                .map(|&p| u64::from(p) + 1)
+                .product::<u64>()
+                > 100_000
+            {
+                return Err(CliError::Input(format!(
+                    "position {text:?} has too many successors for the naive solver; use --solver optimized"
+                )));
+            }
+            naive::winning_moves(&position)
+        }
+    };
+    let targets: Vec<Position> = moves.iter().map(|&mv| position.play(mv)).collect();
+    let outcome = if moves.is_empty() { "loss" } else { "win" };
+    if args.json {
+        let targets: Vec<&[u32]> = targets.iter().map(Position::piles).collect();
+        print_json(&json!({"position": position.piles(), "outcome": outcome, "moves": targets}))?;
+    } else if targets.is_empty() {
+        println!("{position}: losing (×) for the player to move");
+    } else {
+        let list: Vec<String> = targets.iter().map(ToString::to_string).collect();
+        println!(
+            "{position}: winning for the player to move; winning moves → {}",
+            list.join(", ")
+        );
+    }
+    Ok(true)
 }

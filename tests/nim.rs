@@ -1,0 +1,158 @@
+//! Three-pile Nim (document 002): the two solvers agree with each other and
+//! with Bouton's XOR rule, the lecture table is pinned, the CLI behaves.
+
+mod common;
+
+use common::{assert_claims_pass, assert_input_error, cli};
+use proptest::prelude::*;
+use quickcheck::quickcheck;
+use solved_games::claims::GameId;
+use solved_games::games::nim::optimized::{Entry, Table};
+use solved_games::games::nim::{bouton, naive, Move, Position};
+
+#[test]
+fn every_published_nim_claim_passes() {
+    assert_claims_pass(GameId::Nim);
+}
+
+#[test]
+fn naive_and_optimized_agree_on_every_position_with_piles_up_to_5() {
+    let table = Table::build(3, 5);
+    let mut search = naive::Search::new();
+    for i in 0..table.len() {
+        let p = table.position(i);
+        assert_eq!(search.is_losing(&p), table.is_losing(&p), "{p}");
+        assert_eq!(
+            search.winning_moves(&p),
+            table.winning_moves(&p).unwrap(),
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn optimized_table_matches_bouton_up_to_99() {
+    let table = Table::build(3, 99);
+    let mut losing = 0;
+    for i in 0..table.len() {
+        let p = table.position(i);
+        assert_eq!(table.is_losing(&p), bouton::is_losing(&p), "{p}");
+        losing += usize::from(bouton::is_losing(&p));
+    }
+    assert_eq!(table.losing_count(), losing);
+}
+
+/// §38.19's program records, for a winning position, the move it found
+/// last: the largest take from the last pile that reaches a losing
+/// position, else the last pile before it that has one.
+#[test]
+fn lecture_target_is_the_last_winning_move_in_scan_order() {
+    let table = Table::build(3, 9);
+    let mut search = naive::Search::new();
+    for i in 0..table.len() {
+        let p = table.position(i);
+        match table.entry(i) {
+            Entry::Losing => assert!(search.winning_moves(&p).is_empty(), "{p}"),
+            Entry::Winning { target } => {
+                let moves = search.winning_moves(&p);
+                let last_pile = moves.iter().map(|m| m.pile).max().unwrap();
+                let biggest = moves
+                    .iter()
+                    .filter(|m| m.pile == last_pile)
+                    .map(|m| m.take)
+                    .max()
+                    .unwrap();
+                let expected = p.play(Move {
+                    pile: last_pile,
+                    take: biggest,
+                });
+                assert_eq!(table.position(target as usize), expected, "{p}");
+            }
+        }
+    }
+}
+
+#[test]
+fn lecture_listing_for_piles_0_to_9_is_pinned() {
+    snapshot!(
+        "nim_lecture_listing_0_to_9",
+        Table::build(3, 9).lecture_listing()
+    );
+}
+
+#[test]
+fn lecture_listing_for_piles_0_to_2_is_pinned() {
+    snapshot!(
+        "nim_lecture_listing_0_to_2",
+        Table::build(3, 2).lecture_listing()
+    );
+}
+
+proptest! {
+    #[test]
+    fn naive_agrees_with_bouton_on_random_positions(piles in prop::collection::vec(0u32..6, 1..=4)) {
+        let p = Position::new(piles);
+        prop_assert_eq!(naive::is_losing(&p), bouton::is_losing(&p));
+    }
+
+    #[test]
+    fn every_winning_move_reaches_a_zero_nim_sum(piles in prop::collection::vec(0u32..40, 3)) {
+        let p = Position::new(piles);
+        let table = Table::build(3, 39);
+        for mv in table.winning_moves(&p).unwrap() {
+            prop_assert_eq!(bouton::nim_sum(&p.play(mv)), 0);
+        }
+        prop_assert_eq!(table.is_losing(&p), bouton::nim_sum(&p) == 0);
+    }
+}
+
+quickcheck! {
+    fn position_text_round_trips(piles: Vec<u8>) -> bool {
+        let p = Position::new(piles.into_iter().map(u32::from).collect());
+        if p.piles().is_empty() {
+            return true;
+        }
+        p.to_string().parse::<Position>() == Ok(p)
+    }
+}
+
+#[test]
+fn cli_answers_735_with_every_winning_move() {
+    let run = cli(&["nim", "735"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    snapshot!("nim_cli_735", run.stdout);
+    let json: serde_json::Value =
+        serde_json::from_str(&cli(&["nim", "735", "--json"]).stdout).unwrap();
+    assert_eq!(json["outcome"], "win");
+    let naive = cli(&["nim", "735", "--json", "--solver", "naive"]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&naive.stdout).unwrap(),
+        json
+    );
+}
+
+#[test]
+fn cli_reports_a_losing_position() {
+    let json: serde_json::Value =
+        serde_json::from_str(&cli(&["nim", "123", "--json"]).stdout).unwrap();
+    assert_eq!(json["outcome"], "loss");
+    assert_eq!(json["moves"], serde_json::json!([]));
+}
+
+#[test]
+fn cli_table_prints_the_listing() {
+    let run = cli(&["nim", "--table", "--max", "2"]);
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, Table::build(3, 2).lecture_listing());
+}
+
+#[test]
+fn cli_rejects_bad_positions_with_one_line() {
+    assert_input_error(&["nim", "7x5"]);
+    assert_input_error(&["nim", ""]);
+    assert_input_error(&["nim", "7,,5"]);
+    assert_input_error(&["nim", "12,3,4"]);
+    assert_input_error(&["nim", "735", "--max", "100"]);
+    assert_input_error(&["nim", "1,1,1,1,1,1,1,1", "--max", "99"]);
+    assert_input_error(&["nim", "99,99,99", "--max", "99", "--solver", "naive"]);
+}
