@@ -66,6 +66,7 @@ impl Table {
         let line_count = size / base;
         let mut first_losing = vec![vec![NONE; line_count]; piles];
         let mut target = vec![NONE; size];
+        #[allow(clippy::needless_range_loop)] // i is the position number of §38.16, not a slot
         for i in 0..size {
             // Piles in the lecture's order; a later pile overwrites (§38.21).
             for p in 0..piles {
