@@ -4,19 +4,11 @@
 //! n = 100,000 < 50 ms).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use solved_games::games::stones::{naive, optimized, Game, Stones};
+use solved_games::games::stones::{cost, naive, optimized, Game, Stones};
 use std::hint::black_box;
 
 fn row(n: usize, seed: u64) -> Vec<i64> {
-    let mut x = seed;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % 1000) as i64
-        })
-        .collect()
+    cost::sample_row(n, 1000, seed)
 }
 
 fn at_scale(c: &mut Criterion) {

@@ -85,13 +85,7 @@ fn naive_solve(game: Game, s: &Stones) -> GameResult {
 
 /// A fixed pseudo-random family of rows for the claims stated "for every row".
 fn rows(count: usize, max_len: usize, seed: u64) -> Vec<Vec<i64>> {
-    let mut x = seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = cost::xorshift(seed);
     (0..count)
         .map(|_| {
             let n = 1 + (next() % max_len as u64) as usize;

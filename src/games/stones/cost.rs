@@ -5,22 +5,32 @@
 
 use std::collections::HashMap;
 
-/// Stone values for cost runs: a fixed pseudo-random sequence, so counts
-/// are reproducible (the sort in Game 5 depends on the data).
+/// A fixed xorshift sequence from `seed` (non-zero), so cost counts, the
+/// claims stated "on fixed pseudo-random rows" and the benches are
+/// reproducible without a random-number dependency.
+pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
+/// `n` stone values in 0..bound from `seed`.
+#[must_use]
+pub fn sample_row(n: usize, bound: u64, seed: u64) -> Vec<i64> {
+    let mut next = xorshift(seed);
+    (0..n).map(|_| (next() % bound) as i64).collect()
+}
+
 fn values(n: usize) -> Vec<i64> {
-    values_below(n, 1000)
+    sample_row(n, 1000, 0x9E37_79B9_7F4A_7C15)
 }
 
 fn values_below(n: usize, bound: u64) -> Vec<i64> {
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % bound) as i64
-        })
-        .collect()
+    sample_row(n, bound, 0x9E37_79B9_7F4A_7C15)
 }
 
 /// Game 1 解法2 / Game 2 解法2: memoised strategy(i, j) — counts evaluations.
