@@ -203,9 +203,14 @@ pub fn run(args: Args) -> Outcome {
         for v in verdicts.iter().filter(|v| v.status == Status::Erratum) {
             writeln!(
                 out,
-                "ERRATUM {}: the document prints {}, both solvers give {} — {} (SPEC.md, Errata)",
+                "ERRATUM {}: the document prints {}, {} {} — {} (SPEC.md, Errata)",
                 v.claim.id,
                 v.claim.expected,
+                if v.evidence.naive.is_some() {
+                    "both solvers give"
+                } else {
+                    "the computation gives"
+                },
                 v.evidence.computed,
                 v.claim.erratum.unwrap_or("")
             )?;
