@@ -1,1 +1,29 @@
-//! The `memory` game (placeholder until its module lands).
+//! The memory game (神経衰弱) with a special pair, document 004: Sakamoto &
+//! Shinoda, "特別なカードを含む神経衰弱ゲームの勝率最大化戦略".
+//!
+//! **Rules** (§1.1 R1–R5). 2N cards numbered 1,1,…,N,N lie face down. The
+//! mover turns over one card, then another; a matching pair is taken and the
+//! same player goes on, a mismatch is turned back and the turn passes. Whoever
+//! takes the pair of 1s wins (1 point); if neither ever does, the game is a
+//! draw (1/2 each). Players remember every card ever shown.
+//!
+//! **Values.** f(n,m,k) and g(n,m,k) (§2.1) are the mover's expected points
+//! in the states F (both 1s unknown) and G (one 1 known).
+//!
+//! **Solvers.**
+//! - [`naive`]: the game on an explicit row of cards, every choice of
+//!   position tried, chance over unseen numbers.
+//! - [`optimized`]: the recurrences of §2.1 bottom-up, exact or in `f64`,
+//!   over every state or over Proposition 2.1's reduced set.
+//!
+//! # Examples
+//! ```
+//! use solved_games::games::memory::optimized::first_player_value;
+//! assert_eq!(first_player_value(2).to_string(), "1/3");
+//! ```
+
+pub mod naive;
+pub mod optimized;
+pub mod rules;
+
+pub use rules::{Choice, Family, InvalidState, Second, State};

@@ -1,0 +1,231 @@
+//! The game itself (document 004, §1.1 rules R1–R5): an explicit row of 2N
+//! face-down cards, players who remember every card ever shown and choose
+//! which position to turn over, chance over the number on a card nobody has
+//! seen. No F/G bookkeeping: positions are cells, and the search tries every
+//! first and second card.
+
+use super::rules::State;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::collections::HashMap;
+
+/// One position of the row, as both players know it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Face down, never shown.
+    Unknown,
+    /// Face down, shown before: its number is remembered.
+    Known(u8),
+    /// Taken off the table (with its number).
+    Taken(u8),
+}
+
+/// The row as both players know it; the mover is implicit (values are for
+/// the player to move).
+pub type Board = Vec<Cell>;
+
+/// Exhaustive search with a memo keyed by the whole row.
+pub struct Search {
+    pairs: u8,
+    memo: HashMap<Board, BigRational>,
+}
+
+fn ratio(num: usize, den: usize) -> BigRational {
+    BigRational::new(BigInt::from(num), BigInt::from(den))
+}
+
+impl Search {
+    /// A search over the game with numbers 1..=`pairs`.
+    ///
+    /// # Panics
+    /// If `pairs` is 0 or more than 255.
+    #[must_use]
+    pub fn new(pairs: usize) -> Search {
+        assert!((1..=255).contains(&pairs), "1..=255 pairs");
+        Search {
+            pairs: u8::try_from(pairs).expect("checked"),
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The first player's expected points at the start: every card unknown.
+    pub fn first_player_value(&mut self) -> BigRational {
+        let start = vec![Cell::Unknown; 2 * usize::from(self.pairs)];
+        self.value(&start)
+    }
+
+    /// How many cards of `number` lie face down and unseen.
+    fn unseen(&self, board: &Board, number: u8) -> usize {
+        let seen = board
+            .iter()
+            .filter(|c| matches!(c, Cell::Known(v) | Cell::Taken(v) if *v == number))
+            .count();
+        2 - seen
+    }
+
+    /// Expected points of the player to move on `board`.
+    pub fn value(&mut self, board: &Board) -> BigRational {
+        if let Some(v) = self.memo.get(board) {
+            return v.clone();
+        }
+        let mut best: Option<BigRational> = None;
+        let mut can_pass = false;
+        for first in 0..board.len() {
+            let outcome = match board[first] {
+                Cell::Taken(_) => continue,
+                Cell::Known(a) => {
+                    // A known first card: the second is known or unknown.
+                    let mut best_second: Option<BigRational> = None;
+                    for second in (0..board.len()).filter(|&q| q != first) {
+                        let v = match board[second] {
+                            Cell::Taken(_) => continue,
+                            Cell::Known(b) if b != a => {
+                                can_pass = true;
+                                continue;
+                            }
+                            Cell::Known(b) => self.after_two(board, first, a, second, b),
+                            Cell::Unknown => self.reveal(board, second, |s, b, x| {
+                                s.after_two(b, first, a, second, x)
+                            }),
+                        };
+                        best_second = Some(max(best_second, v));
+                    }
+                    match best_second {
+                        Some(v) => v,
+                        None => continue,
+                    }
+                }
+                Cell::Unknown => self.reveal(board, first, |s, shown, a| {
+                    let mut best_second: Option<BigRational> = None;
+                    for second in (0..shown.len()).filter(|&q| q != first) {
+                        let v = match shown[second] {
+                            Cell::Taken(_) => continue,
+                            Cell::Known(b) => s.after_two(shown, first, a, second, b),
+                            Cell::Unknown => s.reveal(shown, second, |s2, b2, x| {
+                                s2.after_two(b2, first, a, second, x)
+                            }),
+                        };
+                        best_second = Some(max(best_second, v));
+                    }
+                    best_second.expect("a second face-down card always exists")
+                }),
+            };
+            best = Some(max(best, outcome));
+        }
+        let active = best.expect("some card is face down while the 1s are on the table");
+        let half = ratio(1, 2);
+        // Passing hands the same row to the opponent: x = max(active, 1 − x).
+        // Both passing for ever is a draw (R5), so x = 1/2 when active < 1/2.
+        let value = if can_pass && active < half {
+            half
+        } else {
+            active
+        };
+        self.memo.insert(board.clone(), value.clone());
+        value
+    }
+
+    /// Turns over the unknown card at `at`: the expectation over its number
+    /// of `then(search, board with the card shown, number)`.
+    fn reveal(
+        &mut self,
+        board: &Board,
+        at: usize,
+        mut then: impl FnMut(&mut Search, &Board, u8) -> BigRational,
+    ) -> BigRational {
+        let unknown = board.iter().filter(|c| **c == Cell::Unknown).count();
+        let mut total = BigRational::zero();
+        for number in 1..=self.pairs {
+            let count = self.unseen(board, number);
+            if count == 0 {
+                continue;
+            }
+            let mut shown = board.clone();
+            shown[at] = Cell::Known(number);
+            total += ratio(count, unknown) * then(self, &shown, number);
+        }
+        total
+    }
+
+    /// Both cards of the turn are face up: a match is taken (the 1s win, any
+    /// other pair lets the mover go on), a mismatch passes the turn with both
+    /// cards remembered.
+    fn after_two(
+        &mut self,
+        board: &Board,
+        first: usize,
+        a: u8,
+        second: usize,
+        b: u8,
+    ) -> BigRational {
+        let mut next = board.clone();
+        if a == b {
+            if a == 1 {
+                return BigRational::one();
+            }
+            next[first] = Cell::Taken(a);
+            next[second] = Cell::Taken(b);
+            self.value(&next)
+        } else {
+            next[first] = Cell::Known(a);
+            next[second] = Cell::Known(b);
+            BigRational::one() - self.value(&next)
+        }
+    }
+
+    /// Every row the search has valued that is an F or G state of §2.1,
+    /// with its value: for comparing state by state with the recurrence.
+    #[must_use]
+    pub fn visited_states(&self) -> Vec<(State, BigRational)> {
+        self.memo
+            .iter()
+            .filter_map(|(board, v)| Some((classify(board)?, v.clone())))
+            .collect()
+    }
+}
+
+/// The §2.1 state of a row: n numbers still on the table, m with both cards
+/// known, k with one card known; F if no 1 is known, G if one is. A row with
+/// both 1s known is neither.
+#[must_use]
+pub fn classify(board: &Board) -> Option<State> {
+    let numbers = board.iter().filter_map(|c| match c {
+        Cell::Known(v) | Cell::Taken(v) => Some(*v),
+        Cell::Unknown => None,
+    });
+    let top = numbers.max().unwrap_or(1).max(1);
+    let (mut n, mut m, mut k, mut ones_known) = (0, 0, 0, 0);
+    let unknown = board.iter().filter(|c| **c == Cell::Unknown).count();
+    let mut known_cards = 0;
+    for number in 1..=top {
+        let known = board.iter().filter(|c| **c == Cell::Known(number)).count();
+        let taken = board.iter().any(|c| *c == Cell::Taken(number));
+        if taken {
+            continue;
+        }
+        known_cards += known;
+        match known {
+            2 => m += 1,
+            1 => k += 1,
+            _ => {}
+        }
+        if number == 1 {
+            ones_known = known;
+        }
+    }
+    // Numbers never shown are not in 1..=top; count pairs from the cards left.
+    n += (unknown + known_cards) / 2;
+    match ones_known {
+        0 => State::f(n, m, k).ok(),
+        1 => State::g(n, m, k).ok(),
+        _ => None,
+    }
+}
+
+fn max(a: Option<BigRational>, b: BigRational) -> BigRational {
+    match a {
+        Some(a) if a >= b => a,
+        _ => b,
+    }
+}

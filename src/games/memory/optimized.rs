@@ -1,0 +1,513 @@
+//! The recurrences of §2.1 (document 004), evaluated bottom-up in increasing
+//! number of unknown cards, exactly ([`BigRational`]) or in `f64`.
+//!
+//! One recurrence serves both arithmetics through [`Prob`]; the float table
+//! exists for large n and is cross-checked against the exact one in tests.
+
+use super::rules::{Choice, Family, Second, State};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::ops::{Add, Div, Mul, Sub};
+
+/// A probability arithmetic: exact rationals or `f64`.
+pub trait Prob:
+    Clone
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+{
+    /// The number num/den.
+    fn ratio(num: usize, den: usize) -> Self;
+}
+
+impl Prob for BigRational {
+    fn ratio(num: usize, den: usize) -> Self {
+        BigRational::new(BigInt::from(num), BigInt::from(den))
+    }
+}
+
+impl Prob for f64 {
+    #[allow(clippy::cast_precision_loss)]
+    fn ratio(num: usize, den: usize) -> Self {
+        num as f64 / den as f64
+    }
+}
+
+/// Which states the table holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extent {
+    /// Every F(n,m,k) and G(n,m,k) with n ≤ N.
+    Full,
+    /// Proposition 2.1's reduction: F with m ≤ 2 and G with m = 0; other
+    /// states are read through f(n,m,k) = f(n−m+2,2,k) (m ≥ 2) and
+    /// g(n,m,k) = g(n−m,0,k).
+    Reduced,
+}
+
+/// f and g (and, on request, the optimal options) for every state up to N.
+pub struct Table<V> {
+    max_pairs: usize,
+    extent: Extent,
+    /// `f[n][m]` holds f(n,m,k) at index k (k ≤ n − 1 − m).
+    f: Vec<Vec<Vec<V>>>,
+    /// `g[n][m]` holds g(n,m,k) at index k − 1 (1 ≤ k ≤ n − m).
+    g: Vec<Vec<Vec<V>>>,
+    best_f: Option<Vec<Vec<Vec<Vec<Choice>>>>>,
+    best_g: Option<Vec<Vec<Vec<Vec<Choice>>>>>,
+}
+
+/// The options at one state with their values, before the pass fixed point.
+struct Options<V> {
+    take_pair: Option<V>,
+    can_pass: bool,
+    /// Per case (a), (b), (c): probability and the sub-options with values.
+    open: Vec<(Case, V, Vec<(Second, V)>)>,
+    /// G's case (b): the second 1 is taken and wins; probability 1/u.
+    forced_win: Option<V>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Case {
+    Matched,
+    One,
+    Fresh,
+}
+
+impl<V: Prob> Table<V> {
+    /// Solves every state with at most `max_pairs` pairs. With `record_best`
+    /// the optimal options of each state are kept (ties listed).
+    #[must_use]
+    pub fn build(max_pairs: usize, extent: Extent, record_best: bool) -> Table<V> {
+        let zero = V::ratio(0, 1);
+        let m_cap = |n: usize, family: Family| match (extent, family) {
+            (Extent::Full, _) => n,
+            (Extent::Reduced, Family::F) => n.min(2),
+            (Extent::Reduced, Family::G) => 0,
+        };
+        let mut f = vec![Vec::new()];
+        let mut g = vec![Vec::new()];
+        for n in 1..=max_pairs {
+            f.push(
+                (0..=m_cap(n, Family::F).min(n - 1))
+                    .map(|m| vec![zero.clone(); n - m])
+                    .collect(),
+            );
+            g.push(
+                (0..=m_cap(n, Family::G).min(n - 1))
+                    .map(|m| vec![zero.clone(); n - m])
+                    .collect(),
+            );
+        }
+        let empty = |t: &Vec<Vec<Vec<V>>>| -> Vec<Vec<Vec<Vec<Choice>>>> {
+            t.iter()
+                .map(|rows| rows.iter().map(|r| vec![Vec::new(); r.len()]).collect())
+                .collect()
+        };
+        let mut table = Table {
+            max_pairs,
+            extent,
+            best_f: record_best.then(|| empty(&f)),
+            best_g: record_best.then(|| empty(&g)),
+            f,
+            g,
+        };
+        // Every option other than taking a known pair turns over at least one
+        // unknown card; taking a pair keeps the unknown count and lowers n. So
+        // (unknown cards, n) ascending visits successors first.
+        for unknown in 1..=2 * max_pairs {
+            for n in 1..=max_pairs {
+                for family in [Family::F, Family::G] {
+                    for m in 0..=m_cap(n, family).min(n - 1) {
+                        let Some(k) = (2 * n - 2 * m).checked_sub(unknown) else {
+                            continue;
+                        };
+                        let state = match family {
+                            Family::F => State::f(n, m, k),
+                            Family::G => State::g(n, m, k),
+                        };
+                        let Ok(state) = state else { continue };
+                        let (value, best) = table.solve_state(state, record_best);
+                        table.store(state, value, best);
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    fn store(&mut self, s: State, value: V, best: Vec<Choice>) {
+        let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
+        match s.family {
+            Family::F => {
+                self.f[n][m][k] = value;
+                if let Some(b) = &mut self.best_f {
+                    b[n][m][k] = best;
+                }
+            }
+            Family::G => {
+                self.g[n][m][k - 1] = value;
+                if let Some(b) = &mut self.best_g {
+                    b[n][m][k - 1] = best;
+                }
+            }
+        }
+    }
+
+    /// The largest n held.
+    #[must_use]
+    pub fn max_pairs(&self) -> usize {
+        self.max_pairs
+    }
+
+    /// f(n,m,k), through Proposition 2.1 (1) for m > 2 in a reduced table.
+    ///
+    /// # Panics
+    /// If (n,m,k) is not an F state or n exceeds the table.
+    #[must_use]
+    pub fn f(&self, n: usize, m: usize, k: usize) -> V {
+        if self.extent == Extent::Reduced && m > 2 {
+            return self.f(n - m + 2, 2, k);
+        }
+        self.f[n][m][k].clone()
+    }
+
+    /// g(n,m,k), through Proposition 2.1 (2) for m > 0 in a reduced table.
+    ///
+    /// # Panics
+    /// If (n,m,k) is not a G state or n exceeds the table.
+    #[must_use]
+    pub fn g(&self, n: usize, m: usize, k: usize) -> V {
+        if self.extent == Extent::Reduced && m > 0 {
+            return self.g(n - m, 0, k);
+        }
+        self.g[n][m][k - 1].clone()
+    }
+
+    /// The value of a state to the player to move, if the table holds it.
+    #[must_use]
+    pub fn value(&self, s: State) -> Option<V> {
+        (s.pairs <= self.max_pairs).then(|| match s.family {
+            Family::F => self.f(s.pairs, s.known_pairs, s.known_singles),
+            Family::G => self.g(s.pairs, s.known_pairs, s.known_singles),
+        })
+    }
+
+    /// The optimal options at a state (ties listed), if recorded and held.
+    #[must_use]
+    pub fn best(&self, s: State) -> Option<&[Choice]> {
+        let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
+        if n > self.max_pairs {
+            return None;
+        }
+        match s.family {
+            Family::F => self
+                .best_f
+                .as_ref()?
+                .get(n)?
+                .get(m)?
+                .get(k)
+                .map(Vec::as_slice),
+            Family::G => self
+                .best_g
+                .as_ref()?
+                .get(n)?
+                .get(m)?
+                .get(k - 1)
+                .map(Vec::as_slice),
+        }
+    }
+
+    /// Every state the table holds, in (family, n, m, k) order.
+    #[must_use]
+    pub fn states(&self) -> Vec<State> {
+        let mut out = Vec::new();
+        for family in [Family::F, Family::G] {
+            let rows = match family {
+                Family::F => &self.f,
+                Family::G => &self.g,
+            };
+            for (n, by_m) in rows.iter().enumerate() {
+                for (m, by_k) in by_m.iter().enumerate() {
+                    for i in 0..by_k.len() {
+                        out.push(
+                            match family {
+                                Family::F => State::f(n, m, i),
+                                Family::G => State::g(n, m, i + 1),
+                            }
+                            .expect("the table holds only states"),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The options of §2.1 at `s` with their values, every state they read
+    /// taken from the table. Branches of probability zero are left out, so
+    /// no invalid state is ever read.
+    fn options(&self, s: State) -> Options<V> {
+        let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
+        let u = s.unknown_cards();
+        let one = V::ratio(1, 1);
+        let miss = |v: V| one.clone() - v;
+        // Weighted average over the second unknown card: (count, value) terms.
+        let average = |terms: Vec<(usize, V)>| -> V {
+            let mut sum = V::ratio(0, 1);
+            for (count, v) in terms {
+                if count > 0 {
+                    sum = sum + V::ratio(count, 1) * v;
+                }
+            }
+            sum / V::ratio(u - 1, 1)
+        };
+        let mut open = Vec::new();
+        let mut forced_win = None;
+        match s.family {
+            Family::F => {
+                let fresh_pairs = n - m - k - 1; // non-1 numbers with no card known
+                if k >= 1 {
+                    let mut subs = vec![(Second::Take, self.f(n - 1, m, k - 1))];
+                    if m + k >= 2 {
+                        subs.push((Second::Known, miss(self.f(n, m + 1, k - 1))));
+                    }
+                    subs.push((
+                        Second::Unknown,
+                        average(vec![
+                            (
+                                k - 1,
+                                if k >= 2 {
+                                    miss(self.f(n, m + 2, k - 2))
+                                } else {
+                                    one.clone()
+                                },
+                            ),
+                            (2, miss(self.g(n, m + 1, k))),
+                            (
+                                2 * fresh_pairs,
+                                if fresh_pairs > 0 {
+                                    miss(self.f(n, m + 1, k))
+                                } else {
+                                    one.clone()
+                                },
+                            ),
+                        ]),
+                    ));
+                    open.push((Case::Matched, V::ratio(k, u), subs));
+                }
+                {
+                    let mut subs = Vec::new();
+                    if m + k >= 1 {
+                        subs.push((Second::Known, miss(self.g(n, m, k + 1))));
+                    }
+                    subs.push((
+                        Second::Unknown,
+                        average(vec![
+                            (1, one.clone()),
+                            (
+                                k,
+                                if k >= 1 {
+                                    miss(self.g(n, m + 1, k))
+                                } else {
+                                    one.clone()
+                                },
+                            ),
+                            (
+                                2 * fresh_pairs,
+                                if fresh_pairs > 0 {
+                                    miss(self.g(n, m, k + 2))
+                                } else {
+                                    one.clone()
+                                },
+                            ),
+                        ]),
+                    ));
+                    open.push((Case::One, V::ratio(2, u), subs));
+                }
+                if fresh_pairs > 0 {
+                    let mut subs = Vec::new();
+                    if m + k >= 1 {
+                        subs.push((Second::Known, miss(self.f(n, m, k + 1))));
+                    }
+                    subs.push((
+                        Second::Unknown,
+                        average(vec![
+                            (1, self.f(n - 1, m, k)),
+                            (2, miss(self.g(n, m, k + 2))),
+                            (
+                                k,
+                                if k >= 1 {
+                                    miss(self.f(n, m + 1, k))
+                                } else {
+                                    one.clone()
+                                },
+                            ),
+                            (
+                                2 * fresh_pairs - 2,
+                                if fresh_pairs > 1 {
+                                    miss(self.f(n, m, k + 2))
+                                } else {
+                                    one.clone()
+                                },
+                            ),
+                        ]),
+                    ));
+                    open.push((Case::Fresh, V::ratio(2 * fresh_pairs, u), subs));
+                }
+            }
+            Family::G => {
+                let fresh_pairs = n - m - k; // numbers with no card known
+                if k >= 2 {
+                    let subs = vec![
+                        (Second::Take, self.g(n - 1, m, k - 1)),
+                        (Second::Known, miss(self.g(n, m + 1, k - 1))),
+                        (
+                            Second::Unknown,
+                            average(vec![
+                                (
+                                    k - 2,
+                                    if k >= 3 {
+                                        miss(self.g(n, m + 2, k - 2))
+                                    } else {
+                                        one.clone()
+                                    },
+                                ),
+                                (
+                                    2 * fresh_pairs,
+                                    if fresh_pairs > 0 {
+                                        miss(self.g(n, m + 1, k))
+                                    } else {
+                                        one.clone()
+                                    },
+                                ),
+                                // the other 1 turned over second: the opponent takes the pair
+                                (1, V::ratio(0, 1)),
+                            ]),
+                        ),
+                    ];
+                    open.push((Case::Matched, V::ratio(k - 1, u), subs));
+                }
+                forced_win = Some(V::ratio(1, u));
+                if fresh_pairs > 0 {
+                    let subs = vec![
+                        (Second::Known, miss(self.g(n, m, k + 1))),
+                        (
+                            Second::Unknown,
+                            average(vec![
+                                (1, self.g(n - 1, m, k)),
+                                (
+                                    k - 1,
+                                    if k >= 2 {
+                                        miss(self.g(n, m + 1, k))
+                                    } else {
+                                        one.clone()
+                                    },
+                                ),
+                                (1, V::ratio(0, 1)),
+                                (
+                                    2 * fresh_pairs - 2,
+                                    if fresh_pairs > 1 {
+                                        miss(self.g(n, m, k + 2))
+                                    } else {
+                                        one.clone()
+                                    },
+                                ),
+                            ]),
+                        ),
+                    ];
+                    open.push((Case::Fresh, V::ratio(2 * fresh_pairs, u), subs));
+                }
+            }
+        }
+        Options {
+            take_pair: (m >= 1).then(|| match s.family {
+                Family::F => self.f(n - 1, m - 1, k),
+                Family::G => self.g(n - 1, m - 1, k),
+            }),
+            can_pass: s.can_pass(),
+            open,
+            forced_win,
+        }
+    }
+
+    /// The value of `s` and, if asked, its optimal options.
+    ///
+    /// Passing makes the equation self-referential: x = max(A, 1 − x) with
+    /// A the best other option. Its solution is A when A ≥ 1/2 and 1/2
+    /// otherwise (both players pass for ever: a draw, rule R5).
+    fn solve_state(&self, s: State, record_best: bool) -> (V, Vec<Choice>) {
+        let options = self.options(s);
+        let mut open_value = options.forced_win.clone().unwrap_or_else(|| V::ratio(0, 1));
+        let mut per_case: Vec<(Case, Vec<Second>)> = Vec::new();
+        for (case, p, subs) in &options.open {
+            let top = max_of(subs.iter().map(|(_, v)| v.clone()));
+            open_value = open_value + p.clone() * top.clone();
+            per_case.push((
+                *case,
+                subs.iter()
+                    .filter(|(_, v)| *v == top)
+                    .map(|(c, _)| *c)
+                    .collect(),
+            ));
+        }
+        let active = match &options.take_pair {
+            Some(t) if *t > open_value => t.clone(),
+            _ => open_value.clone(),
+        };
+        let half = V::ratio(1, 2);
+        let value = if options.can_pass && active < half {
+            half.clone()
+        } else {
+            active.clone()
+        };
+        if !record_best {
+            return (value, Vec::new());
+        }
+        let mut best = Vec::new();
+        if options.take_pair.as_ref() == Some(&value) {
+            best.push(Choice::TakeKnownPair);
+        }
+        if options.can_pass && active <= half {
+            best.push(Choice::Pass);
+        }
+        if open_value == value {
+            let mut combos = vec![(None, None, None)];
+            for (case, seconds) in per_case {
+                combos = combos
+                    .into_iter()
+                    .flat_map(|(a, b, c)| {
+                        seconds.iter().map(move |&sec| match case {
+                            Case::Matched => (Some(sec), b, c),
+                            Case::One => (a, Some(sec), c),
+                            Case::Fresh => (a, b, Some(sec)),
+                        })
+                    })
+                    .collect();
+            }
+            best.extend(
+                combos
+                    .into_iter()
+                    .map(|(matched, one, fresh)| Choice::OpenUnknown {
+                        matched,
+                        one,
+                        fresh,
+                    }),
+            );
+        }
+        (value, best)
+    }
+}
+
+fn max_of<V: Prob>(values: impl Iterator<Item = V>) -> V {
+    values
+        .reduce(|a, b| if b > a { b } else { a })
+        .expect("every case has at least one answer")
+}
+
+/// f(N,0,0) exactly: the first player's expected points (win 1, draw 1/2).
+#[must_use]
+pub fn first_player_value(pairs: usize) -> BigRational {
+    Table::<BigRational>::build(pairs, Extent::Reduced, false).f(pairs, 0, 0)
+}
