@@ -3,9 +3,13 @@
 
 mod common;
 
+use common::{assert_input_error, cli};
 use num_rational::BigRational;
-use solved_games::games::memory::naive::Search;
-use solved_games::games::memory::optimized::{Extent, Table};
+use num_traits::ToPrimitive;
+use solved_games::claims::GameId;
+use solved_games::games::memory::analysis::{self, first_move_identity, optimal_plies, Ply};
+use solved_games::games::memory::naive::{self, Search};
+use solved_games::games::memory::optimized::{first_player_value, Extent, Table};
 use solved_games::games::memory::State;
 
 #[test]
@@ -52,4 +56,126 @@ fn invalid_states_are_rejected() {
     assert!(State::g(3, 0, 0).is_err());
     assert!(State::g(3, 1, 3).is_err());
     assert!(State::f(3, 0, 2).is_ok());
+}
+
+#[test]
+fn every_memory_claim_passes_or_is_a_recorded_erratum() {
+    common::assert_claims_pass(GameId::Memory);
+}
+
+#[test]
+fn first_player_values_n_1_to_30() {
+    let table = Table::<BigRational>::build(30, Extent::Reduced, false);
+    let rows: Vec<String> = (1..=30)
+        .map(|n| format!("f({n},0,0) = {}", table.f(n, 0, 0)))
+        .collect();
+    snapshot!("memory_first_player_values_1_to_30", rows.join("\n"));
+}
+
+#[test]
+fn optimal_options_of_g_n_k_up_to_12() {
+    let table = Table::<BigRational>::build(12, Extent::Full, true);
+    let mut rows = Vec::new();
+    for n in 1..=12 {
+        for k in 1..=n {
+            let s = State::g(n, 0, k).unwrap();
+            let best = table.best(s).unwrap();
+            let plies: Vec<&str> = optimal_plies(best).into_iter().map(Ply::label).collect();
+            let names: Vec<String> = best.iter().map(ToString::to_string).collect();
+            rows.push(format!(
+                "G({n},{k}) = {}  [{}]  {}",
+                table.value(s).unwrap(),
+                plies.join(","),
+                names.join(" | ")
+            ));
+        }
+    }
+    snapshot!("memory_g_n_k_optimal_options_to_12", rows.join("\n"));
+}
+
+#[test]
+fn tendency_findings_up_to_100() {
+    let out = cli(&["memory", "--findings", "--n", "100"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    snapshot!("memory_findings_n_100", out.stdout);
+}
+
+#[test]
+fn exact_first_move_identity_and_float_agree_to_100() {
+    let exact = Table::<BigRational>::build(100, Extent::Reduced, false);
+    let float = Table::<f64>::build(100, Extent::Reduced, false);
+    for n in 2..=100 {
+        assert_eq!(first_move_identity(&exact, n), exact.f(n, 0, 0), "N = {n}");
+        let e = exact.f(n, 0, 0).to_f64().unwrap();
+        assert!((e - float.f(n, 0, 0)).abs() < 1e-12, "N = {n}");
+        assert!(
+            (first_move_identity(&float, n) - e).abs() < 1e-12,
+            "N = {n}"
+        );
+    }
+}
+
+#[test]
+fn zero_memory_closed_form_equals_row_enumeration() {
+    for n in 1..=40 {
+        assert_eq!(
+            analysis::zero_memory_first_player_wins(n),
+            naive::zero_memory_first_player_wins(n),
+            "N = {n}"
+        );
+    }
+    // One pair: the first player turns over both 1s at once.
+    assert_eq!(
+        analysis::zero_memory_first_player_wins(1),
+        BigRational::from_integer(1.into())
+    );
+}
+
+#[test]
+fn naive_search_from_state_rows_matches_recurrence() {
+    let table = Table::<BigRational>::build(4, Extent::Full, false);
+    for state in table.states() {
+        let row = naive::row_of(state);
+        assert_eq!(
+            naive::classify(&row),
+            Some(state),
+            "row_of({state}) = {row:?}"
+        );
+        assert_eq!(
+            Search::new(state.pairs).value(&row),
+            table.value(state).unwrap(),
+            "{state}"
+        );
+    }
+}
+
+#[test]
+fn cli_first_player_json_and_state() {
+    let out = cli(&["memory", "--n", "7", "--json"]);
+    assert_eq!(out.code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(v["n"], 7);
+    assert_eq!(v["f"], first_player_value(7).to_string());
+    let naive = cli(&["memory", "--n", "3", "--json", "--solver", "naive"]);
+    let opt = cli(&["memory", "--n", "3", "--json"]);
+    assert_eq!(naive.stdout, opt.stdout);
+    let s = cli(&[
+        "memory", "--state", "f", "--n", "4", "--m", "0", "--k", "2", "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&s.stdout).unwrap();
+    assert_eq!(v["value"], "1/2");
+    assert_eq!(v["best"], serde_json::json!(["pass"]));
+    let table = cli(&["memory", "--table", "--n", "3"]);
+    assert_eq!(table.code, 0);
+    snapshot!("memory_cli_table_n_3", table.stdout);
+}
+
+#[test]
+fn cli_rejects_bad_input() {
+    assert_input_error(&["memory", "--state", "f", "--n", "3", "--m", "1", "--k", "2"]);
+    assert_input_error(&["memory", "--state", "g", "--n", "3", "--k", "0"]);
+    assert_input_error(&["memory", "--n", "0"]);
+    assert_input_error(&["memory", "--n", "201"]);
+    assert_input_error(&["memory", "--n", "6", "--solver", "naive"]);
+    assert_input_error(&["memory", "--table", "--n", "13"]);
 }

@@ -1,13 +1,292 @@
-//! `solved-games memory` (placeholder until the game lands).
+//! `solved-games memory`: the memory game with a special pair (document 004).
 
-use super::{CliError, Outcome};
+use serde_json::json;
+
+use super::{print_json, CliError, Outcome};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use solved_games::games::memory::analysis::{self, FTendency, GTendency};
+use solved_games::games::memory::naive::Search;
+use solved_games::games::memory::optimized::{Extent, Table};
+use solved_games::games::memory::State;
+
+/// Largest N for the exact first-player value (Proposition 2.1's reduced table).
+const MAX_EXACT_PAIRS: usize = 200;
+/// Largest N in floating point.
+const MAX_FLOAT_PAIRS: usize = 5000;
+/// Largest n for `--state` (a full table with optimal options).
+const MAX_STATE_PAIRS: usize = 100;
+/// Largest n for `--table`.
+const MAX_LISTED_PAIRS: usize = 12;
+/// Largest N for the explicit-board search.
+const MAX_NAIVE_PAIRS: usize = 5;
+
+/// Which family of §2.1 states.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FamilyArg {
+    /// F(n,m,k): both 1-cards unknown.
+    F,
+    /// G(n,m,k): one 1-card known.
+    G,
+}
+
+/// Which solver answers `--n`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Solver {
+    /// The game on an explicit row of 2N cards (N ≤ 5).
+    Naive,
+    /// The §2.1 recurrences, exact.
+    Optimized,
+}
 
 /// Options of `solved-games memory`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Number of pairs N (with --state: n, the pairs on the table).
+    #[arg(long, default_value_t = 10)]
+    n: usize,
+    /// Value and optimal options of one state F(n,m,k) or G(n,m,k).
+    #[arg(long, value_enum)]
+    state: Option<FamilyArg>,
+    /// m: numbers with both cards known (with --state).
+    #[arg(long, default_value_t = 0)]
+    m: usize,
+    /// k: numbers with one card known (with --state).
+    #[arg(long, default_value_t = 0)]
+    k: usize,
+    /// List every state with n ≤ N (N ≤ 12): value and optimal options.
+    #[arg(long, conflicts_with = "state")]
+    table: bool,
+    /// Check the §3.1/§3.2 strategy tendencies on every state with n ≤ N and
+    /// list where each fails.
+    #[arg(long, conflicts_with_all = ["state", "table"])]
+    findings: bool,
+    /// f(N,0,0) in f64 (N ≤ 5000) instead of exactly (N ≤ 200).
+    #[arg(long, conflicts_with_all = ["state", "table", "findings"])]
+    float: bool,
+    /// Solver for f(N,0,0).
+    #[arg(long, value_enum, default_value = "optimized")]
+    solver: Solver,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(_args: Args) -> Outcome {
-    Err(CliError::Input(
-        "the memory game is not implemented yet".into(),
-    ))
+fn too_large(what: &str, n: usize, max: usize) -> CliError {
+    CliError::Input(format!("--n {n} is out of range for {what}: 1..={max}"))
+}
+
+pub fn run(args: Args) -> Outcome {
+    if args.n == 0 {
+        return Err(CliError::Input(
+            "--n must be at least 1 (pairs on the table)".into(),
+        ));
+    }
+    if let Some(family) = args.state {
+        return state(&args, family);
+    }
+    if args.table {
+        return table(&args);
+    }
+    if args.findings {
+        return findings(&args);
+    }
+    first_player(&args)
+}
+
+fn first_player(args: &Args) -> Outcome {
+    let n = args.n;
+    if args.float {
+        if n > MAX_FLOAT_PAIRS {
+            return Err(too_large("--float", n, MAX_FLOAT_PAIRS));
+        }
+        let f = Table::<f64>::build(n, Extent::Reduced, false).f(n, 0, 0);
+        if args.json {
+            print_json(&json!({"n": n, "f_float": f}))?;
+        } else {
+            println!("f({n},0,0) ≈ {f:.15}  (1/2 − f = {:.6e})", 0.5 - f);
+        }
+        return Ok(true);
+    }
+    let f = match args.solver {
+        Solver::Optimized => {
+            if n > MAX_EXACT_PAIRS {
+                return Err(too_large(
+                    "the exact value (use --float)",
+                    n,
+                    MAX_EXACT_PAIRS,
+                ));
+            }
+            Table::<BigRational>::build(n, Extent::Reduced, false).f(n, 0, 0)
+        }
+        Solver::Naive => {
+            if n > MAX_NAIVE_PAIRS {
+                return Err(too_large("--solver naive", n, MAX_NAIVE_PAIRS));
+            }
+            Search::new(n).first_player_value()
+        }
+    };
+    let float = f.to_f64().unwrap_or(f64::NAN);
+    if args.json {
+        print_json(&json!({"n": n, "f": f.to_string(), "f_float": float}))?;
+    } else {
+        println!(
+            "f({n},0,0) = {f} ≈ {float:.12}  (first player's expected points: win 1, draw 1/2)"
+        );
+    }
+    Ok(true)
+}
+
+fn state(args: &Args, family: FamilyArg) -> Outcome {
+    let (n, m, k) = (args.n, args.m, args.k);
+    let state = match family {
+        FamilyArg::F => State::f(n, m, k),
+        FamilyArg::G => State::g(n, m, k),
+    }
+    .map_err(|e| CliError::Input(e.to_string()))?;
+    if n > MAX_STATE_PAIRS {
+        return Err(too_large("--state", n, MAX_STATE_PAIRS));
+    }
+    let table = Table::<BigRational>::build(n, Extent::Full, true);
+    let value = table.value(state).expect("n is within the table");
+    let best = table.best(state).expect("recorded");
+    let names: Vec<String> = best.iter().map(ToString::to_string).collect();
+    let plies: Vec<&str> = analysis::optimal_plies(best)
+        .into_iter()
+        .map(analysis::Ply::label)
+        .collect();
+    if args.json {
+        print_json(&json!({
+            "state": state.to_string(),
+            "value": value.to_string(),
+            "value_float": value.to_f64(),
+            "best": names,
+            "plies": plies,
+        }))?;
+    } else {
+        println!(
+            "{state}: value {value} ≈ {:.9}; optimal: {} [{}]",
+            value.to_f64().unwrap_or(f64::NAN),
+            names.join(" | "),
+            plies.join(", ")
+        );
+    }
+    Ok(true)
+}
+
+fn table(args: &Args) -> Outcome {
+    if args.n > MAX_LISTED_PAIRS {
+        return Err(too_large("--table", args.n, MAX_LISTED_PAIRS));
+    }
+    let table = Table::<BigRational>::build(args.n, Extent::Full, true);
+    let rows: Vec<(State, BigRational, Vec<String>)> = table
+        .states()
+        .into_iter()
+        .map(|s| {
+            let best = table.best(s).expect("recorded");
+            (
+                s,
+                table.value(s).expect("held"),
+                best.iter().map(ToString::to_string).collect(),
+            )
+        })
+        .collect();
+    if args.json {
+        let rows: Vec<_> = rows
+            .iter()
+            .map(|(s, v, b)| json!({"state": s.to_string(), "value": v.to_string(), "best": b}))
+            .collect();
+        print_json(&json!({"n": args.n, "states": rows}))?;
+    } else {
+        for (s, v, b) in rows {
+            println!(
+                "{:<12} {:<24} {}",
+                s.to_string(),
+                v.to_string(),
+                b.join(" | ")
+            );
+        }
+    }
+    Ok(true)
+}
+
+fn findings(args: &Args) -> Outcome {
+    if args.n > MAX_STATE_PAIRS {
+        return Err(too_large("--findings", args.n, MAX_STATE_PAIRS));
+    }
+    if !args.json {
+        eprintln!(
+            "solving every F (m ≤ 2) and G (m = 0) state with n ≤ {} exactly…",
+            args.n
+        );
+    }
+    let t = Table::<BigRational>::build(args.n, Extent::Reduced, true);
+    let g = |w| analysis::g_tendency(&t, w);
+    let f = |w| analysis::f_tendency(&t, w);
+    let (pays, of) = analysis::keeping_the_pair_pays(&t);
+    let rows = [
+        (
+            "§3.1 G(n,k), n−k even: 1-ply (Assumption 1)",
+            g(GTendency::EvenOnePly),
+        ),
+        (
+            "§3.1 G(n,k), n−k odd, k < (2n+1)/3: 2-ply",
+            g(GTendency::OddSmallTwoPly),
+        ),
+        (
+            "§3.1 G(n,k), n−k odd, k ≥ (2n+1)/3: 0-ply",
+            g(GTendency::OddLargeZeroPly),
+        ),
+        (
+            "§3.1 Assumption 2: G(n,k), n−k odd: 0- or 2-ply",
+            g(GTendency::OddZeroOrTwo),
+        ),
+        (
+            "§3.2 f(n,2,k) = f(n−1,1,k), k ≥ 1",
+            analysis::two_pairs_keep_one(&t),
+        ),
+        (
+            "§3.2 F, m ≤ 1, n−m−k even, m+k ≥ 2: 0-ply",
+            f(FTendency::EvenZeroPly),
+        ),
+        (
+            "§3.2 F, m ≤ 1, n−m−k odd, k < (2n+1)/3, m+k ≥ 1: 1-ply",
+            f(FTendency::OddSmallOnePly),
+        ),
+        (
+            "§3.2 F, m ≤ 1, n−m−k odd, k ≥ (2n+1)/3: 0-ply",
+            f(FTendency::OddLargeZeroPly),
+        ),
+    ];
+    if args.json {
+        let list: Vec<_> = rows
+            .iter()
+            .map(|(name, t)| json!({"tendency": name, "states": t.states, "failures": t.failures}))
+            .collect();
+        print_json(&json!({
+            "n": args.n,
+            "tendencies": list,
+            "keeping_the_pair_pays": {"states": pays, "of": of},
+        }))?;
+    } else {
+        for (name, t) in &rows {
+            println!(
+                "{name}: {}",
+                if t.failures.is_empty() {
+                    format!("holds on all {} states", t.states)
+                } else {
+                    format!(
+                        "fails at {} of {} states: {}",
+                        t.failures.len(),
+                        t.states,
+                        t.failures.join(", ")
+                    )
+                }
+            );
+        }
+        println!(
+            "§3.2 f(n,1,k) > f(n−1,0,k) (keeping the one known pair pays): {pays} of {of} (n,k)"
+        );
+    }
+    Ok(true)
 }

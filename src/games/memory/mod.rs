@@ -15,6 +15,8 @@
 //!   position tried, chance over unseen numbers.
 //! - [`optimized`]: the recurrences of §2.1 bottom-up, exact or in `f64`,
 //!   over every state or over Proposition 2.1's reduced set.
+//! - [`analysis`]: the propositions, strategy tendencies and asymptotics of
+//!   §2.3–§3 checked on solved tables.
 //!
 //! # Examples
 //! ```
@@ -22,6 +24,7 @@
 //! assert_eq!(first_player_value(2).to_string(), "1/3");
 //! ```
 
+pub mod analysis;
 pub mod naive;
 pub mod optimized;
 pub mod rules;

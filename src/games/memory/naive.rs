@@ -200,7 +200,7 @@ pub fn classify(board: &Board) -> Option<State> {
     let mut known_cards = 0;
     for number in 1..=top {
         let known = board.iter().filter(|c| **c == Cell::Known(number)).count();
-        let taken = board.iter().any(|c| *c == Cell::Taken(number));
+        let taken = board.contains(&Cell::Taken(number));
         if taken {
             continue;
         }
@@ -228,4 +228,61 @@ fn max(a: Option<BigRational>, b: BigRational) -> BigRational {
         Some(a) if a >= b => a,
         _ => b,
     }
+}
+
+/// The row for a §2.1 state with numbers 1..=n: for F, numbers 2..=m+1
+/// known twice and the next k known once; for G, the 1 known once, then m
+/// numbers known twice and k − 1 known once. Lets the search start from
+/// the positions the paper names.
+#[must_use]
+pub fn row_of(state: State) -> Board {
+    let (n, m, k) = (state.pairs, state.known_pairs, state.known_singles);
+    let one_known = state.family == super::Family::G;
+    // Non-1 numbers with one card known: all k in F, k − 1 beside the 1 in G.
+    let singles = k - usize::from(one_known);
+    let mut row = Vec::with_capacity(2 * n);
+    for number in 1..=n {
+        let known = match number {
+            1 => usize::from(one_known),
+            _ if number <= m + 1 => 2,
+            _ if number <= m + 1 + singles => 1,
+            _ => 0,
+        };
+        let card = u8::try_from(number).expect("at most 255 pairs");
+        row.extend((0..2).map(|copy| {
+            if copy < known {
+                Cell::Known(card)
+            } else {
+                Cell::Unknown
+            }
+        }));
+    }
+    row
+}
+
+/// §4 item 3 on the explicit row: players with no memory turn over two
+/// positions chosen uniformly at random. Every unordered pair of positions
+/// of the row `1,1,2,2,…` is enumerated to count the turns that win, take
+/// another pair, or hand the table over; the hand-over makes the value
+/// self-referential, w = win + pair·w' + other·(1 − w), solved for w.
+#[must_use]
+pub fn zero_memory_first_player_wins(pairs: usize) -> BigRational {
+    let mut w = BigRational::zero();
+    for n in 1..=pairs {
+        let row: Vec<usize> = (1..=n).flat_map(|v| [v, v]).collect();
+        let (mut win, mut pair, mut other, mut turns) = (0, 0, 0, 0);
+        for i in 0..row.len() {
+            for j in i + 1..row.len() {
+                turns += 1;
+                match (row[i] == row[j], row[i]) {
+                    (true, 1) => win += 1,
+                    (true, _) => pair += 1,
+                    (false, _) => other += 1,
+                }
+            }
+        }
+        let p = |c: usize| ratio(c, turns);
+        w = (p(win) + p(pair) * w + p(other)) / (BigRational::one() + p(other));
+    }
+    w
 }

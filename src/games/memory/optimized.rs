@@ -58,12 +58,16 @@ pub struct Table<V> {
     best_g: Option<Vec<Vec<Vec<Vec<Choice>>>>>,
 }
 
+/// One case of turning over an unknown card first: which case, its
+/// probability, and the answers for the second card with their values.
+type OpenCase<V> = (Case, V, Vec<(Second, V)>);
+
 /// The options at one state with their values, before the pass fixed point.
 struct Options<V> {
     take_pair: Option<V>,
     can_pass: bool,
     /// Per case (a), (b), (c): probability and the sub-options with values.
-    open: Vec<(Case, V, Vec<(Second, V)>)>,
+    open: Vec<OpenCase<V>>,
     /// G's case (b): the second 1 is taken and wins; probability 1/u.
     forced_win: Option<V>,
 }

@@ -1,0 +1,433 @@
+//! The statements of document 004 §2.3 and §3 checked on solved tables:
+//! Proposition 2.1, Lemma 2.2, inequality (2.1), Proposition 2.3, the
+//! three-option recurrence for g(n,k), the strategy tendencies of §3.1 and
+//! §3.2, the first-move identity and the asymptotics of f(N,0,0).
+//!
+//! Every check returns the states where the statement fails (empty: it
+//! holds), so the claims registry and the CLI can report exactly where.
+
+use super::optimized::{Prob, Table};
+use super::rules::{Choice, Second, State};
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::collections::BTreeSet;
+
+fn q(num: usize, den: usize) -> BigRational {
+    BigRational::ratio(num, den)
+}
+
+fn half() -> BigRational {
+    q(1, 2)
+}
+
+/// Every valid F(n,m,k) or G(n,m,k) with n ≤ `max_pairs`, for checks that
+/// need the whole set of states rather than what one table holds.
+fn f_states(max_pairs: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+    (1..=max_pairs).flat_map(|n| (0..n).flat_map(move |m| (0..n - m).map(move |k| (n, m, k))))
+}
+
+fn g_states(max_pairs: usize) -> impl Iterator<Item = (usize, usize, usize)> {
+    (1..=max_pairs).flat_map(|n| (0..n).flat_map(move |m| (1..=n - m).map(move |k| (n, m, k))))
+}
+
+/// Proposition 2.1 (§2.3): (1) m + k ≥ 2 ⇒ f ≥ 1/2, and m ≥ 2 ⇒
+/// f(n,m,k) = f(n−m+2,2,k); (2) g(n,m,k) = g(n−m,0,k) ≥ 1/2. Needs a full
+/// table. Returns the failing states.
+#[must_use]
+pub fn proposition_2_1(table: &Table<BigRational>) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (n, m, k) in f_states(table.max_pairs()) {
+        let f = table.f(n, m, k);
+        if m + k >= 2 && f < half() {
+            failures.push(format!("F({n},{m},{k}): f < 1/2"));
+        }
+        if m >= 2 && f != table.f(n - m + 2, 2, k) {
+            failures.push(format!("F({n},{m},{k}): f ≠ f({},2,{k})", n - m + 2));
+        }
+    }
+    for (n, m, k) in g_states(table.max_pairs()) {
+        let g = table.g(n, m, k);
+        if g != table.g(n - m, 0, k) {
+            failures.push(format!("G({n},{m},{k}): g ≠ g({},0,{k})", n - m));
+        }
+        if g < half() {
+            failures.push(format!("G({n},{m},{k}): g < 1/2"));
+        }
+    }
+    failures
+}
+
+/// Lemma 2.2, g(n,0,1) ≤ n/(2n−1), and inequality (2.1), g(n,0,1) ≥ 1/2.
+#[must_use]
+pub fn lemma_2_2_and_inequality_2_1(table: &Table<BigRational>) -> Vec<String> {
+    let mut failures = Vec::new();
+    for n in 1..=table.max_pairs() {
+        let g = table.g(n, 0, 1);
+        if g > q(n, 2 * n - 1) {
+            failures.push(format!("g({n},0,1) > {n}/{}", 2 * n - 1));
+        }
+        if g < half() {
+            failures.push(format!("g({n},0,1) < 1/2"));
+        }
+    }
+    failures
+}
+
+/// The bound the proof of (2.1) derives for g(n,0,2) (§2.3):
+/// `1/(2n−2) + g(n−1,0,1)/(2n−2) + (2n−4)/(2n−2) · max{1 − g(n,0,3), (n−2)/(2n−3)}`.
+fn proof_bound_g_n_0_2(table: &Table<BigRational>, n: usize) -> BigRational {
+    let alt = (BigRational::one() - table.g(n, 0, 3)).max(q(n - 2, 2 * n - 3));
+    q(1, 2 * n - 2) + q(1, 2 * n - 2) * table.g(n - 1, 0, 1) + q(2 * n - 4, 2 * n - 2) * alt
+}
+
+/// The proof of (2.1) prints "g(n,0,2) ≥ bound"; the argument needs (and
+/// the recurrence gives) "≤". Returns, for 3 ≤ n ≤ N, the n where each
+/// direction fails: `(fails_ge, fails_le)`.
+#[must_use]
+pub fn proof_of_2_1_direction(table: &Table<BigRational>) -> (Vec<usize>, Vec<usize>) {
+    let (mut fails_ge, mut fails_le) = (Vec::new(), Vec::new());
+    for n in 3..=table.max_pairs() {
+        let g = table.g(n, 0, 2);
+        let bound = proof_bound_g_n_0_2(table, n);
+        if g < bound {
+            fails_ge.push(n);
+        }
+        if g > bound {
+            fails_le.push(n);
+        }
+    }
+    (fails_ge, fails_le)
+}
+
+/// Proposition 2.3 on g(n,k) = g(n,0,k): 1/2 ≤ g(n,k) ≤ 1/2 + 1/(2n−2k+1),
+/// and g(n,k) + g(n,k+1) ≥ 1 + 1/(2(2n−k)).
+#[must_use]
+pub fn proposition_2_3(table: &Table<BigRational>) -> Vec<String> {
+    let mut failures = Vec::new();
+    for n in 1..=table.max_pairs() {
+        for k in 1..=n {
+            let g = table.g(n, 0, k);
+            if g < half() || g > half() + q(1, 2 * n - 2 * k + 1) {
+                failures.push(format!(
+                    "g({n},{k}) outside [1/2, 1/2 + 1/{}]",
+                    2 * n - 2 * k + 1
+                ));
+            }
+            if k < n && g + table.g(n, 0, k + 1) < BigRational::one() + q(1, 2 * (2 * n - k)) {
+                failures.push(format!(
+                    "g({n},{k}) + g({n},{}) < 1 + 1/{}",
+                    k + 1,
+                    2 * (2 * n - k)
+                ));
+            }
+        }
+    }
+    failures
+}
+
+/// The three-option recurrence for g(n,k) printed in §2.3 (0-ply, 1-ply,
+/// 2-ply, with g(n,1,k) read as g(n−1,k) by Proposition 2.1 (2)), evaluated
+/// on the table's own values. Returns the (n,k) where it differs from the
+/// table, which solves the full 8-option recurrence of §2.1.
+#[must_use]
+pub fn three_option_recurrence(table: &Table<BigRational>) -> Vec<String> {
+    let g = |n: usize, k: usize| table.g(n, 0, k);
+    let one = BigRational::one;
+    let mut failures = Vec::new();
+    for n in 1..=table.max_pairs() {
+        for k in 1..=n {
+            let u = 2 * n - k;
+            let mut open = q(1, u);
+            if k >= 2 {
+                open += q(k - 1, u) * g(n - 1, k - 1);
+            }
+            if n > k {
+                let one_ply = one() - g(n, k + 1);
+                let mut two_ply = g(n - 1, k) + q(k - 1, 1) * (one() - g(n - 1, k));
+                if n > k + 1 {
+                    two_ply += q(2 * n - 2 * k - 2, 1) * (one() - g(n, k + 2));
+                }
+                two_ply /= q(2 * n - k - 1, 1);
+                open += q(2 * n - 2 * k, u) * one_ply.max(two_ply);
+            }
+            let value = if k >= 2 { open.max(half()) } else { open };
+            if value != g(n, k) {
+                failures.push(format!("g({n},{k})"));
+            }
+        }
+    }
+    failures
+}
+
+/// The paper's names for the strategies of §2.3: 0-ply passes at once,
+/// 1-ply turns over one unknown card and passes unless it matched, 2-ply
+/// turns over a second unknown card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ply {
+    /// Pass: two known cards of different numbers.
+    Zero,
+    /// One unknown card, then a known one if it matched nothing.
+    One,
+    /// One unknown card, then another unknown one if it matched nothing.
+    Two,
+}
+
+impl Ply {
+    /// `0-ply`, `1-ply`, `2-ply`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Ply::Zero => "0-ply",
+            Ply::One => "1-ply",
+            Ply::Two => "2-ply",
+        }
+    }
+}
+
+/// The plies among a state's optimal choices. Where the "matched nothing"
+/// case cannot occur (every unknown card pairs a known one), 1-ply and 2-ply
+/// are the same strategy and both are listed.
+#[must_use]
+pub fn optimal_plies(best: &[Choice]) -> BTreeSet<Ply> {
+    let mut plies = BTreeSet::new();
+    for choice in best {
+        match choice {
+            Choice::Pass => {
+                plies.insert(Ply::Zero);
+            }
+            Choice::OpenUnknown { fresh, .. } => match fresh {
+                Some(Second::Known) => {
+                    plies.insert(Ply::One);
+                }
+                Some(Second::Unknown) => {
+                    plies.insert(Ply::Two);
+                }
+                Some(Second::Take) => {}
+                None => {
+                    plies.insert(Ply::One);
+                    plies.insert(Ply::Two);
+                }
+            },
+            Choice::TakeKnownPair => {}
+        }
+    }
+    plies
+}
+
+/// One tendency checked on a set of states: where the predicted strategy
+/// is optimal and where it is not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tendency {
+    /// The states the tendency speaks about.
+    pub states: usize,
+    /// Those where it fails, as `G(n,k)` / `F(n,m,k)`.
+    pub failures: Vec<String>,
+}
+
+impl Tendency {
+    /// `holds on all S states` or `fails at F of S states: …` (first ten
+    /// listed), the form the claims registry compares.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        if self.failures.is_empty() {
+            return format!("holds on all {} states", self.states);
+        }
+        let shown: Vec<&str> = self.failures.iter().take(10).map(String::as_str).collect();
+        let more = if self.failures.len() > 10 {
+            ", …"
+        } else {
+            ""
+        };
+        format!(
+            "fails at {} of {} states: {}{more}",
+            self.failures.len(),
+            self.states,
+            shown.join(", ")
+        )
+    }
+}
+
+/// Which §3.1 statement about G(n,k) (one 1 known, m = 0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GTendency {
+    /// n − k even: 1-ply is optimal (also Assumption 1).
+    EvenOnePly,
+    /// n − k odd and k < (2n+1)/3: 2-ply is optimal.
+    OddSmallTwoPly,
+    /// n − k odd and k ≥ (2n+1)/3: 0-ply is optimal.
+    OddLargeZeroPly,
+    /// Assumption 2: n − k odd: 0-ply or 2-ply is optimal.
+    OddZeroOrTwo,
+}
+
+/// A §3.1 tendency on every G(n,k) with n ≤ the table's size. The table
+/// must have been built with `record_best`.
+#[must_use]
+pub fn g_tendency(table: &Table<BigRational>, which: GTendency) -> Tendency {
+    let mut states = 0;
+    let mut failures = Vec::new();
+    for n in 1..=table.max_pairs() {
+        for k in 1..=n {
+            let odd = (n - k) % 2 == 1;
+            let small = 3 * k < 2 * n + 1;
+            let wanted: &[Ply] = match which {
+                GTendency::EvenOnePly if !odd => &[Ply::One],
+                GTendency::OddSmallTwoPly if odd && small => &[Ply::Two],
+                GTendency::OddLargeZeroPly if odd && !small => &[Ply::Zero],
+                GTendency::OddZeroOrTwo if odd => &[Ply::Zero, Ply::Two],
+                _ => continue,
+            };
+            states += 1;
+            let state = State::g(n, 0, k).expect("1 ≤ k ≤ n");
+            let best = optimal_plies(table.best(state).expect("table records best options"));
+            if !wanted.iter().any(|p| best.contains(p)) {
+                failures.push(format!("G({n},{k})"));
+            }
+        }
+    }
+    Tendency { states, failures }
+}
+
+/// Which §3.2 statement about F(n,m,k) with m ∈ {0,1}.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FTendency {
+    /// n − m − k even and m + k ≥ 2: 0-ply is optimal.
+    EvenZeroPly,
+    /// n − m − k odd, k < (2n+1)/3 and m + k ≥ 1: 1-ply is optimal. With
+    /// m + k = 0 there is no known card to turn second, so 1-ply does not
+    /// exist (§3.2's own account of F(N,0,0) opens two unknown cards).
+    OddSmallOnePly,
+    /// n − m − k odd and k ≥ (2n+1)/3: 0-ply is optimal.
+    OddLargeZeroPly,
+}
+
+/// A §3.2 tendency on every F(n,m,k), m ∈ {0,1}, n ≤ the table's size.
+/// The table must have been built with `record_best`.
+#[must_use]
+pub fn f_tendency(table: &Table<BigRational>, which: FTendency) -> Tendency {
+    let mut states = 0;
+    let mut failures = Vec::new();
+    for n in 1..=table.max_pairs() {
+        for m in 0..=1usize.min(n - 1) {
+            for k in 0..n - m {
+                let odd = (n - m - k) % 2 == 1;
+                let small = 3 * k < 2 * n + 1;
+                let wanted = match which {
+                    FTendency::EvenZeroPly if !odd && m + k >= 2 => Ply::Zero,
+                    FTendency::OddSmallOnePly if odd && small && m + k >= 1 => Ply::One,
+                    FTendency::OddLargeZeroPly if odd && !small => Ply::Zero,
+                    _ => continue,
+                };
+                states += 1;
+                let state = State::f(n, m, k).expect("m + k ≤ n − 1");
+                let best = optimal_plies(table.best(state).expect("table records best options"));
+                if !best.contains(&wanted) {
+                    failures.push(format!("F({n},{m},{k})"));
+                }
+            }
+        }
+    }
+    Tendency { states, failures }
+}
+
+/// §3.2: "k ≥ 1 ⇒ f(n,2,k) = f(n−1,1,k)". Returns the failing states.
+#[must_use]
+pub fn two_pairs_keep_one(table: &Table<BigRational>) -> Tendency {
+    let mut states = 0;
+    let mut failures = Vec::new();
+    for n in 4..=table.max_pairs() {
+        for k in 1..=n - 3 {
+            states += 1;
+            if table.f(n, 2, k) != table.f(n - 1, 1, k) {
+                failures.push(format!("F({n},2,{k})"));
+            }
+        }
+    }
+    Tendency { states, failures }
+}
+
+/// §3.2: the F(n,1,k) where taking the one known pair loses value,
+/// f(n,1,k) > f(n−1,0,k): `(count, of how many)`.
+#[must_use]
+pub fn keeping_the_pair_pays(table: &Table<BigRational>) -> (usize, usize) {
+    let mut count = 0;
+    let mut states = 0;
+    for n in 2..=table.max_pairs() {
+        for k in 0..=n - 2 {
+            states += 1;
+            if table.f(n, 1, k) > table.f(n - 1, 0, k) {
+                count += 1;
+            }
+        }
+    }
+    (count, states)
+}
+
+/// The first-move identity of §3.2 for f(N,0,0), from g(N,2), f(N−1,0,0)
+/// and f(N,0,2); `N ≥ 2`.
+#[must_use]
+pub fn first_move_identity<V: Prob>(table: &Table<V>, pairs: usize) -> V {
+    let n = pairs;
+    let d = n * (2 * n - 1);
+    let one = V::ratio(1, 1);
+    let value = V::ratio(1, d)
+        + V::ratio(2 * (2 * n - 2), d) * (one.clone() - table.g(n, 0, 2))
+        + V::ratio(n - 1, d) * table.f(n - 1, 0, 0);
+    // Two different non-1 numbers need N ≥ 3; for N = 2 the term is absent.
+    if n >= 3 {
+        value + V::ratio((n - 1) * (2 * n - 4), d) * (one - table.f(n, 0, 2))
+    } else {
+        value
+    }
+}
+
+/// N^p · (1/2 − f(N,0,0)), the scaled distance from a fair game whose limit
+/// §3.2 gives as 1/4 (N even, p = 2) and 1/16 (N odd, p = 3).
+#[must_use]
+pub fn scaled_gap<V: Prob>(table: &Table<V>, pairs: usize, power: u32) -> V {
+    let mut scale = V::ratio(1, 1);
+    for _ in 0..power {
+        scale = scale * V::ratio(pairs, 1);
+    }
+    scale * (V::ratio(1, 2) - table.f(pairs, 0, 0))
+}
+
+/// The §3.1 two-term expansion of g(n,k) with x = k/n, as `f64`.
+#[must_use]
+#[allow(clippy::cast_precision_loss)]
+pub fn g_expansion(n: usize, k: usize) -> f64 {
+    let (nf, x) = (n as f64, k as f64 / n as f64);
+    let even = (n - k) % 2 == 0;
+    match (even, x < 2.0 / 3.0) {
+        (true, true) => {
+            0.5 + 1.0 / (4.0 * (1.0 - x) * nf)
+                - (6.0 - 7.0 * x) / (32.0 * (1.0 - x).powi(3) * nf * nf)
+        }
+        (true, false) => {
+            0.5 + 1.0 / (4.0 * (1.0 - x) * nf) - 1.0 / (8.0 * (1.0 - x).powi(2) * nf * nf)
+        }
+        (false, true) => 0.5 + (2.0 - 3.0 * x) / (32.0 * (1.0 - x).powi(3) * nf * nf),
+        (false, false) => 0.5,
+    }
+}
+
+/// §4 item 3: both players have zero memory, so each turn turns over two
+/// cards chosen uniformly at random; a pair is taken and the same player
+/// goes on, the 1s win. Returns the first player's win probability with
+/// N pairs. No draws occur: the game ends with probability 1.
+///
+/// With n pairs left the mover wins at once with probability a = 1/C(2n,2),
+/// takes another pair (and moves again with n−1) with probability
+/// b = (n−1)/C(2n,2), and otherwise hands the same table over:
+/// w(n) = a + b·w(n−1) + (1−a−b)(1 − w(n)), solved for w(n).
+#[must_use]
+pub fn zero_memory_first_player_wins(pairs: usize) -> BigRational {
+    let mut w = BigRational::zero();
+    for n in 1..=pairs {
+        let draws = n * (2 * n - 1);
+        let (a, b) = (q(1, draws), q(n - 1, draws));
+        let rest = BigRational::one() - a.clone() - b.clone();
+        w = (a + b * w + rest.clone()) / (BigRational::one() + rest);
+    }
+    w
+}
