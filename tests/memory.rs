@@ -9,7 +9,8 @@ use num_traits::ToPrimitive;
 use solved_games::claims::GameId;
 use solved_games::games::memory::analysis::{self, first_move_identity, optimal_plies, Ply};
 use solved_games::games::memory::naive::{self, Search};
-use solved_games::games::memory::optimized::{first_player_value, Extent, Table};
+use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
+use solved_games::games::memory::scaled::Scaled;
 use solved_games::games::memory::State;
 
 #[test]
@@ -42,6 +43,21 @@ fn float_table_tracks_exact_table() {
 }
 
 #[test]
+fn factorial_scaled_table_equals_rational_table() {
+    // The fast exact arithmetic against plain BigRational on every state n ≤ 30.
+    let rational = Table::<BigRational>::build(30, Extent::Full, true);
+    let scaled = Table::<Scaled>::build(30, Extent::Full, true);
+    for state in rational.states() {
+        assert_eq!(
+            scaled.value(state).unwrap().to_rational(),
+            rational.value(state).unwrap(),
+            "{state}"
+        );
+        assert_eq!(scaled.best(state), rational.best(state), "{state}");
+    }
+}
+
+#[test]
 fn reduced_table_equals_full_table() {
     let full = Table::<BigRational>::build(30, Extent::Full, false);
     let reduced = Table::<BigRational>::build(30, Extent::Reduced, false);
@@ -65,7 +81,7 @@ fn every_memory_claim_passes_or_is_a_recorded_erratum() {
 
 #[test]
 fn first_player_values_n_1_to_30() {
-    let table = Table::<BigRational>::build(30, Extent::Reduced, false);
+    let table = exact_table(30, Extent::Reduced, false);
     let rows: Vec<String> = (1..=30)
         .map(|n| format!("f({n},0,0) = {}", table.f(n, 0, 0)))
         .collect();
@@ -74,7 +90,7 @@ fn first_player_values_n_1_to_30() {
 
 #[test]
 fn optimal_options_of_g_n_k_up_to_12() {
-    let table = Table::<BigRational>::build(12, Extent::Full, true);
+    let table = exact_table(12, Extent::Full, true);
     let mut rows = Vec::new();
     for n in 1..=12 {
         for k in 1..=n {
@@ -102,7 +118,7 @@ fn tendency_findings_up_to_100() {
 
 #[test]
 fn exact_first_move_identity_and_float_agree_to_100() {
-    let exact = Table::<BigRational>::build(100, Extent::Reduced, false);
+    let exact = exact_table(100, Extent::Reduced, false);
     let float = Table::<f64>::build(100, Extent::Reduced, false);
     for n in 2..=100 {
         assert_eq!(first_move_identity(&exact, n), exact.f(n, 0, 0), "N = {n}");

@@ -10,7 +10,7 @@
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::analysis::{self, FTendency, GTendency, Tendency};
 use crate::games::memory::naive::{self, Search};
-use crate::games::memory::optimized::{Extent, Table};
+use crate::games::memory::optimized::{exact_table, Extent, Table};
 use crate::games::memory::State;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
@@ -20,12 +20,12 @@ use std::sync::OnceLock;
 /// stored between runs).
 fn full_30() -> &'static Table<BigRational> {
     static T: OnceLock<Table<BigRational>> = OnceLock::new();
-    T.get_or_init(|| Table::build(30, Extent::Full, true))
+    T.get_or_init(|| exact_table(30, Extent::Full, true))
 }
 
 fn reduced_100() -> &'static Table<BigRational> {
     static T: OnceLock<Table<BigRational>> = OnceLock::new();
-    T.get_or_init(|| Table::build(100, Extent::Reduced, true))
+    T.get_or_init(|| exact_table(100, Extent::Reduced, true))
 }
 
 fn float_1000() -> &'static Table<f64> {

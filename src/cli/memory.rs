@@ -7,7 +7,7 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
 use solved_games::games::memory::naive::Search;
-use solved_games::games::memory::optimized::{Extent, Table};
+use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
 use solved_games::games::memory::State;
 
 /// Largest N for the exact first-player value (Proposition 2.1's reduced table).
@@ -117,7 +117,7 @@ fn first_player(args: &Args) -> Outcome {
                     MAX_EXACT_PAIRS,
                 ));
             }
-            Table::<BigRational>::build(n, Extent::Reduced, false).f(n, 0, 0)
+            first_player_value(n)
         }
         Solver::Naive => {
             if n > MAX_NAIVE_PAIRS {
@@ -147,7 +147,7 @@ fn state(args: &Args, family: FamilyArg) -> Outcome {
     if n > MAX_STATE_PAIRS {
         return Err(too_large("--state", n, MAX_STATE_PAIRS));
     }
-    let table = Table::<BigRational>::build(n, Extent::Full, true);
+    let table = exact_table(n, Extent::Full, true);
     let value = table.value(state).expect("n is within the table");
     let best = table.best(state).expect("recorded");
     let names: Vec<String> = best.iter().map(ToString::to_string).collect();
@@ -178,7 +178,7 @@ fn table(args: &Args) -> Outcome {
     if args.n > MAX_LISTED_PAIRS {
         return Err(too_large("--table", args.n, MAX_LISTED_PAIRS));
     }
-    let table = Table::<BigRational>::build(args.n, Extent::Full, true);
+    let table = exact_table(args.n, Extent::Full, true);
     let rows: Vec<(State, BigRational, Vec<String>)> = table
         .states()
         .into_iter()
@@ -220,7 +220,7 @@ fn findings(args: &Args) -> Outcome {
             args.n
         );
     }
-    let t = Table::<BigRational>::build(args.n, Extent::Reduced, true);
+    let t = exact_table(args.n, Extent::Reduced, true);
     let g = |w| analysis::g_tendency(&t, w);
     let f = |w| analysis::f_tendency(&t, w);
     let (pays, of) = analysis::keeping_the_pair_pays(&t);

@@ -28,5 +28,6 @@ pub mod analysis;
 pub mod naive;
 pub mod optimized;
 pub mod rules;
+pub mod scaled;
 
 pub use rules::{Choice, Family, InvalidState, Second, State};

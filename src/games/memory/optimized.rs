@@ -5,6 +5,7 @@
 //! exists for large n and is cross-checked against the exact one in tests.
 
 use super::rules::{Choice, Family, Second, State};
+use super::scaled::Scaled;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::ops::{Add, Div, Mul, Sub};
@@ -156,6 +157,29 @@ impl<V: Prob> Table<V> {
                     b[n][m][k - 1] = best;
                 }
             }
+        }
+    }
+
+    /// The same table with every value converted (e.g. [`Scaled`] to
+    /// `BigRational`).
+    #[must_use]
+    pub fn map<W>(&self, convert: impl Fn(&V) -> W) -> Table<W> {
+        let each = |t: &Vec<Vec<Vec<V>>>| -> Vec<Vec<Vec<W>>> {
+            t.iter()
+                .map(|rows| {
+                    rows.iter()
+                        .map(|r| r.iter().map(&convert).collect())
+                        .collect()
+                })
+                .collect()
+        };
+        Table {
+            max_pairs: self.max_pairs,
+            extent: self.extent,
+            f: each(&self.f),
+            g: each(&self.g),
+            best_f: self.best_f.clone(),
+            best_g: self.best_g.clone(),
         }
     }
 
@@ -510,8 +534,17 @@ fn max_of<V: Prob>(values: impl Iterator<Item = V>) -> V {
         .expect("every case has at least one answer")
 }
 
+/// The exact table, computed over factorial denominators ([`Scaled`]) and
+/// handed out as reduced rationals.
+#[must_use]
+pub fn exact_table(max_pairs: usize, extent: Extent, record_best: bool) -> Table<BigRational> {
+    Table::<Scaled>::build(max_pairs, extent, record_best).map(Scaled::to_rational)
+}
+
 /// f(N,0,0) exactly: the first player's expected points (win 1, draw 1/2).
 #[must_use]
 pub fn first_player_value(pairs: usize) -> BigRational {
-    Table::<BigRational>::build(pairs, Extent::Reduced, false).f(pairs, 0, 0)
+    Table::<Scaled>::build(pairs, Extent::Reduced, false)
+        .f(pairs, 0, 0)
+        .to_rational()
 }
