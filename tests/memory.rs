@@ -197,3 +197,24 @@ fn cli_rejects_bad_input() {
     assert_input_error(&["memory", "--n", "6", "--solver", "naive"]);
     assert_input_error(&["memory", "--table", "--n", "13"]);
 }
+
+#[test]
+fn cli_plot_writes_the_three_figures() {
+    let dir = std::env::temp_dir().join(format!("solved-games-memory-plot-{}", std::process::id()));
+    let out = cli(&["memory", "--plot", dir.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for (name, caption) in [
+        ("fig3_1_g100.svg", "Fig. 3.1"),
+        ("fig3_2_odd.svg", "Fig. 3.2"),
+        ("fig3_3_even.svg", "Fig. 3.3"),
+    ] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains(caption), "{name}");
+        // One point per plotted value: 100 for g(100,k), up to 50 for f.
+        assert!(svg.matches("<circle").count() >= 48, "{name}");
+    }
+    // N = 7 (and N = 1) have 1/2 − f ≤ 0 and are named, not dropped silently.
+    let odd = std::fs::read_to_string(dir.join("fig3_2_odd.svg")).unwrap();
+    assert!(odd.contains("N = 7"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

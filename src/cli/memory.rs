@@ -6,6 +6,7 @@ use super::{print_json, CliError, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
+use solved_games::games::memory::figures;
 use solved_games::games::memory::naive::Search;
 use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
 use solved_games::games::memory::State;
@@ -61,6 +62,9 @@ pub struct Args {
     /// list where each fails.
     #[arg(long, conflicts_with_all = ["state", "table"])]
     findings: bool,
+    /// Write SVG reproductions of Figs. 3.1, 3.2 and 3.3 into this directory.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["state", "table", "findings"])]
+    plot: Option<std::path::PathBuf>,
     /// f(N,0,0) in f64 (N ≤ 5000) instead of exactly (N ≤ 200).
     #[arg(long, conflicts_with_all = ["state", "table", "findings"])]
     float: bool,
@@ -90,6 +94,9 @@ pub fn run(args: Args) -> Outcome {
     }
     if args.findings {
         return findings(&args);
+    }
+    if let Some(dir) = &args.plot {
+        return plot(dir);
     }
     first_player(&args)
 }
@@ -287,6 +294,35 @@ fn findings(args: &Args) -> Outcome {
         println!(
             "§3.2 f(n,1,k) > f(n−1,0,k) (keeping the one known pair pays): {pays} of {of} (n,k)"
         );
+    }
+    Ok(true)
+}
+
+fn plot(dir: &std::path::Path) -> Outcome {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::Input(format!(
+            "cannot create --plot directory {}: {e}",
+            dir.display()
+        ))
+    })?;
+    eprintln!("solving every state with n ≤ 100 exactly…");
+    let table = exact_table(100, Extent::Reduced, false);
+    let figures = [
+        ("fig3_1_g100.svg", figures::figure_3_1(&table)),
+        (
+            "fig3_2_odd.svg",
+            figures::figure_3_2_or_3_3(&table, true, 50),
+        ),
+        (
+            "fig3_3_even.svg",
+            figures::figure_3_2_or_3_3(&table, false, 50),
+        ),
+    ];
+    for (name, svg) in figures {
+        let svg = svg.map_err(|e| CliError::Failed(e.to_string()))?;
+        let path = dir.join(name);
+        std::fs::write(&path, svg)?;
+        println!("{}", path.display());
     }
     Ok(true)
 }

@@ -15,6 +15,7 @@
 //!   position tried, chance over unseen numbers.
 //! - [`optimized`]: the recurrences of §2.1 bottom-up, exact or in `f64`,
 //!   over every state or over Proposition 2.1's reduced set.
+//! - [`figures`]: SVG reproductions of Figs. 3.1–3.3.
 //! - [`analysis`]: the propositions, strategy tendencies and asymptotics of
 //!   §2.3–§3 checked on solved tables.
 //!
@@ -25,6 +26,7 @@
 //! ```
 
 pub mod analysis;
+pub mod figures;
 pub mod naive;
 pub mod optimized;
 pub mod rules;
