@@ -1,6 +1,222 @@
-//! Published claims of the `yen` game.
+//! Published claims of the 10,000-yen game about the referee and the
+//! built-in players (document 000 §3–4, Listing 4). Ids are `YEN-1nn` so
+//! that they never collide with the equilibrium claims in
+//! `yen_equilibrium.rs`.
+//!
+//! Listing 4 is checked twice: by the referee playing the built-in
+//! players, and by a plain transcription of Listings 1 and 2's loops that
+//! shares nothing with the referee but `settle`. The cycle of §3–4 is
+//! measured: each "usually" means the 95% Wilson interval of the win rate
+//! over a 1,000-match series lies wholly above 1/2, for every fixed seed.
 
-use super::Claim;
+use super::{Claim, Evidence, GameId};
+use crate::core::{Outcome, Player};
+use crate::games::yen::players::{Always1000, Minus1, Random, Strategy};
+use crate::games::yen::referee::{transcript, BuiltIn, Referee, SeriesScore};
+use crate::games::yen::rules::{settle, Rules};
+use crate::games::yen::tournament::wilson95;
 
-/// The registry rows for this game, in document order.
-pub(super) const CLAIMS: &[Claim] = &[];
+/// The seeds of the `random` player in the cycle claims.
+pub const CYCLE_SEEDS: [u64; 5] = [1, 2, 3, 4, 5];
+/// Matches per series in the cycle claims (§2: 1,000).
+pub const CYCLE_GAMES: u64 = 1000;
+
+/// Listing 4 as the referee prints it.
+fn listing_4_by_referee() -> String {
+    let mut a = BuiltIn::new("always1000", Box::new(Always1000));
+    let mut b = BuiltIn::new("minus1", Box::new(Minus1));
+    let mut text = String::new();
+    Referee::new(Rules::default())
+        .play_series(&mut a, &mut b, 1, |r| {
+            text = transcript("always1000", "minus1", r);
+            Ok(())
+        })
+        .expect("built-in players start");
+    text
+}
+
+/// Listing 4 from the listings' loops, written out: always1000 bets 1000,
+/// minus1 bets 0, then n−1, then 10000 − sum; the lower bet takes both.
+fn listing_4_by_hand() -> Vec<(u64, u64, u64, u64)> {
+    let (mut money_a, mut money_b, mut sum_b, mut n) = (0, 0, 0, 0u64);
+    let mut lines = Vec::new();
+    for j in 1..=10 {
+        let a = 1000;
+        let b = match j {
+            1 => 0,
+            10 => 10_000 - sum_b,
+            _ => n.max(1) - 1,
+        };
+        sum_b += b;
+        n = a;
+        let (ga, gb) = settle(a, b);
+        money_a += ga;
+        money_b += gb;
+        lines.push((a, b, money_a, money_b));
+    }
+    lines
+}
+
+/// `3008 16992; minus1 won.` from a transcript's last two lines.
+fn final_of_transcript(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let money = lines[lines.len() - 2].replace(['[', ']'], "");
+    format!("{}; {}", money.trim(), lines[lines.len() - 1])
+}
+
+fn final_by_hand() -> String {
+    let (_, _, a, b) = *listing_4_by_hand().last().expect("ten rounds");
+    let winner = if a > b { "always1000" } else { "minus1" };
+    format!("{a} {b}; {winner} won.")
+}
+
+/// Round `k`'s line of Listing 4, as printed by the referee and by hand.
+fn round_line(k: usize) -> Evidence {
+    let by_referee = listing_4_by_referee()
+        .lines()
+        .nth(k)
+        .unwrap_or_default()
+        .to_string();
+    let (a, b, ma, mb) = listing_4_by_hand()[k - 1];
+    let show = |x: u64, takes: bool| {
+        if takes {
+            format!("[{x:>2}]")
+        } else {
+            format!("{x:>2}")
+        }
+    };
+    let by_hand = format!("{k}: {} {} -> {ma} {mb}", show(a, a < b), show(b, b < a));
+    Evidence::both(by_referee, by_hand)
+}
+
+/// One series of two built-ins.
+fn series(a: Box<dyn Strategy + Send>, b: Box<dyn Strategy + Send>, games: u64) -> SeriesScore {
+    let mut ca = BuiltIn::new("a", a);
+    let mut cb = BuiltIn::new("b", b);
+    Referee::new(Rules::default())
+        .play_series(&mut ca, &mut cb, games, |_| Ok(()))
+        .expect("built-in players start")
+}
+
+/// "`winner` usually wins" when, for every seed, the 95% interval of its
+/// win rate is above 1/2; otherwise the first series where it is not.
+fn usually(
+    winner: &str,
+    loser: &str,
+    make: impl Fn(u64) -> (Box<dyn Strategy + Send>, Box<dyn Strategy + Send>, Player),
+) -> String {
+    for seed in CYCLE_SEEDS {
+        let (a, b, side) = make(seed);
+        let s = series(a, b, CYCLE_GAMES);
+        let wins = match side {
+            Player::First => s.wins_a,
+            Player::Second => s.wins_b,
+        };
+        let (lo, hi) = wilson95(wins, s.games());
+        if lo <= 0.5 {
+            return format!(
+                "seed {seed}: {winner} wins {wins}/{} [{:.1}%, {:.1}%] against {loser}",
+                s.games(),
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+    }
+    format!("{winner} usually wins")
+}
+
+pub(super) const CLAIMS: &[Claim] = &[
+    Claim {
+        id: "YEN-101",
+        game: GameId::Yen,
+        source: "000 §3, Listing 4",
+        statement: "always1000 against minus1, one match: always1000 ends with 3008 yen, \
+                    minus1 with 16992, and minus1 wins",
+        expected: "3008 16992; minus1 won.",
+        erratum: None,
+        compute: || {
+            Evidence::both(
+                final_of_transcript(&listing_4_by_referee()),
+                final_by_hand(),
+            )
+        },
+    },
+    Claim {
+        id: "YEN-102",
+        game: GameId::Yen,
+        source: "000 Listing 4, round 1",
+        statement: "round 1: minus1's 0 takes always1000's 1000",
+        expected: "1: 1000 [ 0] -> 0 1000",
+        erratum: None,
+        compute: || round_line(1),
+    },
+    Claim {
+        id: "YEN-103",
+        game: GameId::Yen,
+        source: "000 Listing 4, rounds 2–9",
+        statement: "round 2 (and likewise 3–9): minus1 bets always1000's 1000 minus one",
+        expected: "2: 1000 [ 99] -> 0 2999",
+        erratum: Some("minus1 bets 999 (Listing 2: n−1); the listing prints [ 99] for [999]"),
+        compute: || round_line(2),
+    },
+    Claim {
+        id: "YEN-104",
+        game: GameId::Yen,
+        source: "000 Listing 4, round 10",
+        statement: "round 10: minus1's remainder 2008 loses to always1000's 1000",
+        expected: "10: [1000] 2008 -> 3008 16992",
+        erratum: None,
+        compute: || round_line(10),
+    },
+    Claim {
+        id: "YEN-105",
+        game: GameId::Yen,
+        source: "000 §3 (三すくみ)",
+        statement: "minus1 beats always1000: it wins every one of 1,000 matches (both are \
+                    deterministic)",
+        expected: "minus1 wins 1000/1000",
+        erratum: None,
+        compute: || {
+            let s = series(Box::new(Always1000), Box::new(Minus1), CYCLE_GAMES);
+            let text = format!("minus1 wins {}/{}", s.wins_b, s.games());
+            let outcome_ok = s.outcome() == Outcome::Winner(Player::Second);
+            Evidence::optimized_only(if outcome_ok {
+                text
+            } else {
+                format!("{text}, no")
+            })
+        },
+    },
+    Claim {
+        id: "YEN-106",
+        game: GameId::Yen,
+        source: "000 §3 (三すくみ)",
+        statement: "random usually loses to always1000: always1000's 95% interval of wins \
+                    over 1,000 matches is above 1/2 for random's seeds 1–5",
+        expected: "always1000 usually wins",
+        erratum: None,
+        compute: || {
+            Evidence::optimized_only(usually("always1000", "random", |seed| {
+                (
+                    Box::new(Random::new(seed)),
+                    Box::new(Always1000),
+                    Player::Second,
+                )
+            }))
+        },
+    },
+    Claim {
+        id: "YEN-107",
+        game: GameId::Yen,
+        source: "000 §3 (三すくみ)",
+        statement: "random usually beats minus1: random's 95% interval of wins over 1,000 \
+                    matches is above 1/2 for its seeds 1–5",
+        expected: "random usually wins",
+        erratum: None,
+        compute: || {
+            Evidence::optimized_only(usually("random", "minus1", |seed| {
+                (Box::new(Random::new(seed)), Box::new(Minus1), Player::First)
+            }))
+        },
+    },
+];
