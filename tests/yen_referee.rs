@@ -9,6 +9,8 @@ use solved_games::core::{Outcome, Player};
 use solved_games::games::yen::players::{Always1000, Minus1, Random, Strategy, View};
 use solved_games::games::yen::referee::{transcript, BuiltIn, Contestant, Referee};
 use solved_games::games::yen::rules::{Rounds, Rules};
+use solved_games::games::yen::tournament::PlayerSpec;
+use std::time::Duration;
 
 /// Plays one series of built-ins and returns the transcripts and the score.
 fn built_in_series(
@@ -197,4 +199,240 @@ fn _contestant_is_object_safe(_: &dyn Contestant) {}
 #[test]
 fn every_published_referee_claim_passes() {
     common::assert_claims_pass(solved_games::claims::GameId::Yen);
+}
+
+/// `cmd:sh …/tests/players/NAME.sh`.
+fn script(name: &str) -> String {
+    format!(
+        "cmd:sh {}/tests/players/{name}.sh",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A match as the tests look at it.
+#[derive(Debug)]
+struct Played {
+    outcome: Outcome,
+    rounds: usize,
+    money: (u64, u64),
+    forfeits: Vec<(Player, u32, &'static str)>,
+}
+
+/// Plays a series between two players named as on the command line, with
+/// a short timeout so that the misbehaviour tests stay fast.
+fn play(
+    a: &str,
+    b: &str,
+    games: u64,
+    rules: Rules,
+) -> (solved_games::games::yen::referee::SeriesScore, Vec<Played>) {
+    let timeout = Duration::from_millis(300);
+    let spec_a: PlayerSpec = a.parse().unwrap();
+    let spec_b: PlayerSpec = b.parse().unwrap();
+    let mut ca = spec_a.contestant(1, timeout).unwrap();
+    let mut cb = spec_b.contestant(2, timeout).unwrap();
+    let mut played = Vec::new();
+    let score = Referee::new(rules)
+        .play_series(&mut *ca, &mut *cb, games, |r| {
+            played.push(Played {
+                outcome: r.outcome,
+                rounds: r.rounds.len(),
+                money: r.money(),
+                forfeits: r
+                    .forfeits
+                    .iter()
+                    .map(|f| (f.side, f.round, f.fault.kind()))
+                    .collect(),
+            });
+            Ok(())
+        })
+        .expect("players start");
+    (score, played)
+}
+
+const A_WINS: Outcome = Outcome::Winner(Player::First);
+const B_WINS: Outcome = Outcome::Winner(Player::Second);
+
+#[test]
+fn a_program_plays_like_the_built_in_it_copies() {
+    let (score, played) = play(&script("always1000"), "minus1", 3, Rules::default());
+    assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 0, 3));
+    assert!(played
+        .iter()
+        .all(|p| p.money == (3008, 16992) && p.forfeits.is_empty()));
+    // Two programs against each other, both in step for every match.
+    let (score, played) = play(
+        &script("always1000"),
+        &script("always1000"),
+        4,
+        Rules::default(),
+    );
+    assert_eq!(score.draws, 4);
+    assert!(played
+        .iter()
+        .all(|p| p.rounds == 10 && p.forfeits.is_empty()));
+}
+
+#[test]
+fn the_program_gets_argv_matches_and_the_rules_in_its_environment() {
+    let rules = Rules {
+        total: 50,
+        rounds: 2,
+    };
+    let (_, played) = play(&script("argv_echo"), "always1000", 3, rules);
+    // argv_echo bets argv[1] = 3 in round 1 and 50 - 3 in round 2.
+    assert!(played.iter().all(|p| p.forfeits.is_empty()), "{played:?}");
+    assert_eq!(played[0].money, (3 + 25, 47 + 25));
+}
+
+/// Each misbehaviour: who forfeits, in which round, with which reason, and
+/// the rounds kept in the record are those played in full before it.
+#[test]
+fn every_kind_of_misbehaviour_forfeits_the_match() {
+    let cases = [
+        ("not_a_number", 3, "not_a_number"),
+        ("negative", 1, "negative"),
+        ("over_remaining", 2, "over_remaining"),
+        ("bad_last", 10, "last_bet_not_remainder"),
+        ("early_exit", 3, "exited"),
+        ("slow", 2, "timeout"),
+        ("long_line", 1, "not_a_number"),
+    ];
+    for (name, round, kind) in cases {
+        let (score, played) = play("always1000", &script(name), 1, Rules::default());
+        assert_eq!(score.wins_a, 1, "{name}: the innocent player wins");
+        assert_eq!(score.forfeits_b, 1, "{name}");
+        assert_eq!(played[0].outcome, A_WINS, "{name}");
+        assert_eq!(
+            played[0].forfeits,
+            vec![(Player::Second, round, kind)],
+            "{name}"
+        );
+        assert_eq!(played[0].rounds, round as usize - 1, "{name}");
+    }
+}
+
+#[test]
+fn both_faulting_in_the_same_round_is_a_draw() {
+    let (score, played) = play(
+        &script("negative"),
+        &script("negative"),
+        1,
+        Rules::default(),
+    );
+    assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 1, 0));
+    assert_eq!(
+        played[0].forfeits,
+        vec![
+            (Player::First, 1, "negative"),
+            (Player::Second, 1, "negative")
+        ]
+    );
+    // The earlier fault decides.
+    let (_, played) = play(
+        &script("negative"),
+        &script("not_a_number"),
+        1,
+        Rules::default(),
+    );
+    assert_eq!(played[0].outcome, B_WINS);
+}
+
+#[test]
+fn an_innocent_program_is_kept_in_step_after_its_opponent_faults() {
+    let (score, played) = play(
+        &script("always1000"),
+        &script("over_remaining"),
+        3,
+        Rules::default(),
+    );
+    assert_eq!(score.wins_a, 3);
+    for p in &played {
+        assert_eq!(
+            p.forfeits,
+            vec![(Player::Second, 2, "over_remaining")],
+            "{played:?}"
+        );
+    }
+}
+
+#[test]
+fn a_faulty_program_is_restarted_with_the_matches_left() {
+    // flaky.sh breaks the rules only when started for an odd number of
+    // matches: started for 3 it faults, restarted for 2 it plays well.
+    let (score, played) = play(&script("flaky"), "always1000", 3, Rules::default());
+    assert_eq!(played[0].forfeits, vec![(Player::First, 1, "not_a_number")]);
+    assert!(played[1].forfeits.is_empty() && played[2].forfeits.is_empty());
+    assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 2, 1));
+}
+
+#[test]
+fn three_faulty_matches_in_a_row_disqualify_a_program() {
+    let (score, played) = play(
+        &script("negative"),
+        &script("always1000"),
+        6,
+        Rules::default(),
+    );
+    let kinds: Vec<_> = played.iter().map(|p| p.forfeits.clone()).collect();
+    for (i, k) in kinds.iter().enumerate() {
+        let expected = if i < 3 {
+            (Player::First, 1, "negative")
+        } else {
+            (Player::First, 0, "disqualified")
+        };
+        assert_eq!(k, &vec![expected], "match {}", i + 1);
+    }
+    assert_eq!(score.wins_b, 6);
+    // The innocent program still played every match in step.
+    assert!(played.iter().all(|p| p.outcome == B_WINS));
+}
+
+#[test]
+fn an_early_exit_on_every_start_is_also_disqualified() {
+    let (score, played) = play(&script("early_exit"), "random", 5, Rules::default());
+    assert_eq!(score.wins_b, 5);
+    assert_eq!(played[2].forfeits, vec![(Player::First, 3, "exited")]);
+    assert_eq!(played[4].forfeits, vec![(Player::First, 0, "disqualified")]);
+}
+
+#[test]
+fn forfeits_show_in_the_transcript() {
+    let run = cli(&[
+        "yen",
+        "match",
+        "--a",
+        "always1000",
+        "--b",
+        &script("negative"),
+        "--games",
+        "1",
+        "--transcript",
+        "--timeout",
+        "0.3",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let first = run.stdout.lines().take(3).collect::<Vec<_>>().join("\n");
+    assert!(
+        first.ends_with("forfeits in round 1: negative bet -5\nalways1000 won."),
+        "{first}"
+    );
+}
+
+#[test]
+fn parse_bet_reads_what_scanf_reads() {
+    use solved_games::games::yen::external::parse_bet;
+    assert_eq!(parse_bet("1000").unwrap(), 1000);
+    assert_eq!(parse_bet("  42 \r").unwrap(), 42);
+    assert_eq!(parse_bet("+7").unwrap(), 7);
+    assert_eq!(parse_bet("-0").unwrap(), 0);
+    assert_eq!(parse_bet("-3").unwrap_err().kind(), "negative");
+    for bad in ["", "abc", "12abc", "1 2", "0x10", "--1", "1.5"] {
+        assert_eq!(
+            parse_bet(bad).unwrap_err().kind(),
+            "not_a_number",
+            "{bad:?}"
+        );
+    }
+    assert_eq!(parse_bet("99999999999999999999999").unwrap(), u64::MAX);
 }
