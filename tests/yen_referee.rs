@@ -436,3 +436,118 @@ fn parse_bet_reads_what_scanf_reads() {
     }
     assert_eq!(parse_bet("99999999999999999999999").unwrap(), u64::MAX);
 }
+
+fn log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each log line is JSON"))
+        .collect()
+}
+
+fn temp_log(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("yen-{name}-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn tournament_plays_every_pair_and_logs_every_match() {
+    let log = temp_log("tournament");
+    let players = format!("always1000,minus1,random,{}", script("always1000"));
+    let args = [
+        "yen",
+        "tournament",
+        "--players",
+        &players,
+        "--games",
+        "20",
+        "--timeout",
+        "2",
+        "--log",
+        log.to_str().unwrap(),
+        "--json",
+    ];
+    let run = cli(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let series = v["series"].as_array().unwrap();
+    assert_eq!(series.len(), 6);
+    for s in series {
+        let n = s["games"].as_u64().unwrap();
+        let sum: u64 = ["wins_a", "draws", "wins_b"]
+            .iter()
+            .map(|k| s[k]["count"].as_u64().unwrap())
+            .sum();
+        assert_eq!(sum, n);
+        let (lo, hi) = (
+            s["wins_a"]["low95"].as_f64().unwrap(),
+            s["wins_a"]["high95"].as_f64().unwrap(),
+        );
+        let rate = s["wins_a"]["rate"].as_f64().unwrap();
+        assert!(lo <= rate && rate <= hi, "{s}");
+    }
+    // The program copy of always1000 draws every match against the built-in.
+    assert_eq!(series[2]["draws"]["count"], 20, "{}", series[2]);
+    let lines = log_lines(&log);
+    assert_eq!(lines.len(), 6 * 20);
+    for line in &lines {
+        let (a, b) = (
+            line["money_a"].as_u64().unwrap(),
+            line["money_b"].as_u64().unwrap(),
+        );
+        assert_eq!(a + b, 20_000, "{line}");
+        let bets: u64 = line["bets_a"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        assert_eq!(bets, 10_000, "{line}");
+    }
+    // A second run appends.
+    assert_eq!(cli(&args).code, 0);
+    assert_eq!(log_lines(&log).len(), 2 * 6 * 20);
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn an_interrupted_tournament_keeps_every_match_already_played() {
+    let log = temp_log("interrupted");
+    let run = cli(&[
+        "yen",
+        "tournament",
+        "--players",
+        "always1000,minus1,cmd:/nonexistent/player",
+        "--games",
+        "7",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("cannot start player"), "{}", run.stderr);
+    let lines = log_lines(&log);
+    assert_eq!(
+        lines.len(),
+        7,
+        "the first series was logged before the failure"
+    );
+    assert!(lines
+        .iter()
+        .all(|l| l["result"] == "b" && l["b"] == "minus1"));
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn tournament_of_the_three_listings() {
+    let run = cli(&[
+        "yen",
+        "tournament",
+        "--players",
+        "always1000,minus1,random",
+        "--games",
+        "1000",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    snapshot!("yen_tournament_listings", run.stdout);
+}
