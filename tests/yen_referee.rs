@@ -551,3 +551,34 @@ fn tournament_of_the_three_listings() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     snapshot!("yen_tournament_listings", run.stdout);
 }
+
+/// The crate's own player beats each listing's player in a 1,000-match
+/// series, from either side, for several seeds of `random`.
+#[test]
+fn hunter_wins_its_series_against_every_built_in() {
+    use solved_games::games::yen::players::Hunter;
+    for seed in 1..=3 {
+        let opponents: Vec<(&str, Box<dyn Strategy + Send>)> = vec![
+            ("always1000", Box::new(Always1000)),
+            ("minus1", Box::new(Minus1)),
+            ("random", Box::new(Random::new(seed))),
+        ];
+        for (name, strategy) in opponents {
+            let (_, score) = built_in_series(
+                Rules::default(),
+                (name, strategy),
+                ("hunter", Box::new(Hunter::new())),
+                1000,
+            );
+            assert_eq!(
+                score.outcome(),
+                Outcome::Winner(Player::Second),
+                "{name} seed {seed}: {score:?}"
+            );
+            assert!(score.wins_b > 750, "{name} seed {seed}: {score:?}");
+        }
+    }
+    // And from side A against a program.
+    let (score, _) = play("hunter", &script("always1000"), 50, Rules::default());
+    assert_eq!(score.outcome(), A_WINS, "{score:?}");
+}

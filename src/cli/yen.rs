@@ -63,7 +63,8 @@ struct PlayArgs {
 /// Options of `solved-games yen match`.
 #[derive(clap::Args)]
 struct MatchArgs {
-    /// Player A: always1000, minus1, random, or cmd:PROGRAM [ARGS] (argv[1] = matches is appended).
+    /// Player A: always1000, minus1, random, hunter (our own), or cmd:PROGRAM [ARGS]
+    /// (the number of matches is appended as the last argument).
     #[arg(long)]
     a: String,
     /// Player B, as for --a.
@@ -80,7 +81,7 @@ struct MatchArgs {
 #[derive(clap::Args)]
 struct TournamentArgs {
     /// Comma-separated players (at least two, all different): always1000,
-    /// minus1, random, cmd:PROGRAM [ARGS].
+    /// minus1, random, hunter, cmd:PROGRAM [ARGS].
     #[arg(long, value_delimiter = ',', required = true)]
     players: Vec<String>,
     #[command(flatten)]

@@ -2,7 +2,7 @@
 //! pair plays one series (§2: 「研究室内では, 総当たりを行ないました」).
 
 use super::external::External;
-use super::players::{Always1000, Minus1, Random, Strategy};
+use super::players::{Always1000, Hunter, Minus1, Random, Strategy};
 use super::referee::{BuiltIn, Contestant};
 use std::fmt;
 use std::str::FromStr;
@@ -17,12 +17,14 @@ pub enum PlayerSpec {
     Minus1,
     /// `random` (Listing 3), seeded.
     Random,
+    /// `hunter`, the crate's own adaptive player.
+    Hunter,
     /// `cmd:PROGRAM ARGS…`: an external program.
     Command(String),
 }
 
 /// The built-in names, for help texts and errors.
-pub const BUILT_IN_NAMES: &[&str] = &["always1000", "minus1", "random"];
+pub const BUILT_IN_NAMES: &[&str] = &["always1000", "minus1", "random", "hunter"];
 
 impl FromStr for PlayerSpec {
     type Err = String;
@@ -31,6 +33,7 @@ impl FromStr for PlayerSpec {
             "always1000" => Ok(PlayerSpec::Always1000),
             "minus1" => Ok(PlayerSpec::Minus1),
             "random" => Ok(PlayerSpec::Random),
+            "hunter" => Ok(PlayerSpec::Hunter),
             _ => match s.strip_prefix("cmd:") {
                 Some(cmd) if !cmd.trim().is_empty() => Ok(PlayerSpec::Command(cmd.to_string())),
                 Some(_) => Err("empty command after cmd:".to_string()),
@@ -49,6 +52,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Always1000 => f.write_str("always1000"),
             PlayerSpec::Minus1 => f.write_str("minus1"),
             PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Hunter => f.write_str("hunter"),
             PlayerSpec::Command(c) => write!(f, "cmd:{c}"),
         }
     }
@@ -74,6 +78,7 @@ impl PlayerSpec {
             PlayerSpec::Always1000 => Box::new(Always1000),
             PlayerSpec::Minus1 => Box::new(Minus1),
             PlayerSpec::Random => Box::new(Random::new(seed)),
+            PlayerSpec::Hunter => Box::new(Hunter::new()),
             PlayerSpec::Command(c) => return Ok(Box::new(External::new(self.name(), c, timeout)?)),
         };
         Ok(Box::new(BuiltIn::new(self.name(), strategy)))
