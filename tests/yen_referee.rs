@@ -582,3 +582,37 @@ fn hunter_wins_its_series_against_every_built_in() {
     let (score, _) = play("hunter", &script("always1000"), 50, Rules::default());
     assert_eq!(score.outcome(), A_WINS, "{score:?}");
 }
+
+/// Compiles a player from tests/players/NAME.c, if a C compiler exists.
+fn c_player(name: &str) -> Option<String> {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("yen-{name}"));
+    let src = format!("{}/tests/players/{name}.c", env!("CARGO_MANIFEST_DIR"));
+    let ok = std::process::Command::new("cc")
+        .args(["-O2", "-o", out.to_str()?, &src])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    ok.then(|| format!("cmd:{}", out.display()))
+}
+
+/// The C players behave exactly like the built-ins they copy, over 1,000
+/// matches through the pipes (the same series the pipe benchmark times).
+#[test]
+fn c_players_over_pipes_match_the_built_ins() {
+    let (Some(always), Some(minus)) = (c_player("always1000"), c_player("minus1")) else {
+        eprintln!("no C compiler: skipping the C players");
+        return;
+    };
+    let (score, played) = play(&always, &minus, 1000, Rules::default());
+    assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 0, 1000));
+    assert!(played.iter().all(|p| p.money == (3008, 16992)));
+    let rules = Rules {
+        total: 37,
+        rounds: 4,
+    };
+    for opponent in ["random", "hunter"] {
+        let (by_pipe, _) = play(&minus, opponent, 200, rules);
+        let (built_in, _) = play("minus1", opponent, 200, rules);
+        assert_eq!(by_pipe, built_in, "{opponent}");
+    }
+}
