@@ -97,6 +97,16 @@ pub fn run(args: Args) -> Outcome {
     }
 }
 
+/// `println!` that returns the I/O error (closed stdout) instead of panicking.
+macro_rules! out {
+    () => {
+        writeln!(std::io::stdout())?
+    };
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*)?
+    };
+}
+
 /// Largest T accepted: money sums stay far inside u64.
 const MAX_TOTAL: u64 = 1_000_000_000_000;
 
@@ -183,7 +193,13 @@ fn series(
                 file.flush()?;
             }
             if print_transcripts {
-                println!("{}", transcript(&name_a, &name_b, record));
+                // Through `?`, not `println!`: a closed stdout (`| head`)
+                // ends the series with an error instead of a panic.
+                writeln!(
+                    std::io::stdout(),
+                    "{}",
+                    transcript(&name_a, &name_b, record)
+                )?;
             }
             if last_progress.elapsed() >= Duration::from_secs(1) {
                 last_progress = std::time::Instant::now();
@@ -276,7 +292,7 @@ fn run_match(args: MatchArgs) -> Outcome {
         value["seed"] = json!(args.play.seed);
         print_json(&value)?;
     } else {
-        println!("{}", series_text(&na, &nb, &score));
+        out!("{}", series_text(&na, &nb, &score));
     }
     Ok(true)
 }
@@ -351,7 +367,7 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
             }
         }
         if !args.play.json {
-            println!("{}", series_text(&names[i], &names[j], &s));
+            out!("{}", series_text(&names[i], &names[j], &s));
         }
         series_out.push(series_json(&names[i], &names[j], &s));
     }
@@ -377,11 +393,11 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
                            "seed": args.play.seed, "series": series_out, "standings": standings}),
         )?;
     } else {
-        println!();
-        println!("standings (series won-drawn-lost, matches won-drawn-lost, forfeits):");
+        out!();
+        out!("standings (series won-drawn-lost, matches won-drawn-lost, forfeits):");
         for &k in &order {
             let st = &table[k];
-            println!(
+            out!(
                 "  {:<24} {}-{}-{}  {}-{}-{}  {}",
                 names[k],
                 st.series_won,
