@@ -72,6 +72,10 @@ fn built_in_players_are_always_legal() {
                 ("always1000", Box::new(Always1000)),
                 ("minus1", Box::new(Minus1)),
                 ("random", Box::new(Random::new(seed))),
+                (
+                    "hunter",
+                    Box::new(solved_games::games::yen::players::Hunter::new()),
+                ),
             ];
             for (name, strategy) in players {
                 let (_, score) = built_in_series(
@@ -614,5 +618,53 @@ fn c_players_over_pipes_match_the_built_ins() {
         let (by_pipe, _) = play(&minus, opponent, 200, rules);
         let (built_in, _) = play("minus1", opponent, 200, rules);
         assert_eq!(by_pipe, built_in, "{opponent}");
+    }
+}
+
+#[test]
+fn a_program_that_stops_reading_forfeits_instead_of_blocking_the_referee() {
+    let rules = Rules {
+        total: 0,
+        rounds: 10,
+    };
+    let (score, played) = play(&script("deaf"), "always1000", 5000, rules);
+    let deaf: Vec<_> = played
+        .iter()
+        .flat_map(|p| p.forfeits.iter())
+        .filter(|f| f.2 == "not_reading")
+        .collect();
+    assert!(!deaf.is_empty(), "{score:?}");
+    assert!(deaf.iter().all(|f| f.0 == Player::First));
+    assert_eq!(score.games(), 5000);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Whatever T, R and players: every recorded bet is legal, each side's
+    /// bets sum to T, and the money taken is exactly 2T.
+    #[test]
+    fn money_is_conserved_in_every_match(total in 0u64..500, rounds in 1u32..12, seed in 0u64..1000, pick in 0usize..4) {
+        let rules = Rules { total, rounds };
+        let make = |k: usize, s: u64| -> Box<dyn Strategy + Send> {
+            match k {
+                0 => Box::new(Always1000),
+                1 => Box::new(Minus1),
+                2 => Box::new(Random::new(s)),
+                _ => Box::new(solved_games::games::yen::players::Hunter::new()),
+            }
+        };
+        let mut a = BuiltIn::new("a", make(pick, seed));
+        let mut b = BuiltIn::new("b", make((pick + seed as usize) % 4, seed + 1));
+        Referee::new(rules)
+            .play_series(&mut a, &mut b, 8, |r| {
+                assert!(r.forfeits.is_empty());
+                assert_eq!(r.rounds.len(), rounds as usize);
+                assert_eq!(r.rounds.iter().map(|x| x.bet_a).sum::<u64>(), total);
+                assert_eq!(r.rounds.iter().map(|x| x.bet_b).sum::<u64>(), total);
+                let (ma, mb) = r.money();
+                assert_eq!(ma + mb, 2 * total);
+                Ok(())
+            })
+            .unwrap();
     }
 }

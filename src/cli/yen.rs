@@ -188,7 +188,7 @@ fn series(
     referee
         .play_series(&mut *ca, &mut *cb, play.games, |record| {
             if let Some(file) = log.as_mut() {
-                let line = match_json(index, &name_a, &name_b, record);
+                let line = match_json(index + 1, &name_a, &name_b, record);
                 writeln!(file, "{line}")?;
                 file.flush()?;
             }

@@ -121,7 +121,8 @@ pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// One match as a line of the JSON-lines log (`--log`): the series number,
+/// One match as a line of the JSON-lines log (`--log`): the series number
+/// (1-based, in pairing order),
 /// both names, the match number, every bet, the money, the result (`a`,
 /// `b` or `draw`) and the forfeits with their kind and reason.
 #[must_use]
