@@ -668,3 +668,13 @@ proptest::proptest! {
             .unwrap();
     }
 }
+
+/// A is read first; while the referee waits out A's timeout, B's answer
+/// sits in its pipe and must still count as on time.
+#[test]
+fn a_timeout_of_one_player_is_not_charged_to_the_other() {
+    let (score, played) = play(&script("slow"), &script("always1000"), 2, Rules::default());
+    assert_eq!(played[0].forfeits, vec![(Player::First, 2, "timeout")]);
+    assert_eq!(played[1].forfeits, vec![(Player::First, 2, "timeout")]);
+    assert_eq!(score.wins_b, 2);
+}

@@ -131,11 +131,14 @@ impl External {
                 let line = String::from_utf8_lossy(&run.buffer[..40]).into_owned();
                 return Err(Fault::NotANumber { line });
             }
-            let now = Instant::now();
-            if now >= deadline {
-                return Err(Fault::Timeout { seconds });
-            }
-            if !poll(run.stdout.as_raw_fd(), libc::POLLIN, deadline - now) {
+            // Past the deadline this still polls once with no wait: a bet
+            // already in the pipe counts even if the referee was busy
+            // waiting out the other player.
+            let wait = deadline.saturating_duration_since(Instant::now());
+            if !poll(run.stdout.as_raw_fd(), libc::POLLIN, wait) {
+                if Instant::now() >= deadline {
+                    return Err(Fault::Timeout { seconds });
+                }
                 continue;
             }
             match run.stdout.read(&mut chunk) {

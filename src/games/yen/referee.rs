@@ -18,6 +18,23 @@
 //!   the number of matches left. After three matches in a row with a fault it
 //!   is not restarted: it forfeits every remaining match (`disqualified`).
 
+//!
+//! # Examples
+//! Listing 4: always1000 against minus1 ends 3008 to 16992.
+//! ```
+//! use solved_games::games::yen::players::{Always1000, Minus1};
+//! use solved_games::games::yen::referee::{BuiltIn, Referee};
+//! use solved_games::games::yen::rules::Rules;
+//! let mut a = BuiltIn::new("always1000", Box::new(Always1000));
+//! let mut b = BuiltIn::new("minus1", Box::new(Minus1));
+//! let mut money = Vec::new();
+//! let score = Referee::new(Rules::default())
+//!     .play_series(&mut a, &mut b, 1000, |m| { money.push(m.money()); Ok(()) })
+//!     .unwrap();
+//! assert_eq!(money[0], (3008, 16992));
+//! assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 0, 1000));
+//! ```
+
 use super::players::{Strategy, View};
 use super::rules::{BetError, Round, Rounds, Rules};
 use crate::core::{Outcome, Player};
