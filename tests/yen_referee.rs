@@ -678,3 +678,31 @@ fn a_timeout_of_one_player_is_not_charged_to_the_other() {
     assert_eq!(played[1].forfeits, vec![(Player::First, 2, "timeout")]);
     assert_eq!(score.wins_b, 2);
 }
+
+/// Whether process `pid` is gone (or a zombie about to be reaped by init).
+fn process_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit(')')
+            .next()
+            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn children_a_faulty_program_leaves_behind_are_killed_too() {
+    let pid_file = temp_log("orphan-pid");
+    let player = format!("{} {}", script("orphan"), pid_file.display());
+    let (score, played) = play("always1000", &player, 1, Rules::default());
+    assert_eq!(score.wins_a, 1);
+    assert_eq!(played[0].forfeits[0].2, "timeout");
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    let pid = pid.trim();
+    let deadline = std::time::Instant::now() + Duration::from_secs(2);
+    while !process_gone(pid) && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(process_gone(pid), "the orphan {pid} still runs");
+    let _ = std::fs::remove_file(&pid_file);
+}

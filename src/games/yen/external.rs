@@ -301,13 +301,14 @@ fn set_nonblocking(stdin: &ChildStdin) {
     }
 }
 
-/// Sends SIGKILL to the program's process group (its id: it was started
-/// as the group leader). Only while the leader is not reaped, so the id
-/// cannot have passed to another process.
+/// Sends SIGKILL to the program's process group (it was started as the
+/// group leader, so the group's id is its pid). A group's id cannot pass to
+/// another process while any member lives, so this also reaches children
+/// left behind by a leader that has already exited; once the group is
+/// empty the call finds nothing (ESRCH) — the pid would have to be reused
+/// by a new group leader in between, which needs the whole pid space to
+/// wrap around.
 fn kill_group(child: &mut Child) {
-    if !matches!(child.try_wait(), Ok(None)) {
-        return;
-    }
     if let Ok(pid) = i32::try_from(child.id()) {
         // SAFETY: kill(2) with a negative id signals that process group only.
         unsafe {

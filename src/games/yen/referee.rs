@@ -105,6 +105,8 @@ impl fmt::Display for Fault {
     }
 }
 
+impl std::error::Error for Fault {}
+
 impl Fault {
     /// A short machine-readable kind for logs: `not_a_number`, `negative`,
     /// `over_remaining`, `last_bet_not_remainder`, `exited`, `timeout`,
