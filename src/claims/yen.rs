@@ -1,7 +1,6 @@
 //! Published claims of the 10,000-yen game about the referee and the
-//! built-in players (document 000 §3–4, Listing 4). Ids are `YEN-1nn` so
-//! that they never collide with the equilibrium claims in
-//! `yen_equilibrium.rs`.
+//! built-in players (document 000 §3–4, Listing 4). Ids are `YEN-0nn`; the
+//! equilibrium claims in `yen_equilibrium.rs` use `YEN-1nn`.
 //!
 //! Listing 4 is checked twice: by the referee playing the built-in
 //! players, and by a plain transcription of Listings 1 and 2's loops that
@@ -127,7 +126,7 @@ fn usually(
 
 pub(super) const CLAIMS: &[Claim] = &[
     Claim {
-        id: "YEN-101",
+        id: "YEN-001",
         game: GameId::Yen,
         source: "000 §3, Listing 4",
         statement: "always1000 against minus1, one match: always1000 ends with 3008 yen, \
@@ -142,7 +141,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         },
     },
     Claim {
-        id: "YEN-102",
+        id: "YEN-002",
         game: GameId::Yen,
         source: "000 Listing 4, round 1",
         statement: "round 1: minus1's 0 takes always1000's 1000",
@@ -151,7 +150,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         compute: || round_line(1),
     },
     Claim {
-        id: "YEN-103",
+        id: "YEN-003",
         game: GameId::Yen,
         source: "000 Listing 4, rounds 2–9",
         statement: "round 2 (and likewise 3–9): minus1 bets always1000's 1000 minus one",
@@ -160,7 +159,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         compute: || round_line(2),
     },
     Claim {
-        id: "YEN-104",
+        id: "YEN-004",
         game: GameId::Yen,
         source: "000 Listing 4, round 10",
         statement: "round 10: minus1's remainder 2008 loses to always1000's 1000",
@@ -169,7 +168,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         compute: || round_line(10),
     },
     Claim {
-        id: "YEN-105",
+        id: "YEN-005",
         game: GameId::Yen,
         source: "000 §3 (三すくみ)",
         statement: "minus1 beats always1000: it wins every one of 1,000 matches (both are \
@@ -188,7 +187,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         },
     },
     Claim {
-        id: "YEN-106",
+        id: "YEN-006",
         game: GameId::Yen,
         source: "000 §3 (三すくみ)",
         statement: "random usually loses to always1000: always1000's 95% interval of wins \
@@ -206,7 +205,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         },
     },
     Claim {
-        id: "YEN-107",
+        id: "YEN-007",
         game: GameId::Yen,
         source: "000 §3 (三すくみ)",
         statement: "random usually beats minus1: random's 95% interval of wins over 1,000 \
