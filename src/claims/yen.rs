@@ -98,30 +98,79 @@ fn series(a: Box<dyn Strategy + Send>, b: Box<dyn Strategy + Send>, games: u64) 
 }
 
 /// "`winner` usually wins" when, for every seed, the 95% interval of its
-/// win rate is above 1/2; otherwise the first series where it is not.
-fn usually(
-    winner: &str,
-    loser: &str,
-    make: impl Fn(u64) -> (Box<dyn Strategy + Send>, Box<dyn Strategy + Send>, Player),
-) -> String {
+/// win rate over `CYCLE_GAMES` matches is above 1/2; otherwise the first
+/// series where it is not. `wins(seed)` counts the claimed winner's wins.
+fn usually(winner: &str, loser: &str, wins: impl Fn(u64) -> u64) -> String {
     for seed in CYCLE_SEEDS {
-        let (a, b, side) = make(seed);
-        let s = series(a, b, CYCLE_GAMES);
-        let wins = match side {
-            Player::First => s.wins_a,
-            Player::Second => s.wins_b,
-        };
-        let (lo, hi) = wilson95(wins, s.games());
+        let wins = wins(seed);
+        let (lo, hi) = wilson95(wins, CYCLE_GAMES);
         if lo <= 0.5 {
             return format!(
-                "seed {seed}: {winner} wins {wins}/{} [{:.1}%, {:.1}%] against {loser}",
-                s.games(),
+                "seed {seed}: {winner} wins {wins}/{CYCLE_GAMES} [{:.1}%, {:.1}%] against {loser}",
                 100.0 * lo,
                 100.0 * hi
             );
         }
     }
     format!("{winner} usually wins")
+}
+
+/// The referee's count of wins of `random` (player A) against always1000
+/// (`minus1 = false`) or minus1: (random's wins, the opponent's wins).
+fn random_wins_by_referee(seed: u64, minus1: bool) -> (u64, u64) {
+    let opponent: Box<dyn Strategy + Send> = if minus1 {
+        Box::new(Minus1)
+    } else {
+        Box::new(Always1000)
+    };
+    let s = series(Box::new(Random::new(seed)), opponent, CYCLE_GAMES);
+    (s.wins_a, s.wins_b)
+}
+
+/// The same count from Listings 1–3's loops written out, with the same
+/// generator stream as the `random` player (one draw on 0..remain in each
+/// of rounds 1–9) and no referee.
+fn random_wins_by_hand(seed: u64, minus1: bool) -> (u64, u64) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let (mut random_wins, mut other_wins) = (0, 0);
+    for _ in 0..CYCLE_GAMES {
+        let (mut remain, mut other_left) = (10_000u64, 10_000u64);
+        let (mut random_money, mut other_money) = (0u64, 0u64);
+        let mut previous = 0u64;
+        for round in 1..=10 {
+            let bet = if round == 10 {
+                remain
+            } else {
+                rng.u64(0..remain)
+            };
+            let other = if round == 10 {
+                other_left
+            } else if !minus1 {
+                1000
+            } else if round == 1 {
+                0
+            } else {
+                previous.saturating_sub(1).min(other_left)
+            };
+            remain -= bet;
+            other_left -= other;
+            previous = bet;
+            if bet < other {
+                random_money += bet + other;
+            } else if other < bet {
+                other_money += bet + other;
+            } else {
+                random_money += bet;
+                other_money += other;
+            }
+        }
+        if random_money > other_money {
+            random_wins += 1;
+        } else if other_money > random_money {
+            other_wins += 1;
+        }
+    }
+    (random_wins, other_wins)
 }
 
 pub(super) const CLAIMS: &[Claim] = &[
@@ -172,18 +221,25 @@ pub(super) const CLAIMS: &[Claim] = &[
         game: GameId::Yen,
         source: "000 §3 (三すくみ)",
         statement: "minus1 beats always1000: it wins every one of 1,000 matches (both are \
-                    deterministic)",
+                    deterministic; by hand: Listing 4 a thousand times)",
         expected: "minus1 wins 1000/1000",
         erratum: None,
         compute: || {
             let s = series(Box::new(Always1000), Box::new(Minus1), CYCLE_GAMES);
             let text = format!("minus1 wins {}/{}", s.wins_b, s.games());
             let outcome_ok = s.outcome() == Outcome::Winner(Player::Second);
-            Evidence::optimized_only(if outcome_ok {
-                text
-            } else {
-                format!("{text}, no")
-            })
+            // Both listings are deterministic and keep nothing between
+            // matches, so by hand every match is Listing 4 again.
+            let (_, _, a, b) = *listing_4_by_hand().last().expect("ten rounds");
+            let by_hand = u64::from(b > a) * CYCLE_GAMES;
+            Evidence::both(
+                if outcome_ok {
+                    text
+                } else {
+                    format!("{text}, no")
+                },
+                format!("minus1 wins {by_hand}/{CYCLE_GAMES}"),
+            )
         },
     },
     Claim {
@@ -195,13 +251,12 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "always1000 usually wins",
         erratum: None,
         compute: || {
-            Evidence::optimized_only(usually("always1000", "random", |seed| {
-                (
-                    Box::new(Random::new(seed)),
-                    Box::new(Always1000),
-                    Player::Second,
-                )
-            }))
+            Evidence::both(
+                usually("always1000", "random", |s| {
+                    random_wins_by_referee(s, false).1
+                }),
+                usually("always1000", "random", |s| random_wins_by_hand(s, false).1),
+            )
         },
     },
     Claim {
@@ -213,9 +268,35 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "random usually wins",
         erratum: None,
         compute: || {
-            Evidence::optimized_only(usually("random", "minus1", |seed| {
-                (Box::new(Random::new(seed)), Box::new(Minus1), Player::First)
-            }))
+            Evidence::both(
+                usually("random", "minus1", |s| random_wins_by_referee(s, true).0),
+                usually("random", "minus1", |s| random_wins_by_hand(s, true).0),
+            )
         },
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The referee and the plain loops agree match for match, not only on
+    /// the verdict: the same win counts for every seed of the cycle claims.
+    #[test]
+    fn referee_counts_equal_the_plain_loops() {
+        for seed in CYCLE_SEEDS {
+            for minus1 in [false, true] {
+                assert_eq!(
+                    random_wins_by_referee(seed, minus1),
+                    random_wins_by_hand(seed, minus1),
+                    "seed {seed}, minus1 {minus1}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn listing_4_by_hand_has_the_published_totals() {
+        assert_eq!(listing_4_by_hand()[9], (1000, 2008, 3008, 16992));
+    }
+}
