@@ -14,7 +14,7 @@
 //!   innocent external opponent, finishes the match with a stand-in that
 //!   bets all its remaining money at once (then 0), so the opponent's
 //!   protocol stays in step. The stand-in rounds are not part of the record.
-//! - A program that faulted is restarted for the next match with argv[1] =
+//! - A program that faulted is restarted for the next match with argv\[1\] =
 //!   the number of matches left. After three matches in a row with a fault it
 //!   is not restarted: it forfeits every remaining match (`disqualified`).
 
