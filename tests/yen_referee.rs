@@ -706,3 +706,50 @@ fn children_a_faulty_program_leaves_behind_are_killed_too() {
     assert!(process_gone(pid), "the orphan {pid} still runs");
     let _ = std::fs::remove_file(&pid_file);
 }
+
+#[test]
+fn a_program_may_exit_without_reading_the_last_bet_of_the_series() {
+    for _ in 0..5 {
+        let (score, played) = play(&script("no_last_read"), "minus1", 3, Rules::default());
+        assert!(played.iter().all(|p| p.forfeits.is_empty()), "{played:?}");
+        assert_eq!(score.wins_b, 3);
+    }
+}
+
+#[test]
+fn match_json_has_the_documented_shape() {
+    let run = cli(&[
+        "yen",
+        "match",
+        "--a",
+        "minus1",
+        "--b",
+        "always1000",
+        "--games",
+        "10",
+        "--json",
+        "--total",
+        "100",
+        "--rounds",
+        "4",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["total"], 100);
+    assert_eq!(v["rounds"], 4);
+    assert_eq!(v["games"], 10);
+    let counts: u64 = ["wins_a", "draws", "wins_b"]
+        .iter()
+        .map(|k| v[k]["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counts, 10);
+    let winner = match v["wins_a"]["count"]
+        .as_u64()
+        .cmp(&v["wins_b"]["count"].as_u64())
+    {
+        std::cmp::Ordering::Greater => serde_json::json!("minus1"),
+        std::cmp::Ordering::Less => serde_json::json!("always1000"),
+        std::cmp::Ordering::Equal => serde_json::Value::Null,
+    };
+    assert_eq!(v["winner"], winner);
+}
