@@ -8,6 +8,14 @@
 //! more money wins the match; equal money is a draw.
 //!
 //! - [`rules`]: parameters, bet validation, round settlement, match result.
+//! - [`players`]: the built-in players of §3 (Listings 1–3).
+//! - [`referee`]: series of matches, forfeits, Listing 4's transcript.
+//! - [`external`]: player programs over pipes (§2, Fig. 1).
+//! - [`tournament`]: player names, round robins, 95% intervals.
 //! - `naive` / `optimized`: exact equilibria of scaled games.
 
+pub mod external;
+pub mod players;
+pub mod referee;
 pub mod rules;
+pub mod tournament;

@@ -100,3 +100,79 @@ pub fn settle(bet_a: u64, bet_b: u64) -> (u64, u64) {
 pub fn match_result(money_a: u64, money_b: u64) -> Ordering {
     money_a.cmp(&money_b)
 }
+
+/// One round as it was played: both bets and each player's money taken
+/// from the table so far (the running totals of Listing 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Round {
+    /// A's bet.
+    pub bet_a: u64,
+    /// B's bet.
+    pub bet_b: u64,
+    /// A's money after this round (sum of what A received so far).
+    pub money_a: u64,
+    /// B's money after this round.
+    pub money_b: u64,
+}
+
+/// The rounds of one match, in order, with the running totals kept.
+///
+/// # Examples
+/// Listing 4's match, always1000 against minus1:
+/// ```
+/// use solved_games::games::yen::rules::Rounds;
+/// let mut rounds = Rounds::default();
+/// rounds.push(1000, 0);
+/// for _ in 2..=9 { rounds.push(1000, 999); }
+/// rounds.push(1000, 2008);
+/// assert_eq!(rounds.money(), (3008, 16992));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Rounds {
+    rounds: Vec<Round>,
+}
+
+impl Rounds {
+    /// Settles one more round and records it; bets are assumed checked.
+    pub fn push(&mut self, bet_a: u64, bet_b: u64) {
+        let (money_a, money_b) = self.money();
+        let (gain_a, gain_b) = settle(bet_a, bet_b);
+        self.rounds.push(Round {
+            bet_a,
+            bet_b,
+            money_a: money_a + gain_a,
+            money_b: money_b + gain_b,
+        });
+    }
+
+    /// Each player's money so far: (A, B).
+    #[must_use]
+    pub fn money(&self) -> (u64, u64) {
+        self.rounds
+            .last()
+            .map_or((0, 0), |r| (r.money_a, r.money_b))
+    }
+
+    /// The rounds played, first to last.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Round] {
+        &self.rounds
+    }
+
+    /// Number of rounds played.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.rounds.len()
+    }
+
+    /// Whether no round has been played.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.rounds.is_empty()
+    }
+
+    /// Forgets every round, keeping the allocation (one per series, not per match).
+    pub fn clear(&mut self) {
+        self.rounds.clear();
+    }
+}

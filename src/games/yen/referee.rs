@@ -1,0 +1,628 @@
+//! The referee (対戦管理プログラム, document 000 §2, Fig. 1): plays a series
+//! of matches between two contestants — built-in strategies or external
+//! programs over pipes — checks every bet, settles every round, and turns
+//! any misbehaviour into a forfeit with its reason instead of a hang or a
+//! panic.
+//!
+//! Rule interpretations (SPEC.md, "Rules, protocol and referee"):
+//! - A player *faults* when its bet is not an integer, is negative, exceeds
+//!   its money left, is not the remainder in the last round, when it exits
+//!   or closes its output before betting, or when no bet arrives within the
+//!   timeout. A fault forfeits the match: the other player wins it; if both
+//!   fault first in the same round the match is drawn.
+//! - After a fault the referee stops the faulty program and, for an
+//!   innocent external opponent, finishes the match with a stand-in that
+//!   bets all its remaining money at once (then 0), so the opponent's
+//!   protocol stays in step. The stand-in rounds are not part of the record.
+//! - A program that faulted is restarted for the next match with argv\[1\] =
+//!   the number of matches left. After three matches in a row with a fault it
+//!   is not restarted: it forfeits every remaining match (`disqualified`).
+
+//!
+//! # Examples
+//! Listing 4: always1000 against minus1 ends 3008 to 16992.
+//! ```
+//! use solved_games::games::yen::players::{Always1000, Minus1};
+//! use solved_games::games::yen::referee::{BuiltIn, Referee};
+//! use solved_games::games::yen::rules::Rules;
+//! let mut a = BuiltIn::new("always1000", Box::new(Always1000));
+//! let mut b = BuiltIn::new("minus1", Box::new(Minus1));
+//! let mut money = Vec::new();
+//! let score = Referee::new(Rules::default())
+//!     .play_series(&mut a, &mut b, 1000, |m| { money.push(m.money()); Ok(()) })
+//!     .unwrap();
+//! assert_eq!(money[0], (3008, 16992));
+//! assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 0, 1000));
+//! ```
+
+use super::players::{Strategy, View};
+use super::rules::{BetError, Round, Rounds, Rules};
+use crate::core::{Outcome, Player};
+use std::fmt;
+
+/// Matches in a row with a fault after which a program is not restarted.
+pub const MAX_FAULTS_IN_A_ROW: u32 = 3;
+
+/// Why a player forfeits a match.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fault {
+    /// The line it printed is not an integer.
+    NotANumber {
+        /// The line, without its newline (cut to 40 characters).
+        line: String,
+    },
+    /// It bet a negative number.
+    Negative {
+        /// The number as printed.
+        line: String,
+    },
+    /// The bet breaks a rule of §2 (over the money left, or a last bet that
+    /// is not the remainder).
+    Illegal(BetError),
+    /// It exited or closed its output before printing its bet.
+    Exited {
+        /// How it ended, if known (`exit status 0`, `signal 9`, …).
+        status: Option<String>,
+    },
+    /// No bet within the timeout.
+    Timeout {
+        /// The timeout in seconds.
+        seconds: f64,
+    },
+    /// It stopped reading the opponent's bets: the referee could not write
+    /// within the timeout.
+    NotReading {
+        /// The timeout in seconds.
+        seconds: f64,
+    },
+    /// It could not be (re)started.
+    CannotStart {
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// Not restarted after [`MAX_FAULTS_IN_A_ROW`] faulty matches in a row.
+    Disqualified,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::NotANumber { line } => write!(f, "not a number: {line:?}"),
+            Fault::Negative { line } => write!(f, "negative bet {line}"),
+            Fault::Illegal(e) => write!(f, "{e}"),
+            Fault::Exited { status: Some(s) } => write!(f, "exited early ({s})"),
+            Fault::Exited { status: None } => write!(f, "closed its output early"),
+            Fault::Timeout { seconds } => write!(f, "no bet within {seconds} s"),
+            Fault::NotReading { seconds } => {
+                write!(f, "did not read the opponent's bet within {seconds} s")
+            }
+            Fault::CannotStart { reason } => write!(f, "cannot be restarted: {reason}"),
+            Fault::Disqualified => write!(
+                f,
+                "disqualified after {MAX_FAULTS_IN_A_ROW} faulty matches in a row"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Fault {}
+
+impl Fault {
+    /// A short machine-readable kind for logs: `not_a_number`, `negative`,
+    /// `over_remaining`, `last_bet_not_remainder`, `exited`, `timeout`,
+    /// `not_reading`, `cannot_start`, `disqualified`.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::NotANumber { .. } => "not_a_number",
+            Fault::Negative { .. } => "negative",
+            Fault::Illegal(BetError::OverRemaining { .. }) => "over_remaining",
+            Fault::Illegal(BetError::LastBetNotRemainder { .. }) => "last_bet_not_remainder",
+            Fault::Exited { .. } => "exited",
+            Fault::Timeout { .. } => "timeout",
+            Fault::NotReading { .. } => "not_reading",
+            Fault::CannotStart { .. } => "cannot_start",
+            Fault::Disqualified => "disqualified",
+        }
+    }
+}
+
+/// One side of a series as the referee drives it: a built-in [`Strategy`]
+/// (see [`BuiltIn`]) or an external program (`external::External`).
+pub trait Contestant {
+    /// The name shown in transcripts and tables.
+    fn name(&self) -> &str;
+
+    /// Called once before a series of `games` matches (a program is
+    /// started here with argv\[1\] = `games`).
+    ///
+    /// # Errors
+    /// The fault if the player cannot start; the series is not played.
+    fn start(&mut self, rules: Rules, games: u64) -> Result<(), Fault>;
+
+    /// Called before each match; `matches_left` counts this one. A program
+    /// stopped after a fault is restarted here.
+    ///
+    /// # Errors
+    /// [`Fault::CannotStart`] if a restart fails.
+    fn begin_match(&mut self, matches_left: u64) -> Result<(), Fault>;
+
+    /// The player's bet for round `view.round()`, not yet checked against
+    /// the rules (the referee does that).
+    ///
+    /// # Errors
+    /// The fault when no number arrives.
+    fn bet(&mut self, view: &View<'_>) -> Result<u64, Fault>;
+
+    /// Tells the player the opponent's bet of the round just settled.
+    ///
+    /// # Errors
+    /// [`Fault::NotReading`] when the program does not take its input.
+    fn tell(&mut self, opponent_bet: u64) -> Result<(), Fault>;
+
+    /// The match is over; `rounds` are all its rounds.
+    fn match_over(&mut self, side: Player, rounds: &[Round]);
+
+    /// The player faulted: stop it (it is restarted by `begin_match`).
+    fn fault(&mut self);
+
+    /// The series is over: let the program exit (or stop it).
+    fn finish(&mut self);
+}
+
+/// A built-in strategy as a contestant: it never faults.
+pub struct BuiltIn {
+    name: String,
+    strategy: Box<dyn Strategy + Send>,
+}
+
+impl BuiltIn {
+    /// Wraps `strategy` under `name`.
+    #[must_use]
+    pub fn new(name: impl Into<String>, strategy: Box<dyn Strategy + Send>) -> BuiltIn {
+        BuiltIn {
+            name: name.into(),
+            strategy,
+        }
+    }
+}
+
+impl Contestant for BuiltIn {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn start(&mut self, _rules: Rules, _games: u64) -> Result<(), Fault> {
+        Ok(())
+    }
+    fn begin_match(&mut self, _matches_left: u64) -> Result<(), Fault> {
+        Ok(())
+    }
+    fn bet(&mut self, view: &View<'_>) -> Result<u64, Fault> {
+        Ok(self.strategy.bet(view))
+    }
+    fn tell(&mut self, _opponent_bet: u64) -> Result<(), Fault> {
+        Ok(())
+    }
+    fn match_over(&mut self, side: Player, rounds: &[Round]) {
+        self.strategy.match_over(side, rounds);
+    }
+    fn fault(&mut self) {}
+    fn finish(&mut self) {}
+}
+
+/// A forfeit: who, in which round (0 = before the match), and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Forfeit {
+    /// The side that forfeits.
+    pub side: Player,
+    /// The round of the fault, 1-based; 0 when the player could not play at all.
+    pub round: u32,
+    /// What went wrong.
+    pub fault: Fault,
+}
+
+/// One finished match, as the referee reports it.
+#[derive(Debug, Clone, Copy)]
+pub struct MatchRecord<'a> {
+    /// 1-based number of the match in its series.
+    pub number: u64,
+    /// The rounds played in full before any forfeit.
+    pub rounds: &'a [Round],
+    /// The result: more money wins (§2), or the forfeit decides.
+    pub outcome: Outcome,
+    /// Forfeits of this match (empty when it was played out).
+    pub forfeits: &'a [Forfeit],
+}
+
+impl MatchRecord<'_> {
+    /// Each player's money at the end of the rounds in the record.
+    #[must_use]
+    pub fn money(&self) -> (u64, u64) {
+        self.rounds
+            .last()
+            .map_or((0, 0), |r| (r.money_a, r.money_b))
+    }
+}
+
+/// Totals of a series, from A's side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeriesScore {
+    /// Matches won by A.
+    pub wins_a: u64,
+    /// Drawn matches.
+    pub draws: u64,
+    /// Matches won by B.
+    pub wins_b: u64,
+    /// Matches A forfeited.
+    pub forfeits_a: u64,
+    /// Matches B forfeited.
+    pub forfeits_b: u64,
+}
+
+impl SeriesScore {
+    /// Matches played.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.wins_a + self.draws + self.wins_b
+    }
+
+    /// The series result: more match wins wins the series (§2,
+    /// 「勝ち数の多い方が, 1 対 1 対戦の勝者」); equal is a drawn series.
+    #[must_use]
+    pub fn outcome(&self) -> Outcome {
+        match self.wins_a.cmp(&self.wins_b) {
+            std::cmp::Ordering::Greater => Outcome::Winner(Player::First),
+            std::cmp::Ordering::Less => Outcome::Winner(Player::Second),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+/// Why a series could not be played or reported.
+#[derive(Debug)]
+pub enum RefereeError {
+    /// A player could not be started at all.
+    CannotStart {
+        /// The player's name.
+        player: String,
+        /// The reason.
+        reason: String,
+    },
+    /// The caller's report of a match failed (e.g. the log file).
+    Report(std::io::Error),
+}
+
+impl fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RefereeError::CannotStart { player, reason } => {
+                write!(f, "cannot start player {player:?}: {reason}")
+            }
+            RefereeError::Report(e) => write!(f, "cannot record a match: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RefereeError {}
+
+/// The referee's book on one side during a series.
+#[derive(Debug, Default)]
+struct Standing {
+    faults_in_a_row: u32,
+    disqualified: bool,
+    /// Still playing the current match (no fault yet).
+    live: bool,
+    /// Faulted in the current match.
+    faulted: bool,
+}
+
+/// A referee for matches under fixed [`Rules`].
+pub struct Referee {
+    rules: Rules,
+    rounds: Rounds,
+    forfeits: Vec<Forfeit>,
+}
+
+impl Referee {
+    /// A referee for `rules`.
+    #[must_use]
+    pub fn new(rules: Rules) -> Referee {
+        Referee {
+            rules,
+            rounds: Rounds::default(),
+            forfeits: Vec::new(),
+        }
+    }
+
+    /// Plays a series of `games` matches between `a` (side A) and `b`,
+    /// calling `report` after each match (an interrupted series keeps
+    /// every match already reported).
+    ///
+    /// # Errors
+    /// [`RefereeError::CannotStart`] when a player cannot be started for
+    /// the first match; [`RefereeError::Report`] when `report` fails.
+    pub fn play_series(
+        &mut self,
+        a: &mut dyn Contestant,
+        b: &mut dyn Contestant,
+        games: u64,
+        mut report: impl FnMut(&MatchRecord<'_>) -> std::io::Result<()>,
+    ) -> Result<SeriesScore, RefereeError> {
+        let mut score = SeriesScore::default();
+        let started = start_both(self.rules, a, b, games);
+        if let Err(e) = started {
+            a.finish();
+            b.finish();
+            return Err(e);
+        }
+        let mut standings = [Standing::default(), Standing::default()];
+        let mut result = Ok(());
+        for number in 1..=games {
+            let outcome = self.play_match(a, b, &mut standings, games - number + 1);
+            match outcome {
+                Outcome::Winner(Player::First) => score.wins_a += 1,
+                Outcome::Winner(Player::Second) => score.wins_b += 1,
+                Outcome::Draw => score.draws += 1,
+            }
+            for f in &self.forfeits {
+                match f.side {
+                    Player::First => score.forfeits_a += 1,
+                    Player::Second => score.forfeits_b += 1,
+                }
+            }
+            let record = self.record(number, outcome);
+            if let Err(e) = report(&record) {
+                result = Err(RefereeError::Report(e));
+                break;
+            }
+        }
+        a.finish();
+        b.finish();
+        result.map(|()| score)
+    }
+
+    /// The record of the match just played.
+    fn record(&self, number: u64, outcome: Outcome) -> MatchRecord<'_> {
+        let first_fault = self.forfeits.iter().map(|f| f.round).min();
+        let played = first_fault.map_or(self.rounds.len(), |r| (r as usize).saturating_sub(1));
+        MatchRecord {
+            number,
+            rounds: &self.rounds.as_slice()[..played],
+            outcome,
+            forfeits: &self.forfeits,
+        }
+    }
+
+    /// Plays one match and returns its outcome; the rounds and forfeits
+    /// stay in `self` for the record.
+    fn play_match(
+        &mut self,
+        a: &mut dyn Contestant,
+        b: &mut dyn Contestant,
+        standings: &mut [Standing; 2],
+        matches_left: u64,
+    ) -> Outcome {
+        self.rounds.clear();
+        self.forfeits.clear();
+        let sides: [&mut dyn Contestant; 2] = [a, b];
+        for (i, side) in [Player::First, Player::Second].into_iter().enumerate() {
+            let st = &mut standings[i];
+            st.faulted = false;
+            st.live = false;
+            if st.disqualified {
+                self.forfeits.push(Forfeit {
+                    side,
+                    round: 0,
+                    fault: Fault::Disqualified,
+                });
+                continue;
+            }
+            match sides[i].begin_match(matches_left) {
+                Ok(()) => st.live = true,
+                Err(fault) => {
+                    st.faulted = true;
+                    self.forfeits.push(Forfeit {
+                        side,
+                        round: 0,
+                        fault,
+                    });
+                }
+            }
+        }
+        let rules = self.rules;
+        let mut remaining = [rules.total; 2];
+        for round in 1..=rules.rounds {
+            if !standings[0].live && !standings[1].live {
+                break;
+            }
+            let mut bets = [0u64; 2];
+            for (i, side) in [Player::First, Player::Second].into_iter().enumerate() {
+                bets[i] = if standings[i].live {
+                    let view = View {
+                        rules,
+                        side,
+                        rounds: self.rounds.as_slice(),
+                    };
+                    let checked = sides[i].bet(&view).and_then(|bet| {
+                        rules
+                            .check_bet(round, remaining[i], bet)
+                            .map(|()| bet)
+                            .map_err(Fault::Illegal)
+                    });
+                    match checked {
+                        Ok(bet) => bet,
+                        Err(fault) => {
+                            self.fault(&mut *sides[i], &mut standings[i], side, round, fault);
+                            remaining[i]
+                        }
+                    }
+                } else {
+                    // The stand-in: all the money left at once, then 0.
+                    remaining[i]
+                };
+            }
+            remaining[0] -= bets[0];
+            remaining[1] -= bets[1];
+            self.rounds.push(bets[0], bets[1]);
+            for (i, side) in [Player::First, Player::Second].into_iter().enumerate() {
+                if standings[i].live {
+                    if let Err(fault) = sides[i].tell(bets[1 - i]) {
+                        self.fault(&mut *sides[i], &mut standings[i], side, round, fault);
+                    }
+                }
+            }
+        }
+        for (i, side) in [Player::First, Player::Second].into_iter().enumerate() {
+            let st = &mut standings[i];
+            if st.live {
+                sides[i].match_over(side, self.rounds.as_slice());
+            }
+            if st.faulted {
+                st.faults_in_a_row += 1;
+                if st.faults_in_a_row >= MAX_FAULTS_IN_A_ROW {
+                    st.disqualified = true;
+                }
+            } else if !st.disqualified {
+                st.faults_in_a_row = 0;
+            }
+        }
+        self.outcome()
+    }
+
+    /// Records a fault (only the first of the match counts for the
+    /// outcome) and stops the player.
+    fn fault(
+        &mut self,
+        contestant: &mut dyn Contestant,
+        standing: &mut Standing,
+        side: Player,
+        round: u32,
+        fault: Fault,
+    ) {
+        contestant.fault();
+        standing.live = false;
+        if !standing.faulted {
+            standing.faulted = true;
+            self.forfeits.push(Forfeit { side, round, fault });
+        }
+    }
+
+    /// The earliest forfeit decides; otherwise more money wins.
+    fn outcome(&self) -> Outcome {
+        match self.forfeits.iter().map(|f| f.round).min() {
+            Some(first) => {
+                let a = self
+                    .forfeits
+                    .iter()
+                    .any(|f| f.round == first && f.side == Player::First);
+                let b = self
+                    .forfeits
+                    .iter()
+                    .any(|f| f.round == first && f.side == Player::Second);
+                match (a, b) {
+                    (true, false) => Outcome::Winner(Player::Second),
+                    (false, true) => Outcome::Winner(Player::First),
+                    _ => Outcome::Draw,
+                }
+            }
+            None => {
+                let (ma, mb) = self.rounds.money();
+                match ma.cmp(&mb) {
+                    std::cmp::Ordering::Greater => Outcome::Winner(Player::First),
+                    std::cmp::Ordering::Less => Outcome::Winner(Player::Second),
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                }
+            }
+        }
+    }
+}
+
+/// Starts both players.
+fn start_both(
+    rules: Rules,
+    a: &mut dyn Contestant,
+    b: &mut dyn Contestant,
+    games: u64,
+) -> Result<(), RefereeError> {
+    start_one(rules, a, games)?;
+    start_one(rules, b, games)
+}
+
+fn start_one(rules: Rules, c: &mut dyn Contestant, games: u64) -> Result<(), RefereeError> {
+    c.start(rules, games)
+        .map_err(|fault| RefereeError::CannotStart {
+            player: c.name().to_string(),
+            reason: match fault {
+                Fault::CannotStart { reason } => reason,
+                other => other.to_string(),
+            },
+        })
+}
+
+/// A bet as Listing 4 prints it: right-aligned in two characters (C
+/// `%2d`), in brackets when it is the lower bet that takes the round.
+fn listing_bet(bet: u64, takes: bool) -> String {
+    if takes {
+        format!("[{bet:>2}]")
+    } else {
+        format!("{bet:>2}")
+    }
+}
+
+/// The transcript of one match in the form of Listing 4: a header, one line
+/// per round (`round: bet_a bet_b -> money_a money_b`, the lower bet in
+/// brackets, none on a tie), the final money with the winner's in
+/// brackets, and the winner line (`… won.` or `draw.`). A forfeit is shown
+/// after the rounds played before it.
+#[must_use]
+pub fn transcript(name_a: &str, name_b: &str, record: &MatchRecord<'_>) -> String {
+    use std::fmt::Write as _;
+    let mut out = format!("{name_a} vs {name_b}\n");
+    for (i, r) in record.rounds.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{}: {} {} -> {} {}",
+            i + 1,
+            listing_bet(r.bet_a, r.bet_a < r.bet_b),
+            listing_bet(r.bet_b, r.bet_b < r.bet_a),
+            r.money_a,
+            r.money_b
+        );
+    }
+    let name = |side: Player| match side {
+        Player::First => name_a,
+        Player::Second => name_b,
+    };
+    if record.forfeits.is_empty() {
+        let (ma, mb) = record.money();
+        let money = |m: u64, wins: bool| {
+            if wins {
+                format!("[{m}]")
+            } else {
+                m.to_string()
+            }
+        };
+        let _ = writeln!(
+            out,
+            "    {} {}",
+            money(ma, record.outcome == Outcome::Winner(Player::First)),
+            money(mb, record.outcome == Outcome::Winner(Player::Second))
+        );
+    } else {
+        for f in record.forfeits {
+            let when = if f.round == 0 {
+                "before the match".to_string()
+            } else {
+                format!("in round {}", f.round)
+            };
+            let _ = writeln!(out, "{} forfeits {when}: {}", name(f.side), f.fault);
+        }
+    }
+    match record.outcome {
+        Outcome::Winner(side) => {
+            let _ = writeln!(out, "{} won.", name(side));
+        }
+        Outcome::Draw => out.push_str("draw.\n"),
+    }
+    out
+}
