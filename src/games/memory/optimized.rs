@@ -73,13 +73,6 @@ struct Options<V> {
     forced_win: Option<V>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Case {
-    Matched,
-    One,
-    Fresh,
-}
-
 impl<V: Prob> Table<V> {
     /// Solves every state with at most `max_pairs` pairs. With `record_best`
     /// the optimal options of each state are kept (ties listed).
@@ -273,190 +266,51 @@ impl<V: Prob> Table<V> {
         out
     }
 
-    /// The options of §2.1 at `s` with their values, every state they read
-    /// taken from the table. Branches of probability zero are left out, so
-    /// no invalid state is ever read.
-    fn options(&self, s: State) -> Options<V> {
-        let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
-        let u = s.unknown_cards();
-        let one = V::ratio(1, 1);
-        let miss = |v: V| one.clone() - v;
-        // Weighted average over the second unknown card: (count, value) terms.
-        let average = |terms: Vec<(usize, V)>| -> V {
-            let mut sum = V::ratio(0, 1);
-            for (count, v) in terms {
-                if count > 0 {
-                    sum = sum + V::ratio(count, 1) * v;
-                }
-            }
-            sum / V::ratio(u - 1, 1)
-        };
-        let mut open = Vec::new();
-        let mut forced_win = None;
-        match s.family {
-            Family::F => {
-                let fresh_pairs = n - m - k - 1; // non-1 numbers with no card known
-                if k >= 1 {
-                    let mut subs = vec![(Second::Take, self.f(n - 1, m, k - 1))];
-                    if m + k >= 2 {
-                        subs.push((Second::Known, miss(self.f(n, m + 1, k - 1))));
-                    }
-                    subs.push((
-                        Second::Unknown,
-                        average(vec![
-                            (
-                                k - 1,
-                                if k >= 2 {
-                                    miss(self.f(n, m + 2, k - 2))
-                                } else {
-                                    one.clone()
-                                },
-                            ),
-                            (2, miss(self.g(n, m + 1, k))),
-                            (
-                                2 * fresh_pairs,
-                                if fresh_pairs > 0 {
-                                    miss(self.f(n, m + 1, k))
-                                } else {
-                                    one.clone()
-                                },
-                            ),
-                        ]),
-                    ));
-                    open.push((Case::Matched, V::ratio(k, u), subs));
-                }
-                {
-                    let mut subs = Vec::new();
-                    if m + k >= 1 {
-                        subs.push((Second::Known, miss(self.g(n, m, k + 1))));
-                    }
-                    subs.push((
-                        Second::Unknown,
-                        average(vec![
-                            (1, one.clone()),
-                            (
-                                k,
-                                if k >= 1 {
-                                    miss(self.g(n, m + 1, k))
-                                } else {
-                                    one.clone()
-                                },
-                            ),
-                            (
-                                2 * fresh_pairs,
-                                if fresh_pairs > 0 {
-                                    miss(self.g(n, m, k + 2))
-                                } else {
-                                    one.clone()
-                                },
-                            ),
-                        ]),
-                    ));
-                    open.push((Case::One, V::ratio(2, u), subs));
-                }
-                if fresh_pairs > 0 {
-                    let mut subs = Vec::new();
-                    if m + k >= 1 {
-                        subs.push((Second::Known, miss(self.f(n, m, k + 1))));
-                    }
-                    subs.push((
-                        Second::Unknown,
-                        average(vec![
-                            (1, self.f(n - 1, m, k)),
-                            (2, miss(self.g(n, m, k + 2))),
-                            (
-                                k,
-                                if k >= 1 {
-                                    miss(self.f(n, m + 1, k))
-                                } else {
-                                    one.clone()
-                                },
-                            ),
-                            (
-                                2 * fresh_pairs - 2,
-                                if fresh_pairs > 1 {
-                                    miss(self.f(n, m, k + 2))
-                                } else {
-                                    one.clone()
-                                },
-                            ),
-                        ]),
-                    ));
-                    open.push((Case::Fresh, V::ratio(2 * fresh_pairs, u), subs));
-                }
-            }
-            Family::G => {
-                let fresh_pairs = n - m - k; // numbers with no card known
-                if k >= 2 {
-                    let subs = vec![
-                        (Second::Take, self.g(n - 1, m, k - 1)),
-                        (Second::Known, miss(self.g(n, m + 1, k - 1))),
-                        (
-                            Second::Unknown,
-                            average(vec![
-                                (
-                                    k - 2,
-                                    if k >= 3 {
-                                        miss(self.g(n, m + 2, k - 2))
-                                    } else {
-                                        one.clone()
-                                    },
-                                ),
-                                (
-                                    2 * fresh_pairs,
-                                    if fresh_pairs > 0 {
-                                        miss(self.g(n, m + 1, k))
-                                    } else {
-                                        one.clone()
-                                    },
-                                ),
-                                // the other 1 turned over second: the opponent takes the pair
-                                (1, V::ratio(0, 1)),
-                            ]),
-                        ),
-                    ];
-                    open.push((Case::Matched, V::ratio(k - 1, u), subs));
-                }
-                forced_win = Some(V::ratio(1, u));
-                if fresh_pairs > 0 {
-                    let subs = vec![
-                        (Second::Known, miss(self.g(n, m, k + 1))),
-                        (
-                            Second::Unknown,
-                            average(vec![
-                                (1, self.g(n - 1, m, k)),
-                                (
-                                    k - 1,
-                                    if k >= 2 {
-                                        miss(self.g(n, m + 1, k))
-                                    } else {
-                                        one.clone()
-                                    },
-                                ),
-                                (1, V::ratio(0, 1)),
-                                (
-                                    2 * fresh_pairs - 2,
-                                    if fresh_pairs > 1 {
-                                        miss(self.g(n, m, k + 2))
-                                    } else {
-                                        one.clone()
-                                    },
-                                ),
-                            ]),
-                        ),
-                    ];
-                    open.push((Case::Fresh, V::ratio(2 * fresh_pairs, u), subs));
-                }
-            }
+    /// What a successor is worth to the player choosing at the parent.
+    fn worth(&self, next: Next) -> V {
+        match next {
+            Next::Win => V::ratio(1, 1),
+            Next::Lose => V::ratio(0, 1),
+            Next::Mine(s) => self.value(s).expect("successors are smaller"),
+            Next::Theirs(s) => V::ratio(1, 1) - self.value(s).expect("successors are smaller"),
         }
+    }
+
+    /// The expectation of `worth` over one answer's outcomes.
+    fn expect(&self, outcomes: &[(usize, Next)], worth: impl Fn(Next) -> V) -> V {
+        if let [(_, next)] = outcomes {
+            return worth(*next);
+        }
+        let mut sum = V::ratio(0, 1);
+        let mut total = 0;
+        for &(count, next) in outcomes {
+            sum = sum + V::ratio(count, 1) * worth(next);
+            total += count;
+        }
+        sum / V::ratio(total, 1)
+    }
+
+    /// The options of §2.1 at `s` with their values, every state they read
+    /// taken from the table.
+    fn options(&self, s: State) -> Options<V> {
+        let t = transitions(s);
+        let u = t.unknown;
+        let open = t
+            .cases
+            .iter()
+            .map(|(case, count, answers)| {
+                let subs = answers
+                    .iter()
+                    .map(|(second, outcomes)| (*second, self.expect(outcomes, |n| self.worth(n))))
+                    .collect();
+                (*case, V::ratio(*count, u), subs)
+            })
+            .collect();
         Options {
-            take_pair: (m >= 1).then(|| match s.family {
-                Family::F => self.f(n - 1, m - 1, k),
-                Family::G => self.g(n - 1, m - 1, k),
-            }),
-            can_pass: s.can_pass(),
+            take_pair: t.take_pair.map(|p| self.worth(Next::Mine(p))),
+            can_pass: t.can_pass,
             open,
-            forced_win,
+            forced_win: t.forced_win.then(|| V::ratio(1, u)),
         }
     }
 
@@ -525,6 +379,208 @@ impl<V: Prob> Table<V> {
             );
         }
         (value, best)
+    }
+}
+
+/// Where a branch leads, seen by the player who chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Next {
+    /// The chooser takes the 1s.
+    Win,
+    /// The opponent takes the 1s next (it knows where both are).
+    Lose,
+    /// The chooser moves again in this state (a pair was taken).
+    Mine(State),
+    /// The opponent moves in this state (the turn passed).
+    Theirs(State),
+}
+
+/// The §2.1 moves out of a state, without values: every option, its
+/// precondition, and for turning unknown cards the count of cards behind
+/// each outcome. Branches of probability zero are left out, so no invalid
+/// state is ever named.
+#[derive(Debug, Clone)]
+pub struct Transitions {
+    /// u: unknown cards, the denominator of the first card's cases.
+    pub unknown: usize,
+    /// (F1)/(G1): the state after taking a known pair, if m ≥ 1.
+    pub take_pair: Option<State>,
+    /// (F2)/(G2): a pass is possible (m + k ≥ 2).
+    pub can_pass: bool,
+    /// (G3)(b): the first card is the second 1, with 1 card of u: a win.
+    pub forced_win: bool,
+    /// (F3)/(G3) cases: which, how many of the u cards, and per answer for
+    /// the second card its outcomes with their card counts.
+    pub cases: Vec<(Case, usize, Vec<(Second, Vec<(usize, Next)>)>)>,
+}
+
+/// The cases of turning an unknown card first (§2.1 (a), (b), (c)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    /// (a) it matches a known card (not a 1).
+    Matched,
+    /// (b) it is a 1 (in F; in G this case is the forced win).
+    One,
+    /// (c) a number no card of which was known.
+    Fresh,
+}
+
+fn f_state(n: usize, m: usize, k: usize) -> State {
+    State::f(n, m, k).expect("a successor with positive probability is a state")
+}
+
+fn g_state(n: usize, m: usize, k: usize) -> State {
+    State::g(n, m, k).expect("a successor with positive probability is a state")
+}
+
+/// Keeps the outcomes that have at least one card behind them.
+fn some(outcomes: Vec<(usize, Option<Next>)>) -> Vec<(usize, Next)> {
+    outcomes
+        .into_iter()
+        .filter(|(count, _)| *count > 0)
+        .map(|(count, next)| (count, next.expect("named when its count is positive")))
+        .collect()
+}
+
+/// The moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s`.
+#[must_use]
+pub fn transitions(s: State) -> Transitions {
+    let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
+    let u = s.unknown_cards();
+    let mut cases = Vec::new();
+    // `when(c, x)`: x only if c; lazily, as the state exists only then.
+    let when = |c: bool, next: &dyn Fn() -> Next| c.then(next);
+    let take_pair;
+    let mut forced_win = false;
+    match s.family {
+        Family::F => {
+            let fresh = n - m - k - 1; // non-1 numbers with no card known
+            take_pair = (m >= 1).then(|| f_state(n - 1, m - 1, k));
+            if k >= 1 {
+                let mut answers = vec![(
+                    Second::Take,
+                    vec![(1, Next::Mine(f_state(n - 1, m, k - 1)))],
+                )];
+                if m + k >= 2 {
+                    answers.push((
+                        Second::Known,
+                        vec![(1, Next::Theirs(f_state(n, m + 1, k - 1)))],
+                    ));
+                }
+                answers.push((
+                    Second::Unknown,
+                    some(vec![
+                        (
+                            k - 1,
+                            when(k >= 2, &|| {
+                                Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))
+                            }),
+                        ),
+                        (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
+                        (
+                            2 * fresh,
+                            when(fresh > 0, &|| Next::Theirs(f_state(n, m + 1, k))),
+                        ),
+                    ]),
+                ));
+                cases.push((Case::Matched, k, answers));
+            }
+            let mut answers = Vec::new();
+            if m + k >= 1 {
+                answers.push((Second::Known, vec![(1, Next::Theirs(g_state(n, m, k + 1)))]));
+            }
+            answers.push((
+                Second::Unknown,
+                some(vec![
+                    (1, Some(Next::Win)),
+                    (k, when(k >= 1, &|| Next::Theirs(g_state(n, m + 1, k)))),
+                    (
+                        2 * fresh,
+                        when(fresh > 0, &|| Next::Theirs(g_state(n, m, k + 2))),
+                    ),
+                ]),
+            ));
+            cases.push((Case::One, 2, answers));
+            if fresh > 0 {
+                let mut answers = Vec::new();
+                if m + k >= 1 {
+                    answers.push((Second::Known, vec![(1, Next::Theirs(f_state(n, m, k + 1)))]));
+                }
+                answers.push((
+                    Second::Unknown,
+                    some(vec![
+                        (1, Some(Next::Mine(f_state(n - 1, m, k)))),
+                        (2, Some(Next::Theirs(g_state(n, m, k + 2)))),
+                        (k, when(k >= 1, &|| Next::Theirs(f_state(n, m + 1, k)))),
+                        (
+                            2 * fresh - 2,
+                            when(fresh > 1, &|| Next::Theirs(f_state(n, m, k + 2))),
+                        ),
+                    ]),
+                ));
+                cases.push((Case::Fresh, 2 * fresh, answers));
+            }
+        }
+        Family::G => {
+            let fresh = n - m - k; // numbers with no card known
+            take_pair = (m >= 1).then(|| g_state(n - 1, m - 1, k));
+            if k >= 2 {
+                let answers = vec![
+                    (
+                        Second::Take,
+                        vec![(1, Next::Mine(g_state(n - 1, m, k - 1)))],
+                    ),
+                    (
+                        Second::Known,
+                        vec![(1, Next::Theirs(g_state(n, m + 1, k - 1)))],
+                    ),
+                    (
+                        Second::Unknown,
+                        some(vec![
+                            (
+                                k - 2,
+                                when(k >= 3, &|| {
+                                    Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))
+                                }),
+                            ),
+                            (
+                                2 * fresh,
+                                when(fresh > 0, &|| Next::Theirs(g_state(n, m + 1, k))),
+                            ),
+                            // the other 1 turned second: the opponent takes the pair
+                            (1, Some(Next::Lose)),
+                        ]),
+                    ),
+                ];
+                cases.push((Case::Matched, k - 1, answers));
+            }
+            forced_win = true;
+            if fresh > 0 {
+                let answers = vec![
+                    (Second::Known, vec![(1, Next::Theirs(g_state(n, m, k + 1)))]),
+                    (
+                        Second::Unknown,
+                        some(vec![
+                            (1, Some(Next::Mine(g_state(n - 1, m, k)))),
+                            (k - 1, when(k >= 2, &|| Next::Theirs(g_state(n, m + 1, k)))),
+                            (1, Some(Next::Lose)),
+                            (
+                                2 * fresh - 2,
+                                when(fresh > 1, &|| Next::Theirs(g_state(n, m, k + 2))),
+                            ),
+                        ]),
+                    ),
+                ];
+                cases.push((Case::Fresh, 2 * fresh, answers));
+            }
+        }
+    }
+    Transitions {
+        unknown: u,
+        take_pair,
+        can_pass: s.can_pass(),
+        forced_win,
+        cases,
     }
 }
 
