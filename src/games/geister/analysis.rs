@@ -1,0 +1,299 @@
+//! The analyses of document 003 as rules over [`Position`]s: which piece sets
+//! take part, which positions are decided by themselves (the goal of the
+//! analysing player 1, or its prevention), and which moves lead where.
+//! Both solvers read these definitions; neither adds anything to them.
+
+use super::rules::{
+    neighbourhood, squares, Army, Colour, PieceSet, Position, Side, Square, Squares, Step,
+};
+use crate::solve::retrograde::Reach;
+use std::fmt;
+use std::str::FromStr;
+
+/// One retrograde analysis of the paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// §3: purple 2 vs purple 2, average gain 0 by escaping, being captured
+    /// or capturing one of two capturable pieces at random.
+    Basic,
+    /// The full-information game: colours known to both sides, every piece
+    /// set with at most 5 pieces the paper needs (BR vs BR, BBR vs BR,
+    /// BRR vs BR, BR vs BBR, BR vs BRR).
+    Det,
+    /// §4: [`Kind::Basic`] plus the guess of the opponent's colours.
+    Extended,
+}
+
+impl Kind {
+    /// Every analysis, in the paper's order.
+    pub const ALL: [Kind; 3] = [Kind::Basic, Kind::Det, Kind::Extended];
+
+    /// Name on the command line and in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Basic => "basic",
+            Kind::Det => "det",
+            Kind::Extended => "extended",
+        }
+    }
+
+    /// The piece sets (player 1's, player 2's) whose positions the analysis
+    /// covers.
+    #[must_use]
+    pub fn layouts(self) -> Vec<(PieceSet, PieceSet)> {
+        let purple = |n| PieceSet {
+            purple: n,
+            ..PieceSet::default()
+        };
+        let known = |blue, red| PieceSet {
+            blue,
+            red,
+            purple: 0,
+        };
+        match self {
+            Kind::Basic | Kind::Extended => vec![(purple(2), purple(2))],
+            Kind::Det => vec![
+                (known(1, 1), known(1, 1)),
+                (known(2, 1), known(1, 1)),
+                (known(1, 2), known(1, 1)),
+                (known(1, 1), known(2, 1)),
+                (known(1, 1), known(1, 2)),
+            ],
+        }
+    }
+
+    /// The analyses whose results this one reads.
+    #[must_use]
+    pub fn dependencies(self) -> Vec<Kind> {
+        match self {
+            Kind::Basic | Kind::Det => vec![],
+            Kind::Extended => vec![Kind::Det],
+        }
+    }
+
+    /// The start positions the paper reports (player 1 to move, player 2
+    /// to move).
+    #[must_use]
+    pub fn initial(self) -> [Position; 2] {
+        let with = |text: &str| text.parse::<Position>().expect("valid start position");
+        match self {
+            Kind::Basic | Kind::Extended => [
+                Position::initial(Side::P1),
+                Position::initial(Side::P2),
+            ],
+            // Fig. 1 (right) puts player 1's blue on b1 and red on c1; we
+            // give player 2 the mirror image.
+            Kind::Det => [with("Bb1,Rc1/Bb4,Rc4 1"), with("Bb1,Rc1/Bb4,Rc4 2")],
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Kind, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown analysis {s:?} (one of {})", names.join(", "))
+            })
+    }
+}
+
+/// Value of a position in an analysis that another analysis depends on.
+pub trait Lookup: Sync {
+    /// The value of `p` (which must belong to the looked-up analysis).
+    fn value(&self, p: &Position) -> Reach;
+}
+
+/// A move as the analyses see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The move leads to this position of the same analysis.
+    To(Position),
+    /// The move ends the analysis with this value.
+    Outcome(Reach),
+}
+
+/// An analysis with the solved tables it reads.
+pub struct Analysis<'a> {
+    /// Which analysis.
+    pub kind: Kind,
+    /// The full-information table ([`Kind::Det`]), where needed.
+    pub det: Option<&'a dyn Lookup>,
+}
+
+impl<'a> Analysis<'a> {
+    /// An analysis that reads no other table.
+    ///
+    /// # Panics
+    /// If `kind` has dependencies.
+    #[must_use]
+    pub fn standalone(kind: Kind) -> Analysis<'static> {
+        assert!(kind.dependencies().is_empty(), "{kind} needs other tables");
+        Analysis { kind, det: None }
+    }
+
+    fn det(&self) -> &dyn Lookup {
+        self.det.expect("this analysis reads the full-information table")
+    }
+
+    /// Whether the position is decided by the rules of the analysis.
+    #[must_use]
+    pub fn terminal(&self, p: &Position) -> Option<Reach> {
+        match self.kind {
+            Kind::Basic | Kind::Extended => match p.to_move {
+                Side::P1 => {
+                    let goal = purple_goal(p)
+                        || (self.kind == Kind::Extended && guess_wins(p, self.det()));
+                    goal.then_some(Reach::Goal)
+                }
+                Side::P2 => (p.p2.all() & Side::P2.escapes() != 0).then_some(Reach::Prevented),
+            },
+            Kind::Det => {
+                let mover = p.to_move;
+                let own_blue_out = p.mover().of(Colour::Blue) & mover.escapes() != 0;
+                let takes_last_blue = p.waiter().count(Colour::Blue) == 1
+                    && neighbourhood(p.mover().all()) & p.waiter().of(Colour::Blue) != 0;
+                (own_blue_out || takes_last_blue).then_some(win_for(mover))
+            }
+        }
+    }
+
+    /// The moves out of a position that is not terminal.
+    #[must_use]
+    pub fn moves(&self, p: &Position) -> Vec<Move> {
+        let steps = p.steps();
+        match self.kind {
+            // §3: only non-capturing steps are edges.
+            Kind::Basic | Kind::Extended => steps
+                .into_iter()
+                .filter(|s| s.captured.is_none())
+                .map(|s| Move::To(p.play(s)))
+                .collect(),
+            Kind::Det => steps.into_iter().map(|s| det_move(p, s)).collect(),
+        }
+    }
+}
+
+/// The value meaning "`side` wins".
+fn win_for(side: Side) -> Reach {
+    match side {
+        Side::P1 => Reach::Goal,
+        Side::P2 => Reach::Prevented,
+    }
+}
+
+/// A step in the full-information game: capturing a colour the opponent
+/// has two of is an ordinary move; capturing its last red loses at once.
+/// (Capturing its last blue wins and is caught by `terminal`.)
+fn det_move(p: &Position, s: Step) -> Move {
+    match s.captured {
+        None => Move::To(p.play(s)),
+        Some(c) if p.waiter().count(c) >= 2 => Move::To(p.play(s)),
+        Some(Colour::Red) => Move::Outcome(win_for(p.to_move.other())),
+        Some(_) => Move::Outcome(win_for(p.to_move)),
+    }
+}
+
+/// §3's goal with player 1 to move: one of its pieces stands on one of its
+/// escape squares, or every opponent piece is next to one of its pieces.
+fn purple_goal(p: &Position) -> bool {
+    p.p1.all() & Side::P1.escapes() != 0 || p.p2.all() & !neighbourhood(p.p1.all()) == 0
+}
+
+/// The two ways of colouring two purple pieces blue and red.
+fn colourings(army: &Army) -> [Army; 2] {
+    let sq: Vec<Square> = squares(army.of(Colour::Purple)).collect();
+    assert_eq!(sq.len(), 2, "colourings of two purple pieces");
+    let colour = |blue: Square, red: Square| {
+        let mut a = *army;
+        a.by_colour[2] = 0;
+        a.by_colour[0] |= 1 << blue;
+        a.by_colour[1] |= 1 << red;
+        a
+    };
+    [colour(sq[0], sq[1]), colour(sq[1], sq[0])]
+}
+
+/// §4's goal: for both guesses of the opponent's colours and both colourings
+/// of player 1's own pieces, the full-information position (player 1 to
+/// move) is won for player 1.
+fn guess_wins(p: &Position, det: &dyn Lookup) -> bool {
+    colourings(&p.p2).iter().all(|theirs| {
+        colourings(&p.p1).iter().all(|ours| {
+            let q = Position {
+                to_move: Side::P1,
+                p1: *ours,
+                p2: *theirs,
+            };
+            det.value(&q) == Reach::Goal
+        })
+    })
+}
+
+/// Every position of the given piece sets, both sides to move, in no
+/// particular order: brute force over all placements.
+#[must_use]
+pub fn all_positions(layouts: &[(PieceSet, PieceSet)]) -> Vec<Position> {
+    let mut out = Vec::new();
+    for &(s1, s2) in layouts {
+        let pieces: Vec<(Side, Colour)> = [(Side::P1, s1), (Side::P2, s2)]
+            .into_iter()
+            .flat_map(|(side, set)| {
+                Colour::ALL
+                    .into_iter()
+                    .flat_map(move |c| std::iter::repeat((side, c)).take(set.count(c) as usize))
+            })
+            .collect();
+        let mut placed = Vec::new();
+        place(&pieces, 0, &mut placed, &mut out);
+    }
+    out
+}
+
+fn place(
+    pieces: &[(Side, Colour)],
+    occupied: Squares,
+    placed: &mut Vec<Square>,
+    out: &mut Vec<Position>,
+) {
+    let k = placed.len();
+    if k == pieces.len() {
+        for to_move in [Side::P1, Side::P2] {
+            let mut p = Position {
+                to_move,
+                p1: Army::default(),
+                p2: Army::default(),
+            };
+            for (&(side, c), &s) in pieces.iter().zip(placed.iter()) {
+                let army = if side == Side::P1 { &mut p.p1 } else { &mut p.p2 };
+                army.by_colour[c as usize] |= 1 << s;
+            }
+            out.push(p);
+        }
+        return;
+    }
+    // Identical pieces (same side and colour) are placed in increasing
+    // square order so that each position appears once.
+    let lowest = if k > 0 && pieces[k - 1] == pieces[k] {
+        placed[k - 1] + 1
+    } else {
+        0
+    };
+    for s in lowest..16 {
+        if occupied & (1 << s) == 0 {
+            placed.push(s);
+            place(pieces, occupied | (1 << s), placed, out);
+            placed.pop();
+        }
+    }
+}

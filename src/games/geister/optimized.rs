@@ -1,0 +1,285 @@
+//! The optimized solver: a perfect index of the positions of an analysis and
+//! the generic retrograde engine ([`crate::solve::retrograde`]) over it.
+//!
+//! **Index.** The positions of one piece set are numbered side to move
+//! first, then the pieces group by group (player 1's blue, red, purple,
+//! player 2's blue, red, purple): each group's squares are ranked in the
+//! combinatorial number system among the squares the earlier groups left
+//! free. So a piece set of n₁ … n₆ pieces has 2 · 16! / (n₁! ⋯ n₆! (16−Σn)!)
+//! indices, all used; piece sets are concatenated.
+
+use super::analysis::{Analysis, Kind, Lookup, Move};
+use super::rules::{PieceSet, Position, Side, Squares};
+use crate::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+
+/// Binomial coefficients C(n, k) for n, k ≤ 16.
+const fn binomials() -> [[u32; 17]; 17] {
+    let mut c = [[0u32; 17]; 17];
+    let mut n = 0;
+    while n <= 16 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+}
+
+const C: [[u32; 17]; 17] = binomials();
+
+/// The dense index of every position of some piece sets.
+#[derive(Debug, Clone)]
+pub struct Space {
+    layouts: Vec<(PieceSet, PieceSet)>,
+    /// Group sizes per layout, in index order.
+    groups: Vec<[u8; 6]>,
+    /// Placements per layout (positions per side to move).
+    placements: Vec<usize>,
+    /// First index of each layout.
+    offsets: Vec<usize>,
+    len: usize,
+}
+
+fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
+    [
+        l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple,
+    ]
+}
+
+fn masks(p: &Position) -> [Squares; 6] {
+    let (a, b) = (p.p1.by_colour, p.p2.by_colour);
+    [a[0], a[1], a[2], b[0], b[1], b[2]]
+}
+
+impl Space {
+    /// The index over these piece sets.
+    #[must_use]
+    pub fn new(layouts: Vec<(PieceSet, PieceSet)>) -> Space {
+        let groups: Vec<[u8; 6]> = layouts.iter().map(group_sizes).collect();
+        let placements: Vec<usize> = groups
+            .iter()
+            .map(|g| {
+                let mut free = 16usize;
+                let mut n = 1usize;
+                for &k in g {
+                    n *= C[free][k as usize] as usize;
+                    free -= k as usize;
+                }
+                n
+            })
+            .collect();
+        let mut offsets = Vec::new();
+        let mut len = 0;
+        for &n in &placements {
+            offsets.push(len);
+            len += 2 * n;
+        }
+        Space {
+            layouts,
+            groups,
+            placements,
+            offsets,
+            len,
+        }
+    }
+
+    /// Number of positions.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no positions.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of `p`, or `None` if its piece sets are not covered.
+    #[must_use]
+    pub fn index(&self, p: &Position) -> Option<usize> {
+        let key = (p.p1.piece_set(), p.p2.piece_set());
+        let l = self.layouts.iter().position(|&x| x == key)?;
+        let m = masks(p);
+        let mut occupied: Squares = 0;
+        let mut free = 16usize;
+        let mut rank = 0usize;
+        for (g, &k) in self.groups[l].iter().enumerate() {
+            let k = k as usize;
+            if k == 0 {
+                continue;
+            }
+            // Colex rank of the group's squares, renumbered among free ones.
+            let mut r = 0usize;
+            let mut i = 0usize;
+            let mut bits = m[g];
+            while bits != 0 {
+                let s = bits.trailing_zeros();
+                let c = s - (occupied & ((1u16 << s) - 1)).count_ones();
+                i += 1;
+                r += C[c as usize][i] as usize;
+                bits &= bits - 1;
+            }
+            rank = rank * C[free][k] as usize + r;
+            occupied |= m[g];
+            free -= k;
+        }
+        let side = usize::from(p.to_move == Side::P2);
+        Some(self.offsets[l] + side * self.placements[l] + rank)
+    }
+
+    /// The position with index `i`.
+    ///
+    /// # Panics
+    /// If `i` is out of range.
+    #[must_use]
+    pub fn position(&self, i: usize) -> Position {
+        assert!(i < self.len, "index {i} out of range");
+        let l = self.offsets.partition_point(|&o| o <= i) - 1;
+        let mut rest = i - self.offsets[l];
+        let to_move = if rest >= self.placements[l] {
+            rest -= self.placements[l];
+            Side::P2
+        } else {
+            Side::P1
+        };
+        // Split the mixed-radix rank into one rank per group.
+        let g = &self.groups[l];
+        let mut radices = [1usize; 6];
+        let mut free = 16usize;
+        for (j, &k) in g.iter().enumerate() {
+            radices[j] = C[free][k as usize] as usize;
+            free -= k as usize;
+        }
+        let mut ranks = [0usize; 6];
+        for j in (0..6).rev() {
+            ranks[j] = rest % radices[j];
+            rest /= radices[j];
+        }
+        let mut m = [0 as Squares; 6];
+        let mut occupied: Squares = 0;
+        for j in 0..6 {
+            let k = g[j] as usize;
+            let mut r = ranks[j];
+            let mut compressed = [0usize; 6];
+            for i in (1..=k).rev() {
+                let mut c = i - 1;
+                while C[c + 1][i] as usize <= r {
+                    c += 1;
+                }
+                r -= C[c][i] as usize;
+                compressed[i - 1] = c;
+            }
+            let free_squares: Vec<u8> = (0..16u8).filter(|&s| occupied & (1 << s) == 0).collect();
+            for &c in &compressed[..k] {
+                m[j] |= 1 << free_squares[c];
+            }
+            occupied |= m[j];
+        }
+        let mut p = Position {
+            to_move,
+            p1: Default::default(),
+            p2: Default::default(),
+        };
+        p.p1.by_colour = [m[0], m[1], m[2]];
+        p.p2.by_colour = [m[3], m[4], m[5]];
+        p
+    }
+}
+
+/// An analysis seen as an indexed state graph.
+struct Graph<'a, 'b> {
+    analysis: &'b Analysis<'a>,
+    space: &'b Space,
+}
+
+impl StateGraph for Graph<'_, '_> {
+    fn len(&self) -> usize {
+        self.space.len()
+    }
+
+    fn chooser(&self, i: usize) -> Chooser {
+        // Positions of one side to move are contiguous within each layout.
+        if self.space.position(i).to_move == Side::P1 {
+            Chooser::Max
+        } else {
+            Chooser::Min
+        }
+    }
+
+    fn terminal(&self, i: usize) -> Option<Reach> {
+        self.analysis.terminal(&self.space.position(i))
+    }
+
+    fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+        let p = self.space.position(i);
+        for m in self.analysis.moves(&p) {
+            out.push(match m {
+                Move::To(q) => Successor::State(
+                    self.space
+                        .index(&q)
+                        .expect("moves stay within the analysis") as u32,
+                ),
+                Move::Outcome(v) => Successor::Outcome(v),
+            });
+        }
+    }
+}
+
+/// A solved analysis: value and distance of every position.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// Which analysis.
+    pub kind: Kind,
+    /// The index of its positions.
+    pub space: Space,
+    /// Values and distances by index.
+    pub solution: retrograde::Solution,
+}
+
+impl Table {
+    /// Solves `analysis` with the retrograde engine.
+    #[must_use]
+    pub fn solve(analysis: &Analysis) -> Table {
+        let space = Space::new(analysis.kind.layouts());
+        let solution = retrograde::solve(&Graph {
+            analysis,
+            space: &space,
+        });
+        Table {
+            kind: analysis.kind,
+            space,
+            solution,
+        }
+    }
+
+    /// Value and distance of `p`, `None` if `p` is not covered.
+    #[must_use]
+    pub fn get(&self, p: &Position) -> Option<(Reach, u16)> {
+        let i = self.space.index(p)?;
+        Some((self.solution.values[i], self.solution.distances[i]))
+    }
+}
+
+impl Lookup for Table {
+    fn value(&self, p: &Position) -> Reach {
+        self.get(p).expect("position covered by the table").0
+    }
+}
+
+/// Solves `kind` and, first, every analysis it reads.
+#[must_use]
+pub fn solve(kind: Kind) -> Table {
+    let det = kind
+        .dependencies()
+        .contains(&Kind::Det)
+        .then(|| solve(Kind::Det));
+    let analysis = Analysis {
+        kind,
+        det: det.as_ref().map(|t| t as &dyn Lookup),
+    };
+    Table::solve(&analysis)
+}
