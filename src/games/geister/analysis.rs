@@ -22,11 +22,42 @@ pub enum Kind {
     Det,
     /// §4: [`Kind::Basic`] plus the guess of the opponent's colours.
     Extended,
+    /// Player 1's colours known (blue + red) vs two purples, goal a sure win
+    /// (gain 1): read by [`Kind::RbrVsBr`] after a purple of player 1 is
+    /// captured and turns out red (§6.1.1).
+    WinBrVsBr,
+    /// §6.1.1: player 1 a known red (b2) and two purples vs two purples,
+    /// goal average 0.
+    RbrVsBr,
+    /// §6.1.2: two purples vs three (B, R, R; third on b3), goal average 0.
+    BrVsBrr,
+    /// §6.2.1: three purples (B, B, R; third on b2) vs two, goal average 1/3.
+    BbrVsBr,
+    /// §6.2.2, first attempt at −1/3: one of player 2's three pieces (B, B,
+    /// R) is taken to be blue at random at the start.
+    BrVsBbrGuess,
+    /// §6.2.2, second attempt at −1/3: capture one of three capturable
+    /// pieces at random.
+    BrVsBbrThird,
+    /// §6.2.2, the attempt at −1/2: capture one of two capturable pieces
+    /// at random.
+    BrVsBbrHalf,
 }
 
 impl Kind {
     /// Every analysis, in the paper's order.
-    pub const ALL: [Kind; 3] = [Kind::Basic, Kind::Det, Kind::Extended];
+    pub const ALL: [Kind; 10] = [
+        Kind::Basic,
+        Kind::Det,
+        Kind::Extended,
+        Kind::WinBrVsBr,
+        Kind::RbrVsBr,
+        Kind::BrVsBrr,
+        Kind::BbrVsBr,
+        Kind::BrVsBbrGuess,
+        Kind::BrVsBbrThird,
+        Kind::BrVsBbrHalf,
+    ];
 
     /// Name on the command line and in JSON.
     #[must_use]
@@ -35,6 +66,13 @@ impl Kind {
             Kind::Basic => "basic",
             Kind::Det => "det",
             Kind::Extended => "extended",
+            Kind::WinBrVsBr => "win-br-vs-br",
+            Kind::RbrVsBr => "rbr-vs-br",
+            Kind::BrVsBrr => "br-vs-brr",
+            Kind::BbrVsBr => "bbr-vs-br",
+            Kind::BrVsBbrGuess => "br-vs-bbr-guess",
+            Kind::BrVsBbrThird => "br-vs-bbr-third",
+            Kind::BrVsBbrHalf => "br-vs-bbr-half",
         }
     }
 
@@ -51,6 +89,7 @@ impl Kind {
             red,
             purple: 0,
         };
+        let mixed = |blue, red, purple| PieceSet { blue, red, purple };
         match self {
             Kind::Basic | Kind::Extended => vec![(purple(2), purple(2))],
             Kind::Det => vec![
@@ -60,6 +99,13 @@ impl Kind {
                 (known(1, 1), known(2, 1)),
                 (known(1, 1), known(1, 2)),
             ],
+            Kind::WinBrVsBr => vec![(known(1, 1), purple(2))],
+            Kind::RbrVsBr => vec![(mixed(0, 1, 2), purple(2))],
+            Kind::BrVsBrr | Kind::BrVsBbrThird | Kind::BrVsBbrHalf => {
+                vec![(purple(2), purple(3))]
+            }
+            Kind::BbrVsBr => vec![(purple(3), purple(2))],
+            Kind::BrVsBbrGuess => vec![(purple(2), mixed(1, 0, 2))],
         }
     }
 
@@ -67,25 +113,49 @@ impl Kind {
     #[must_use]
     pub fn dependencies(self) -> Vec<Kind> {
         match self {
-            Kind::Basic | Kind::Det => vec![],
+            Kind::Basic | Kind::Det | Kind::WinBrVsBr => vec![],
             Kind::Extended => vec![Kind::Det],
+            Kind::RbrVsBr => vec![Kind::Det, Kind::Extended, Kind::WinBrVsBr],
+            Kind::BrVsBrr
+            | Kind::BbrVsBr
+            | Kind::BrVsBbrGuess
+            | Kind::BrVsBbrThird
+            | Kind::BrVsBbrHalf => vec![Kind::Extended],
         }
     }
 
-    /// The start positions the paper reports (player 1 to move, player 2
-    /// to move).
+    /// The start positions the paper reports, as `<pieces>` without the
+    /// side to move; the value reported for a side to move is the worst
+    /// over the list (several only for [`Kind::BrVsBbrGuess`], where the
+    /// piece taken to be blue is drawn at random).
     #[must_use]
-    pub fn initial(self) -> [Position; 2] {
-        let with = |text: &str| text.parse::<Position>().expect("valid start position");
+    pub fn start_pieces(self) -> Vec<&'static str> {
         match self {
-            Kind::Basic | Kind::Extended => [
-                Position::initial(Side::P1),
-                Position::initial(Side::P2),
-            ],
+            Kind::Basic | Kind::Extended => vec!["b1,c1/b4,c4"],
             // Fig. 1 (right) puts player 1's blue on b1 and red on c1; we
             // give player 2 the mirror image.
-            Kind::Det => [with("Bb1,Rc1/Bb4,Rc4 1"), with("Bb1,Rc1/Bb4,Rc4 2")],
+            Kind::Det => vec!["Bb1,Rc1/Bb4,Rc4"],
+            Kind::WinBrVsBr => vec!["Bb1,Rc1/b4,c4"],
+            Kind::RbrVsBr => vec!["b1,c1,Rb2/b4,c4"],
+            Kind::BrVsBrr | Kind::BrVsBbrThird | Kind::BrVsBbrHalf => vec!["b1,c1/b3,b4,c4"],
+            Kind::BbrVsBr => vec!["b1,c1,b2/b4,c4"],
+            Kind::BrVsBbrGuess => vec!["b1,c1/Bb3,b4,c4", "b1,c1/b3,Bb4,c4", "b1,c1/b3,b4,Bc4"],
         }
+    }
+
+    /// The start positions with player 1 to move and with player 2 to move.
+    #[must_use]
+    pub fn initial(self) -> [Vec<Position>; 2] {
+        ["1", "2"].map(|side| {
+            self.start_pieces()
+                .iter()
+                .map(|p| {
+                    format!("{p} {side}")
+                        .parse::<Position>()
+                        .expect("valid start position")
+                })
+                .collect()
+        })
     }
 }
 
@@ -129,6 +199,10 @@ pub struct Analysis<'a> {
     pub kind: Kind,
     /// The full-information table ([`Kind::Det`]), where needed.
     pub det: Option<&'a dyn Lookup>,
+    /// The §4 table ([`Kind::Extended`]), where needed.
+    pub extended: Option<&'a dyn Lookup>,
+    /// The sure-win table ([`Kind::WinBrVsBr`]), where needed.
+    pub win: Option<&'a dyn Lookup>,
 }
 
 impl<'a> Analysis<'a> {
@@ -139,11 +213,25 @@ impl<'a> Analysis<'a> {
     #[must_use]
     pub fn standalone(kind: Kind) -> Analysis<'static> {
         assert!(kind.dependencies().is_empty(), "{kind} needs other tables");
-        Analysis { kind, det: None }
+        Analysis {
+            kind,
+            det: None,
+            extended: None,
+            win: None,
+        }
     }
 
     fn det(&self) -> &dyn Lookup {
-        self.det.expect("this analysis reads the full-information table")
+        self.det
+            .expect("this analysis reads the full-information table")
+    }
+
+    fn extended(&self) -> &dyn Lookup {
+        self.extended.expect("this analysis reads the §4 table")
+    }
+
+    fn win(&self) -> &dyn Lookup {
+        self.win.expect("this analysis reads the sure-win table")
     }
 
     /// Whether the position is decided by the rules of the analysis.
@@ -165,6 +253,39 @@ impl<'a> Analysis<'a> {
                     && neighbourhood(p.mover().all()) & p.waiter().of(Colour::Blue) != 0;
                 (own_blue_out || takes_last_blue).then_some(win_for(mover))
             }
+            Kind::WinBrVsBr => match p.to_move {
+                Side::P1 => {
+                    (p.p1.of(Colour::Blue) & Side::P1.escapes() != 0).then_some(Reach::Goal)
+                }
+                Side::P2 => p2_escape(p),
+            },
+            _ => match p.to_move {
+                Side::P1 => self.p1_goal(p).then_some(Reach::Goal),
+                Side::P2 => p2_escape(p),
+            },
+        }
+    }
+
+    /// Player 1's goal in the §6 analyses, checked when it is to move.
+    fn p1_goal(&self, p: &Position) -> bool {
+        // A purple piece on an escape square leaves the board: its colour is
+        // drawn then, average 0 (§6.1.1, §6.1.2, §6.2.2) or 1/3 (§6.2.1).
+        if p.p1.of(Colour::Purple) & Side::P1.escapes() != 0 {
+            return true;
+        }
+        match self.kind {
+            // §6.1.1: guess player 2's colours; sure win for both colourings
+            // of player 1's purples (its red stays red).
+            Kind::RbrVsBr => guess_wins(p, self.det()),
+            // §6.2.2: all three of player 2's pieces capturable, and whichever
+            // is taken, if blue, the 2-vs-2 position after it is not lost.
+            Kind::BrVsBbrThird => {
+                let safe = safe_captures(p, self.extended());
+                squares(p.p2.all()).all(|t| safe & (1 << t) != 0)
+            }
+            // §6.2.2: two of player 2's pieces capturable with that property.
+            Kind::BrVsBbrHalf => safe_captures(p, self.extended()).count_ones() >= 2,
+            _ => false,
         }
     }
 
@@ -180,8 +301,89 @@ impl<'a> Analysis<'a> {
                 .map(|s| Move::To(p.play(s)))
                 .collect(),
             Kind::Det => steps.into_iter().map(|s| det_move(p, s)).collect(),
+            _ => steps
+                .into_iter()
+                .filter_map(|s| match s.captured {
+                    None => Some(Move::To(p.play(s))),
+                    Some(_) => self.capture(p, s),
+                })
+                .collect(),
         }
     }
+
+    /// A capture in the §6 analyses and the sure-win table: `None` when the
+    /// capturing side would never make it (the analysed strategy of player
+    /// 1 captures only as its goal conditions say).
+    fn capture(&self, p: &Position, s: Step) -> Option<Move> {
+        let after = p.play(s);
+        match (self.kind, p.to_move) {
+            // Player 2 takes player 1's last blue (a win) or last red (a loss).
+            (Kind::WinBrVsBr, Side::P2) => Some(Move::Outcome(match s.captured {
+                Some(Colour::Blue) => Reach::Prevented,
+                _ => Reach::Goal,
+            })),
+            // §6.1.1: taking the known red leaves purple 2 vs purple 2 (§4's
+            // table, player 1 to move); taking a purple is blue (−1) or red
+            // half the time, and then player 1 must win for sure.
+            (Kind::RbrVsBr, Side::P2) => Some(Move::Outcome(match s.captured {
+                Some(Colour::Red) => not_lost(self.extended().value(&after)),
+                _ => {
+                    let mut known = after;
+                    known.p1.by_colour[0] = known.p1.by_colour[2];
+                    known.p1.by_colour[2] = 0;
+                    if self.win().value(&known) == Reach::Goal {
+                        Reach::Goal
+                    } else {
+                        Reach::Prevented
+                    }
+                }
+            })),
+            // §6.1.2: player 1 takes a piece: blue wins at once; red leaves
+            // purple 2 vs purple 2 with player 2 to move (§4's table).
+            (Kind::BrVsBrr, Side::P1) => {
+                Some(Move::Outcome(not_lost(self.extended().value(&after))))
+            }
+            // §6.2.1: a captured purple of player 1 is red (1/3, gain 1) or
+            // blue, leaving purple 2 vs purple 2 (§4's table).
+            (Kind::BbrVsBr, Side::P2) => {
+                Some(Move::Outcome(not_lost(self.extended().value(&after))))
+            }
+            // §6.2.2 (all attempts): a captured purple of player 1 averages 0.
+            (Kind::BrVsBbrGuess | Kind::BrVsBbrThird | Kind::BrVsBbrHalf, Side::P2) => {
+                Some(Move::Outcome(Reach::Goal))
+            }
+            // §6.2.2, first attempt: taking the piece assumed blue leaves
+            // purple 2 vs purple 2 (player 2's blue and red), player 2 to move.
+            (Kind::BrVsBbrGuess, Side::P1) if s.captured == Some(Colour::Blue) => {
+                Some(Move::Outcome(not_lost(self.extended().value(&after))))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn not_lost(v: Reach) -> Reach {
+    if v == Reach::Prevented {
+        Reach::Prevented
+    } else {
+        Reach::Goal
+    }
+}
+
+/// Player 2 to move with a piece on its escape square: it may be blue.
+fn p2_escape(p: &Position) -> Option<Reach> {
+    (p.p2.all() & Side::P2.escapes() != 0).then_some(Reach::Prevented)
+}
+
+/// Player 2's pieces that player 1 can capture such that, if the piece is
+/// blue, the purple 2-vs-2 position after the capture (player 2 to move) is
+/// not lost in §4's table.
+fn safe_captures(p: &Position, extended: &dyn Lookup) -> Squares {
+    p.steps()
+        .into_iter()
+        .filter(|s| s.captured.is_some())
+        .filter(|s| extended.value(&p.play(*s)) != Reach::Prevented)
+        .fold(0, |acc, s| acc | 1 << s.to)
 }
 
 /// The value meaning "`side` wins".
@@ -275,7 +477,11 @@ fn place(
                 p2: Army::default(),
             };
             for (&(side, c), &s) in pieces.iter().zip(placed.iter()) {
-                let army = if side == Side::P1 { &mut p.p1 } else { &mut p.p2 };
+                let army = if side == Side::P1 {
+                    &mut p.p1
+                } else {
+                    &mut p.p2
+                };
                 army.by_colour[c as usize] |= 1 << s;
             }
             out.push(p);

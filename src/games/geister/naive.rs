@@ -10,7 +10,7 @@
 use super::analysis::{all_positions, Analysis, Kind, Lookup, Move};
 use super::rules::{Position, Side};
 use crate::solve::retrograde::Reach;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Value and distance of every position of an analysis.
 #[derive(Debug, Clone)]
@@ -100,12 +100,25 @@ pub fn sweep(analysis: &Analysis) -> NaiveTable {
 /// Sweeps `kind` and, first, every analysis it reads (also by sweeps).
 #[must_use]
 pub fn solve(kind: Kind) -> NaiveTable {
-    let det = kind
-        .dependencies()
-        .contains(&Kind::Det)
-        .then(|| solve(Kind::Det));
-    sweep(&Analysis {
+    let mut solved = BTreeMap::new();
+    solve_into(kind, &mut solved);
+    solved.remove(&kind).expect("just solved")
+}
+
+/// Sweeps `kind` into `solved`, after the analyses it reads.
+pub fn solve_into(kind: Kind, solved: &mut BTreeMap<Kind, NaiveTable>) {
+    if solved.contains_key(&kind) {
+        return;
+    }
+    for dep in kind.dependencies() {
+        solve_into(dep, solved);
+    }
+    let look = |k: Kind| solved.get(&k).map(|t| t as &dyn Lookup);
+    let table = sweep(&Analysis {
         kind,
-        det: det.as_ref().map(|t| t as &dyn Lookup),
-    })
+        det: look(Kind::Det),
+        extended: look(Kind::Extended),
+        win: look(Kind::WinBrVsBr),
+    });
+    solved.insert(kind, table);
 }

@@ -11,6 +11,7 @@
 use super::analysis::{Analysis, Kind, Lookup, Move};
 use super::rules::{PieceSet, Position, Side, Squares};
 use crate::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+use std::collections::BTreeMap;
 
 /// Binomial coefficients C(n, k) for n, k ≤ 16.
 const fn binomials() -> [[u32; 17]; 17] {
@@ -30,6 +31,15 @@ const fn binomials() -> [[u32; 17]; 17] {
 
 const C: [[u32; 17]; 17] = binomials();
 
+/// The bit of the `c`-th (from 0) square not in `occupied`.
+fn nth_free_square(occupied: Squares, c: usize) -> Squares {
+    let mut free = !occupied;
+    for _ in 0..c {
+        free &= free - 1;
+    }
+    free & free.wrapping_neg()
+}
+
 /// The dense index of every position of some piece sets.
 #[derive(Debug, Clone)]
 pub struct Space {
@@ -44,9 +54,7 @@ pub struct Space {
 }
 
 fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
-    [
-        l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple,
-    ]
+    [l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple]
 }
 
 fn masks(p: &Position) -> [Squares; 6] {
@@ -131,6 +139,17 @@ impl Space {
         Some(self.offsets[l] + side * self.placements[l] + rank)
     }
 
+    /// Which side is to move at index `i`, without decoding the position.
+    #[must_use]
+    pub fn to_move(&self, i: usize) -> Side {
+        let l = self.offsets.partition_point(|&o| o <= i) - 1;
+        if i - self.offsets[l] >= self.placements[l] {
+            Side::P2
+        } else {
+            Side::P1
+        }
+    }
+
     /// The position with index `i`.
     ///
     /// # Panics
@@ -173,9 +192,8 @@ impl Space {
                 r -= C[c][i] as usize;
                 compressed[i - 1] = c;
             }
-            let free_squares: Vec<u8> = (0..16u8).filter(|&s| occupied & (1 << s) == 0).collect();
             for &c in &compressed[..k] {
-                m[j] |= 1 << free_squares[c];
+                m[j] |= nth_free_square(occupied, c);
             }
             occupied |= m[j];
         }
@@ -202,8 +220,7 @@ impl StateGraph for Graph<'_, '_> {
     }
 
     fn chooser(&self, i: usize) -> Chooser {
-        // Positions of one side to move are contiguous within each layout.
-        if self.space.position(i).to_move == Side::P1 {
+        if self.space.to_move(i) == Side::P1 {
             Chooser::Max
         } else {
             Chooser::Min
@@ -273,13 +290,27 @@ impl Lookup for Table {
 /// Solves `kind` and, first, every analysis it reads.
 #[must_use]
 pub fn solve(kind: Kind) -> Table {
-    let det = kind
-        .dependencies()
-        .contains(&Kind::Det)
-        .then(|| solve(Kind::Det));
+    let mut solved = BTreeMap::new();
+    solve_into(kind, &mut solved);
+    solved.remove(&kind).expect("just solved")
+}
+
+/// Solves `kind` into `solved`, after the analyses it reads (each solved
+/// once and kept in `solved`).
+pub fn solve_into(kind: Kind, solved: &mut BTreeMap<Kind, Table>) {
+    if solved.contains_key(&kind) {
+        return;
+    }
+    for dep in kind.dependencies() {
+        solve_into(dep, solved);
+    }
+    let look = |k: Kind| solved.get(&k).map(|t| t as &dyn Lookup);
     let analysis = Analysis {
         kind,
-        det: det.as_ref().map(|t| t as &dyn Lookup),
+        det: look(Kind::Det),
+        extended: look(Kind::Extended),
+        win: look(Kind::WinBrVsBr),
     };
-    Table::solve(&analysis)
+    let table = Table::solve(&analysis);
+    solved.insert(kind, table);
 }

@@ -54,12 +54,20 @@ impl Report {
                 Reach::Prevented => values[2] += 1,
             }
         }
-        let initial = kind.initial().map(|p| {
-            let (v, d) = get(&p);
-            Entry {
-                value: v.sign(),
-                distance: d,
-            }
+        // The worst start for player 1 (several only where a random choice
+        // is made at the start); among equals the longest.
+        let initial = kind.initial().map(|starts| {
+            starts
+                .iter()
+                .map(|p| {
+                    let (v, d) = get(p);
+                    Entry {
+                        value: v.sign(),
+                        distance: d,
+                    }
+                })
+                .min_by_key(|e| (e.value, std::cmp::Reverse(e.distance)))
+                .expect("at least one start position")
         });
         Report {
             analysis: kind.name(),
