@@ -292,20 +292,30 @@ impl<'a> Analysis<'a> {
     /// The moves out of a position that is not terminal.
     #[must_use]
     pub fn moves(&self, p: &Position) -> Vec<Move> {
+        self.moves_with_steps(p)
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect()
+    }
+
+    /// The moves out of a position that is not terminal, with the step
+    /// each one makes.
+    #[must_use]
+    pub fn moves_with_steps(&self, p: &Position) -> Vec<(Step, Move)> {
         let steps = p.steps();
         match self.kind {
             // §3: only non-capturing steps are edges.
             Kind::Basic | Kind::Extended => steps
                 .into_iter()
                 .filter(|s| s.captured.is_none())
-                .map(|s| Move::To(p.play(s)))
+                .map(|s| (s, Move::To(p.play(s))))
                 .collect(),
-            Kind::Det => steps.into_iter().map(|s| det_move(p, s)).collect(),
+            Kind::Det => steps.into_iter().map(|s| (s, det_move(p, s))).collect(),
             _ => steps
                 .into_iter()
                 .filter_map(|s| match s.captured {
-                    None => Some(Move::To(p.play(s))),
-                    Some(_) => self.capture(p, s),
+                    None => Some((s, Move::To(p.play(s)))),
+                    Some(_) => self.capture(p, s).map(|m| (s, m)),
                 })
                 .collect(),
         }

@@ -30,7 +30,11 @@
 //! ```
 
 pub mod analysis;
+pub mod mirror;
 pub mod naive;
 pub mod optimized;
+pub mod play;
 pub mod report;
 pub mod rules;
+pub mod solved;
+pub mod svg;
