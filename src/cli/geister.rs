@@ -74,9 +74,6 @@ enum ToMove {
 }
 
 fn solve_with_deps(kind: Kind) -> BTreeMap<Kind, Table> {
-    if kind.dependencies().contains(&Kind::Det) || kind == Kind::Det {
-        eprintln!("solving the full-information table (2,184,000 positions)…");
-    }
     let mut solved = BTreeMap::new();
     optimized::solve_into(kind, &mut solved);
     solved
