@@ -101,7 +101,14 @@ fn forcing_lines_from_the_start_have_the_paper_lengths_and_end_in_the_goal() {
 
 #[test]
 fn the_forcing_line_from_the_start_is_pinned() {
-    let run = cli(&["geister", "line", "--analysis", "basic", "--to-move", "first"]);
+    let run = cli(&[
+        "geister",
+        "line",
+        "--analysis",
+        "basic",
+        "--to-move",
+        "first",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     snapshot!("geister_line_basic_first", run.stdout);
 }
@@ -118,7 +125,12 @@ fn cli_json_summary_has_the_documented_shape() {
     assert_eq!(json["initial"]["first_to_move"]["distance"], 13);
     assert_eq!(json["initial"]["second_to_move"]["value"], 1);
     let naive = cli(&[
-        "geister", "--analysis", "basic", "--json", "--solver", "naive",
+        "geister",
+        "--analysis",
+        "basic",
+        "--json",
+        "--solver",
+        "naive",
     ]);
     assert_eq!(
         serde_json::from_str::<serde_json::Value>(&naive.stdout).unwrap(),
@@ -138,7 +150,11 @@ fn cli_show_gives_value_distance_and_best_moves() {
         assert_eq!(m["distance"], 15);
     }
     let text = cli(&["geister", "show", "a4,c1/b4,c4 1"]);
-    assert!(text.stdout.contains("decided by the rules"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("decided by the rules"),
+        "{}",
+        text.stdout
+    );
 }
 
 #[test]

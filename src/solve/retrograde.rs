@@ -97,6 +97,15 @@ pub trait StateGraph: Sync {
     fn terminal(&self, i: usize) -> Option<Reach>;
     /// Appends the moves out of (non-terminal) state `i` to `out`.
     fn successors(&self, i: usize, out: &mut Vec<Successor>);
+    /// [`StateGraph::terminal`], and if `None` the successors too: one call
+    /// for games where decoding a state is the main cost.
+    fn expand(&self, i: usize, out: &mut Vec<Successor>) -> Option<Reach> {
+        let t = self.terminal(i);
+        if t.is_none() {
+            self.successors(i, out);
+        }
+        t
+    }
 }
 
 /// Value and distance of every state.
@@ -144,34 +153,50 @@ impl Solution {
 enum Seed {
     Decided(Reach),
     /// Number of moves still able to change the state's value, and the
-    /// state successors.
-    Open(u32, Vec<u32>),
+    /// number of distinct state successors.
+    Open(u32, u32),
 }
 
 /// Classifies state `i`: decided by the rules or by its outcome moves, or
-/// open with a count of moves still to be decided.
-fn seed(graph: &impl StateGraph, i: usize, buf: &mut Vec<Successor>) -> Seed {
-    if let Some(v) = graph.terminal(i) {
+/// open with a count of moves still to be decided; the distinct state
+/// successors are appended to `targets`.
+fn seed(
+    graph: &impl StateGraph,
+    i: usize,
+    buf: &mut Vec<Successor>,
+    targets: &mut Vec<u32>,
+) -> Seed {
+    buf.clear();
+    if let Some(v) = graph.expand(i, buf) {
         return Seed::Decided(v);
     }
     let wanted = Reach::wanted_by(graph.chooser(i));
-    buf.clear();
-    graph.successors(i, buf);
     let mut pending = 0u32;
-    let mut targets = Vec::with_capacity(buf.len());
+    let first = targets.len();
     for s in buf.iter() {
         match *s {
             Successor::State(j) => targets.push(j),
-            Successor::Outcome(v) if v == wanted => return Seed::Decided(wanted),
+            Successor::Outcome(v) if v == wanted => {
+                targets.truncate(first);
+                return Seed::Decided(wanted);
+            }
             // A never-decided outcome keeps the state from ever being forced.
             Successor::Outcome(Reach::Undecided) => pending += 1,
             Successor::Outcome(_) => {}
         }
     }
-    targets.sort_unstable();
-    targets.dedup();
     // Two moves reaching the same state count once, as one predecessor edge.
-    pending += targets.len() as u32;
+    let mine = &mut targets[first..];
+    mine.sort_unstable();
+    let mut distinct = 0;
+    for k in 0..mine.len() {
+        if k == 0 || mine[k] != mine[distinct - 1] {
+            mine[distinct] = mine[k];
+            distinct += 1;
+        }
+    }
+    targets.truncate(first + distinct);
+    pending += distinct as u32;
     if pending == 0 {
         // No move, or every move ends in the opponent's value.
         return Seed::Decided(match wanted {
@@ -179,7 +204,7 @@ fn seed(graph: &impl StateGraph, i: usize, buf: &mut Vec<Successor>) -> Seed {
             _ => Reach::Goal,
         });
     }
-    Seed::Open(pending, targets)
+    Seed::Open(pending, distinct as u32)
 }
 
 /// Solves the whole graph: builds the predecessor lists, then propagates
@@ -205,17 +230,16 @@ pub fn solve(graph: &impl StateGraph) -> Solution {
             let mut buf = Vec::new();
             for i in start..end {
                 max_moves.push(graph.chooser(i) == Chooser::Max);
-                match seed(graph, i, &mut buf) {
+                match seed(graph, i, &mut buf, &mut edges) {
                     Seed::Decided(v) => {
                         values.push(v);
                         pending.push(0);
                         degree.push(0);
                     }
-                    Seed::Open(p, targets) => {
+                    Seed::Open(p, d) => {
                         values.push(Reach::Undecided);
                         pending.push(p);
-                        degree.push(targets.len() as u32);
-                        edges.extend_from_slice(&targets);
+                        degree.push(d);
                     }
                 }
             }

@@ -302,22 +302,29 @@ impl<'a> Analysis<'a> {
     /// each one makes.
     #[must_use]
     pub fn moves_with_steps(&self, p: &Position) -> Vec<(Step, Move)> {
-        let steps = p.steps();
+        let mut out = Vec::new();
+        self.for_each_move(p, |s, m| out.push((s, m)));
+        out
+    }
+
+    /// Calls `f` with every move out of a position that is not terminal.
+    pub fn for_each_move(&self, p: &Position, mut f: impl FnMut(Step, Move)) {
         match self.kind {
             // §3: only non-capturing steps are edges.
-            Kind::Basic | Kind::Extended => steps
-                .into_iter()
-                .filter(|s| s.captured.is_none())
-                .map(|s| (s, Move::To(p.play(s))))
-                .collect(),
-            Kind::Det => steps.into_iter().map(|s| (s, det_move(p, s))).collect(),
-            _ => steps
-                .into_iter()
-                .filter_map(|s| match s.captured {
-                    None => Some((s, Move::To(p.play(s)))),
-                    Some(_) => self.capture(p, s).map(|m| (s, m)),
-                })
-                .collect(),
+            Kind::Basic | Kind::Extended => p.for_each_step(|s| {
+                if s.captured.is_none() {
+                    f(s, Move::To(p.play(s)));
+                }
+            }),
+            Kind::Det => p.for_each_step(|s| f(s, det_move(p, s))),
+            _ => p.for_each_step(|s| match s.captured {
+                None => f(s, Move::To(p.play(s))),
+                Some(_) => {
+                    if let Some(m) = self.capture(p, s) {
+                        f(s, m);
+                    }
+                }
+            }),
         }
     }
 

@@ -31,21 +31,15 @@ const fn binomials() -> [[u32; 17]; 17] {
 
 const C: [[u32; 17]; 17] = binomials();
 
-/// The bit of the `c`-th (from 0) square not in `occupied`.
-fn nth_free_square(occupied: Squares, c: usize) -> Squares {
-    let mut free = !occupied;
-    for _ in 0..c {
-        free &= free - 1;
-    }
-    free & free.wrapping_neg()
-}
-
 /// The dense index of every position of some piece sets.
 #[derive(Debug, Clone)]
 pub struct Space {
-    layouts: Vec<(PieceSet, PieceSet)>,
+    /// The piece sets covered, in index order.
+    pub layouts: Vec<(PieceSet, PieceSet)>,
     /// Group sizes per layout, in index order.
     groups: Vec<[u8; 6]>,
+    /// The group sizes packed 4 bits each, to find a position's layout.
+    keys: Vec<u32>,
     /// Placements per layout (positions per side to move).
     placements: Vec<usize>,
     /// First index of each layout.
@@ -55,6 +49,67 @@ pub struct Space {
 
 fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
     [l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple]
+}
+
+fn pack(sizes: impl Iterator<Item = u32>) -> u32 {
+    sizes.fold(0, |acc, k| (acc << 4) | k)
+}
+
+/// Colex rank → subset (as a bit set of compressed positions) for subsets
+/// of 1, 2 and 3 elements; colex ranks do not depend on the universe size.
+struct Colex {
+    subsets: [Vec<Squares>; 4],
+}
+
+impl Colex {
+    fn new() -> Colex {
+        let mut subsets: [Vec<Squares>; 4] = Default::default();
+        for k in 1..=3usize {
+            let mut v = vec![0; C[16][k] as usize];
+            for mask in 0u32..(1 << 16) {
+                if mask.count_ones() as usize == k {
+                    v[colex_rank(mask as Squares)] = mask as Squares;
+                }
+            }
+            subsets[k] = v;
+        }
+        Colex { subsets }
+    }
+}
+
+/// Colex rank of a set of compressed positions: Σ C(cᵢ, i).
+fn colex_rank(mut bits: Squares) -> usize {
+    let mut r = 0usize;
+    let mut i = 0usize;
+    while bits != 0 {
+        i += 1;
+        r += C[bits.trailing_zeros() as usize][i] as usize;
+        bits &= bits - 1;
+    }
+    r
+}
+
+fn colex() -> &'static Colex {
+    static CELL: std::sync::OnceLock<Colex> = std::sync::OnceLock::new();
+    CELL.get_or_init(Colex::new)
+}
+
+/// Spreads the compressed positions `bits` over the squares not in
+/// `occupied`: bit c becomes the c-th free square.
+fn expand(mut bits: Squares, occupied: Squares) -> Squares {
+    let mut out = 0;
+    let mut free = !occupied;
+    let mut c = 0;
+    while bits != 0 {
+        let want = bits.trailing_zeros();
+        while c < want {
+            free &= free - 1;
+            c += 1;
+        }
+        out |= free & free.wrapping_neg();
+        bits &= bits - 1;
+    }
+    out
 }
 
 fn masks(p: &Position) -> [Squares; 6] {
@@ -67,6 +122,10 @@ impl Space {
     #[must_use]
     pub fn new(layouts: Vec<(PieceSet, PieceSet)>) -> Space {
         let groups: Vec<[u8; 6]> = layouts.iter().map(group_sizes).collect();
+        let keys = groups
+            .iter()
+            .map(|g| pack(g.iter().map(|&k| u32::from(k))))
+            .collect();
         let placements: Vec<usize> = groups
             .iter()
             .map(|g| {
@@ -88,6 +147,7 @@ impl Space {
         Space {
             layouts,
             groups,
+            keys,
             placements,
             offsets,
             len,
@@ -109,9 +169,9 @@ impl Space {
     /// The index of `p`, or `None` if its piece sets are not covered.
     #[must_use]
     pub fn index(&self, p: &Position) -> Option<usize> {
-        let key = (p.p1.piece_set(), p.p2.piece_set());
-        let l = self.layouts.iter().position(|&x| x == key)?;
         let m = masks(p);
+        let key = pack(m.iter().map(|x| x.count_ones()));
+        let l = self.keys.iter().position(|&k| k == key)?;
         let mut occupied: Squares = 0;
         let mut free = 16usize;
         let mut rank = 0usize;
@@ -121,17 +181,15 @@ impl Space {
                 continue;
             }
             // Colex rank of the group's squares, renumbered among free ones.
-            let mut r = 0usize;
-            let mut i = 0usize;
+            let mut compressed: Squares = 0;
             let mut bits = m[g];
             while bits != 0 {
                 let s = bits.trailing_zeros();
                 let c = s - (occupied & ((1u16 << s) - 1)).count_ones();
-                i += 1;
-                r += C[c as usize][i] as usize;
+                compressed |= 1 << c;
                 bits &= bits - 1;
             }
-            rank = rank * C[free][k] as usize + r;
+            rank = rank * C[free][k] as usize + colex_rank(compressed);
             occupied |= m[g];
             free -= k;
         }
@@ -178,23 +236,15 @@ impl Space {
             ranks[j] = rest % radices[j];
             rest /= radices[j];
         }
+        let table = colex();
         let mut m = [0 as Squares; 6];
         let mut occupied: Squares = 0;
         for j in 0..6 {
             let k = g[j] as usize;
-            let mut r = ranks[j];
-            let mut compressed = [0usize; 6];
-            for i in (1..=k).rev() {
-                let mut c = i - 1;
-                while C[c + 1][i] as usize <= r {
-                    c += 1;
-                }
-                r -= C[c][i] as usize;
-                compressed[i - 1] = c;
+            if k == 0 {
+                continue;
             }
-            for &c in &compressed[..k] {
-                m[j] |= nth_free_square(occupied, c);
-            }
+            m[j] = expand(table.subsets[k][ranks[j]], occupied);
             occupied |= m[j];
         }
         let mut p = Position {
@@ -232,8 +282,22 @@ impl StateGraph for Graph<'_, '_> {
     }
 
     fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+        self.push_successors(&self.space.position(i), out);
+    }
+
+    fn expand(&self, i: usize, out: &mut Vec<Successor>) -> Option<Reach> {
         let p = self.space.position(i);
-        for m in self.analysis.moves(&p) {
+        let t = self.analysis.terminal(&p);
+        if t.is_none() {
+            self.push_successors(&p, out);
+        }
+        t
+    }
+}
+
+impl Graph<'_, '_> {
+    fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
+        self.analysis.for_each_move(p, |_, m| {
             out.push(match m {
                 Move::To(q) => Successor::State(
                     self.space
@@ -242,7 +306,7 @@ impl StateGraph for Graph<'_, '_> {
                 ),
                 Move::Outcome(v) => Successor::Outcome(v),
             });
-        }
+        });
     }
 }
 

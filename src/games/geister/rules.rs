@@ -52,15 +52,28 @@ pub fn neighbours(s: Square) -> Squares {
     n
 }
 
-/// Every square next to some square of `set`.
+/// Squares of file a and of file d.
+const FILE_A: Squares = 0x1111;
+const FILE_D: Squares = 0x8888;
+
+/// Every square next to some square of `set` (shifts of the bit set: one
+/// file right, one file left, one rank up, one rank down).
 #[must_use]
 pub fn neighbourhood(set: Squares) -> Squares {
-    squares(set).fold(0, |acc, s| acc | neighbours(s))
+    ((set & !FILE_D) << 1) | ((set & !FILE_A) >> 1) | (set << 4) | (set >> 4)
 }
 
 /// The squares of a set, in increasing order.
 pub fn squares(set: Squares) -> impl Iterator<Item = Square> {
-    (0..16u8).filter(move |&s| set & (1 << s) != 0)
+    let mut bits = set;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let s = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        Some(s)
+    })
 }
 
 /// The square mirrored top to bottom (rank 1 ↔ rank 4), §5.
@@ -299,13 +312,21 @@ impl Position {
     /// Every step of the side to move, captures included.
     #[must_use]
     pub fn steps(&self) -> Vec<Step> {
+        let mut out = Vec::with_capacity(12);
+        self.for_each_step(|s| out.push(s));
+        out
+    }
+
+    /// Calls `f` with every step of the side to move, captures included,
+    /// in the order of [`Position::steps`].
+    pub fn for_each_step(&self, mut f: impl FnMut(Step)) {
         let own = self.mover();
         let other = self.waiter();
-        let mut out = Vec::new();
+        let own_all = own.all();
         for colour in Colour::ALL {
             for from in squares(own.of(colour)) {
-                for to in squares(neighbours(from) & !own.all()) {
-                    out.push(Step {
+                for to in squares(neighbours(from) & !own_all) {
+                    f(Step {
                         from,
                         to,
                         colour,
@@ -314,7 +335,6 @@ impl Position {
                 }
             }
         }
-        out
     }
 
     /// The position after `step`: the piece moves, a captured piece is
@@ -472,6 +492,14 @@ mod tests {
             assert_eq!(p, q);
         }
         assert_eq!(Position::initial(Side::P1).to_string(), "b1,c1/b4,c4 1");
+    }
+
+    #[test]
+    fn neighbourhood_is_the_union_of_neighbours() {
+        for set in [0u16, 1, 0x8000, 0x0f0f, 0x1248, 0xffff, 0x0660] {
+            let by_square = squares(set).fold(0, |acc, s| acc | neighbours(s));
+            assert_eq!(neighbourhood(set), by_square, "{set:#x}");
+        }
     }
 
     #[test]
