@@ -6,7 +6,8 @@
 //! ([`StateGraph::successors`]); the engine builds the predecessor lists by
 //! reversing those moves and propagates values backwards from the decided
 //! states, breadth first, so that every state is touched once per edge:
-//! O(states + edges) time, 4 bytes per edge and 8 per state of memory.
+//! O(states + edges) time; memory 8 bytes per edge (forward and reverse
+//! lists) and about 20 per state.
 //!
 //! **Values** are from the maximiser's side (the analysing player, "us"):
 //! [`Reach::Goal`] (+1) the maximiser forces its goal in finitely many moves,

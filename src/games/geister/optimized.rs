@@ -40,6 +40,9 @@ pub struct Space {
     groups: Vec<[u8; 6]>,
     /// The group sizes packed 4 bits each, to find a position's layout.
     keys: Vec<u32>,
+    /// Per layout, the number of ways to place each group on the squares
+    /// the earlier groups left free (the digits of the mixed-radix index).
+    radices: Vec<[u32; 6]>,
     /// Placements per layout (positions per side to move).
     placements: Vec<usize>,
     /// First index of each layout.
@@ -155,6 +158,18 @@ impl Space {
                 n
             })
             .collect();
+        let radices = groups
+            .iter()
+            .map(|g| {
+                let mut r = [1u32; 6];
+                let mut free = 16usize;
+                for (j, &k) in g.iter().enumerate() {
+                    r[j] = C[free][k as usize];
+                    free -= k as usize;
+                }
+                r
+            })
+            .collect();
         let mut offsets = Vec::new();
         let mut len = 0;
         for &n in &placements {
@@ -165,6 +180,7 @@ impl Space {
             layouts,
             groups,
             keys,
+            radices,
             placements,
             offsets,
             len,
@@ -242,16 +258,14 @@ impl Space {
         };
         // Split the mixed-radix rank into one rank per group.
         let g = &self.groups[l];
-        let mut radices = [1usize; 6];
-        let mut free = 16usize;
-        for (j, &k) in g.iter().enumerate() {
-            radices[j] = C[free][k as usize] as usize;
-            free -= k as usize;
-        }
-        let mut ranks = [0usize; 6];
+        let radices = &self.radices[l];
+        let mut rest = rest as u32;
+        let mut ranks = [0u32; 6];
         for j in (0..6).rev() {
-            ranks[j] = rest % radices[j];
-            rest /= radices[j];
+            if g[j] != 0 {
+                ranks[j] = rest % radices[j];
+                rest /= radices[j];
+            }
         }
         let table = colex();
         let mut m = [0 as Squares; 6];
@@ -261,7 +275,7 @@ impl Space {
             if k == 0 {
                 continue;
             }
-            m[j] = expand(table.subsets[k][ranks[j]], occupied);
+            m[j] = expand(table.subsets[k][ranks[j] as usize], occupied);
             occupied |= m[j];
         }
         let mut p = Position {
