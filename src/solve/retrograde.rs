@@ -279,16 +279,32 @@ pub fn solve(graph: &impl StateGraph) -> Solution {
     }
     drop(forward);
     // Pass 3: breadth-first propagation, one level of distance at a time.
+    // Everything a predecessor visit reads or writes is packed into one
+    // word per state (one cache line touched per edge, not four):
+    // bit 31 the maximiser chooses, bit 30 decided, bits 0–29 the count of
+    // moves still able to change the value.
+    const MAX: u32 = 1 << 31;
+    const DECIDED: u32 = 1 << 30;
+    const COUNT: u32 = DECIDED - 1;
+    let mut word: Vec<u32> = (0..n)
+        .map(|i| {
+            let decided = if values[i] == Reach::Undecided {
+                0
+            } else {
+                DECIDED
+            };
+            let max = if max_moves[i] { MAX } else { 0 };
+            max | decided | pending[i].min(COUNT)
+        })
+        .collect();
+    drop(pending);
+    drop(max_moves);
     let mut distances = vec![0u16; n];
     let mut frontier: Vec<u32> = (0..n as u32)
         .filter(|&i| values[i as usize] != Reach::Undecided)
         .collect();
     for &i in &frontier {
         distances[i as usize] = 1;
-    }
-    let mut decided = vec![false; n];
-    for &i in &frontier {
-        decided[i as usize] = true;
     }
     let mut level = 1u16;
     while !frontier.is_empty() {
@@ -297,25 +313,25 @@ pub fn solve(graph: &impl StateGraph) -> Solution {
             let v = values[s as usize];
             let (a, b) = (start[s as usize] as usize, start[s as usize + 1] as usize);
             for &p in &predecessors[a..b] {
-                let p = p as usize;
-                if decided[p] {
+                let w = &mut word[p as usize];
+                if *w & DECIDED != 0 {
                     continue;
                 }
-                let chooser = if max_moves[p] {
+                let chooser = if *w & MAX != 0 {
                     Chooser::Max
                 } else {
                     Chooser::Min
                 };
                 if Reach::wanted_by(chooser) == v {
-                    pending[p] = 0;
+                    *w &= !COUNT;
                 } else {
-                    pending[p] -= 1;
+                    *w -= 1;
                 }
-                if pending[p] == 0 {
-                    decided[p] = true;
-                    values[p] = v;
-                    distances[p] = level + 1;
-                    next.push(p as u32);
+                if *w & COUNT == 0 {
+                    *w |= DECIDED;
+                    values[p as usize] = v;
+                    distances[p as usize] = level + 1;
+                    next.push(p);
                 }
             }
         }
