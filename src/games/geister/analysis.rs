@@ -1,0 +1,522 @@
+//! The analyses of document 003 as rules over [`Position`]s: which piece sets
+//! take part, which positions are decided by themselves (the goal of the
+//! analysing player 1, or its prevention), and which moves lead where.
+//! Both solvers read these definitions; neither adds anything to them.
+
+use super::rules::{
+    neighbourhood, squares, Army, Colour, PieceSet, Position, Side, Square, Squares, Step,
+};
+use crate::solve::retrograde::Reach;
+use std::fmt;
+use std::str::FromStr;
+
+/// One retrograde analysis of the paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// §3: purple 2 vs purple 2, average gain 0 by escaping, being captured
+    /// or capturing one of two capturable pieces at random.
+    Basic,
+    /// The full-information game: colours known to both sides, every piece
+    /// set with at most 5 pieces the paper needs (BR vs BR, BBR vs BR,
+    /// BRR vs BR, BR vs BBR, BR vs BRR).
+    Det,
+    /// §4: [`Kind::Basic`] plus the guess of the opponent's colours.
+    Extended,
+    /// Player 1's colours known (blue + red) vs two purples, goal a sure win
+    /// (gain 1): read by [`Kind::RbrVsBr`] after a purple of player 1 is
+    /// captured and turns out red (§6.1.1).
+    WinBrVsBr,
+    /// §6.1.1: player 1 a known red (b2) and two purples vs two purples,
+    /// goal average 0.
+    RbrVsBr,
+    /// §6.1.2: two purples vs three (B, R, R; third on b3), goal average 0.
+    BrVsBrr,
+    /// §6.2.1: three purples (B, B, R; third on b2) vs two, goal average 1/3.
+    BbrVsBr,
+    /// §6.2.2, first attempt at −1/3: one of player 2's three pieces (B, B,
+    /// R) is taken to be blue at random at the start.
+    BrVsBbrGuess,
+    /// §6.2.2, second attempt at −1/3: capture one of three capturable
+    /// pieces at random.
+    BrVsBbrThird,
+    /// §6.2.2, the attempt at −1/2: capture one of two capturable pieces
+    /// at random.
+    BrVsBbrHalf,
+}
+
+impl Kind {
+    /// Every analysis, in the paper's order.
+    pub const ALL: [Kind; 10] = [
+        Kind::Basic,
+        Kind::Det,
+        Kind::Extended,
+        Kind::WinBrVsBr,
+        Kind::RbrVsBr,
+        Kind::BrVsBrr,
+        Kind::BbrVsBr,
+        Kind::BrVsBbrGuess,
+        Kind::BrVsBbrThird,
+        Kind::BrVsBbrHalf,
+    ];
+
+    /// Name on the command line and in JSON.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Basic => "basic",
+            Kind::Det => "det",
+            Kind::Extended => "extended",
+            Kind::WinBrVsBr => "win-br-vs-br",
+            Kind::RbrVsBr => "rbr-vs-br",
+            Kind::BrVsBrr => "br-vs-brr",
+            Kind::BbrVsBr => "bbr-vs-br",
+            Kind::BrVsBbrGuess => "br-vs-bbr-guess",
+            Kind::BrVsBbrThird => "br-vs-bbr-third",
+            Kind::BrVsBbrHalf => "br-vs-bbr-half",
+        }
+    }
+
+    /// The piece sets (player 1's, player 2's) whose positions the analysis
+    /// covers.
+    #[must_use]
+    pub fn layouts(self) -> Vec<(PieceSet, PieceSet)> {
+        let purple = |n| PieceSet {
+            purple: n,
+            ..PieceSet::default()
+        };
+        let known = |blue, red| PieceSet {
+            blue,
+            red,
+            purple: 0,
+        };
+        let mixed = |blue, red, purple| PieceSet { blue, red, purple };
+        match self {
+            Kind::Basic | Kind::Extended => vec![(purple(2), purple(2))],
+            Kind::Det => vec![
+                (known(1, 1), known(1, 1)),
+                (known(2, 1), known(1, 1)),
+                (known(1, 2), known(1, 1)),
+                (known(1, 1), known(2, 1)),
+                (known(1, 1), known(1, 2)),
+            ],
+            Kind::WinBrVsBr => vec![(known(1, 1), purple(2))],
+            Kind::RbrVsBr => vec![(mixed(0, 1, 2), purple(2))],
+            Kind::BrVsBrr | Kind::BrVsBbrThird | Kind::BrVsBbrHalf => {
+                vec![(purple(2), purple(3))]
+            }
+            Kind::BbrVsBr => vec![(purple(3), purple(2))],
+            Kind::BrVsBbrGuess => vec![(purple(2), mixed(1, 0, 2))],
+        }
+    }
+
+    /// The analyses whose results this one reads.
+    #[must_use]
+    pub fn dependencies(self) -> Vec<Kind> {
+        match self {
+            Kind::Basic | Kind::Det | Kind::WinBrVsBr => vec![],
+            Kind::Extended => vec![Kind::Det],
+            Kind::RbrVsBr => vec![Kind::Det, Kind::Extended, Kind::WinBrVsBr],
+            Kind::BrVsBrr
+            | Kind::BbrVsBr
+            | Kind::BrVsBbrGuess
+            | Kind::BrVsBbrThird
+            | Kind::BrVsBbrHalf => vec![Kind::Extended],
+        }
+    }
+
+    /// The start positions the paper reports, as `<pieces>` without the
+    /// side to move; the value reported for a side to move is the worst
+    /// over the list (several only for [`Kind::BrVsBbrGuess`], where the
+    /// piece taken to be blue is drawn at random).
+    #[must_use]
+    pub fn start_pieces(self) -> Vec<&'static str> {
+        match self {
+            Kind::Basic | Kind::Extended => vec!["b1,c1/b4,c4"],
+            // Fig. 1 (right) puts player 1's blue on b1 and red on c1; we
+            // give player 2 the mirror image.
+            Kind::Det => vec!["Bb1,Rc1/Bb4,Rc4"],
+            Kind::WinBrVsBr => vec!["Bb1,Rc1/b4,c4"],
+            Kind::RbrVsBr => vec!["b1,c1,Rb2/b4,c4"],
+            Kind::BrVsBrr | Kind::BrVsBbrThird | Kind::BrVsBbrHalf => vec!["b1,c1/b3,b4,c4"],
+            Kind::BbrVsBr => vec!["b1,c1,b2/b4,c4"],
+            Kind::BrVsBbrGuess => vec!["b1,c1/Bb3,b4,c4", "b1,c1/b3,Bb4,c4", "b1,c1/b3,b4,Bc4"],
+        }
+    }
+
+    /// The start positions with player 1 to move and with player 2 to move.
+    #[must_use]
+    pub fn initial(self) -> [Vec<Position>; 2] {
+        ["1", "2"].map(|side| {
+            self.start_pieces()
+                .iter()
+                .map(|p| {
+                    format!("{p} {side}")
+                        .parse::<Position>()
+                        .expect("valid start position")
+                })
+                .collect()
+        })
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Kind, String> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown analysis {s:?} (one of {})", names.join(", "))
+            })
+    }
+}
+
+/// Value of a position in an analysis that another analysis depends on.
+pub trait Lookup: Sync {
+    /// The value of `p` (which must belong to the looked-up analysis).
+    fn value(&self, p: &Position) -> Reach;
+}
+
+/// A move as the analyses see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// The move leads to this position of the same analysis.
+    To(Position),
+    /// The move ends the analysis with this value.
+    Outcome(Reach),
+}
+
+/// An analysis with the solved tables it reads.
+pub struct Analysis<'a> {
+    /// Which analysis.
+    pub kind: Kind,
+    /// The full-information table ([`Kind::Det`]), where needed.
+    pub det: Option<&'a dyn Lookup>,
+    /// The §4 table ([`Kind::Extended`]), where needed.
+    pub extended: Option<&'a dyn Lookup>,
+    /// The sure-win table ([`Kind::WinBrVsBr`]), where needed.
+    pub win: Option<&'a dyn Lookup>,
+}
+
+impl<'a> Analysis<'a> {
+    /// An analysis that reads no other table.
+    ///
+    /// # Panics
+    /// If `kind` has dependencies.
+    #[must_use]
+    pub fn standalone(kind: Kind) -> Analysis<'static> {
+        assert!(kind.dependencies().is_empty(), "{kind} needs other tables");
+        Analysis {
+            kind,
+            det: None,
+            extended: None,
+            win: None,
+        }
+    }
+
+    fn det(&self) -> &dyn Lookup {
+        self.det
+            .expect("this analysis reads the full-information table")
+    }
+
+    fn extended(&self) -> &dyn Lookup {
+        self.extended.expect("this analysis reads the §4 table")
+    }
+
+    fn win(&self) -> &dyn Lookup {
+        self.win.expect("this analysis reads the sure-win table")
+    }
+
+    /// Whether the position is decided by the rules of the analysis.
+    #[must_use]
+    pub fn terminal(&self, p: &Position) -> Option<Reach> {
+        match self.kind {
+            Kind::Basic | Kind::Extended => match p.to_move {
+                Side::P1 => {
+                    let goal = purple_goal(p)
+                        || (self.kind == Kind::Extended && guess_wins(p, self.det()));
+                    goal.then_some(Reach::Goal)
+                }
+                Side::P2 => (p.p2.all() & Side::P2.escapes() != 0).then_some(Reach::Prevented),
+            },
+            Kind::Det => {
+                let mover = p.to_move;
+                let own_blue_out = p.mover().of(Colour::Blue) & mover.escapes() != 0;
+                let takes_last_blue = p.waiter().count(Colour::Blue) == 1
+                    && neighbourhood(p.mover().all()) & p.waiter().of(Colour::Blue) != 0;
+                (own_blue_out || takes_last_blue).then_some(win_for(mover))
+            }
+            Kind::WinBrVsBr => match p.to_move {
+                Side::P1 => {
+                    (p.p1.of(Colour::Blue) & Side::P1.escapes() != 0).then_some(Reach::Goal)
+                }
+                Side::P2 => p2_escape(p),
+            },
+            _ => match p.to_move {
+                Side::P1 => self.p1_goal(p).then_some(Reach::Goal),
+                Side::P2 => p2_escape(p),
+            },
+        }
+    }
+
+    /// Player 1's goal in the §6 analyses, checked when it is to move.
+    fn p1_goal(&self, p: &Position) -> bool {
+        // A purple piece on an escape square leaves the board: its colour is
+        // drawn then, average 0 (§6.1.1, §6.1.2, §6.2.2) or 1/3 (§6.2.1).
+        if p.p1.of(Colour::Purple) & Side::P1.escapes() != 0 {
+            return true;
+        }
+        match self.kind {
+            // §6.1.1: guess player 2's colours; sure win for both colourings
+            // of player 1's purples (its red stays red).
+            Kind::RbrVsBr => guess_wins(p, self.det()),
+            // §6.2.2: all three of player 2's pieces capturable, and whichever
+            // is taken, if blue, the 2-vs-2 position after it is not lost.
+            Kind::BrVsBbrThird => {
+                let safe = safe_captures(p, self.extended());
+                squares(p.p2.all()).all(|t| safe & (1 << t) != 0)
+            }
+            // §6.2.2: two of player 2's pieces capturable with that property.
+            Kind::BrVsBbrHalf => safe_captures(p, self.extended()).count_ones() >= 2,
+            _ => false,
+        }
+    }
+
+    /// The moves out of a position that is not terminal.
+    #[must_use]
+    pub fn moves(&self, p: &Position) -> Vec<Move> {
+        self.moves_with_steps(p)
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect()
+    }
+
+    /// The moves out of a position that is not terminal, with the step
+    /// each one makes.
+    #[must_use]
+    pub fn moves_with_steps(&self, p: &Position) -> Vec<(Step, Move)> {
+        let mut out = Vec::new();
+        self.for_each_move(p, |s, m| out.push((s, m)));
+        out
+    }
+
+    /// Calls `f` with every move out of a position that is not terminal.
+    pub fn for_each_move(&self, p: &Position, mut f: impl FnMut(Step, Move)) {
+        match self.kind {
+            // §3: only non-capturing steps are edges.
+            Kind::Basic | Kind::Extended => p.for_each_step(|s| {
+                if s.captured.is_none() {
+                    f(s, Move::To(p.play(s)));
+                }
+            }),
+            Kind::Det => p.for_each_step(|s| f(s, det_move(p, s))),
+            _ => p.for_each_step(|s| match s.captured {
+                None => f(s, Move::To(p.play(s))),
+                Some(_) => {
+                    if let Some(m) = self.capture(p, s) {
+                        f(s, m);
+                    }
+                }
+            }),
+        }
+    }
+
+    /// A capture in the §6 analyses and the sure-win table: `None` when the
+    /// capturing side would never make it (the analysed strategy of player
+    /// 1 captures only as its goal conditions say).
+    fn capture(&self, p: &Position, s: Step) -> Option<Move> {
+        let after = p.play(s);
+        match (self.kind, p.to_move) {
+            // Player 2 takes player 1's last blue (a win) or last red (a loss).
+            (Kind::WinBrVsBr, Side::P2) => Some(Move::Outcome(match s.captured {
+                Some(Colour::Blue) => Reach::Prevented,
+                _ => Reach::Goal,
+            })),
+            // §6.1.1: taking the known red leaves purple 2 vs purple 2 (§4's
+            // table, player 1 to move); taking a purple is blue (−1) or red
+            // half the time, and then player 1 must win for sure.
+            (Kind::RbrVsBr, Side::P2) => Some(Move::Outcome(match s.captured {
+                Some(Colour::Red) => not_lost(self.extended().value(&after)),
+                _ => {
+                    let mut known = after;
+                    known.p1.by_colour[0] = known.p1.by_colour[2];
+                    known.p1.by_colour[2] = 0;
+                    if self.win().value(&known) == Reach::Goal {
+                        Reach::Goal
+                    } else {
+                        Reach::Prevented
+                    }
+                }
+            })),
+            // §6.1.2: player 1 takes a piece: blue wins at once; red leaves
+            // purple 2 vs purple 2 with player 2 to move (§4's table).
+            (Kind::BrVsBrr, Side::P1) => {
+                Some(Move::Outcome(not_lost(self.extended().value(&after))))
+            }
+            // §6.2.1: a captured purple of player 1 is red (1/3, gain 1) or
+            // blue, leaving purple 2 vs purple 2 (§4's table).
+            (Kind::BbrVsBr, Side::P2) => {
+                Some(Move::Outcome(not_lost(self.extended().value(&after))))
+            }
+            // §6.2.2 (all attempts): a captured purple of player 1 averages 0.
+            (Kind::BrVsBbrGuess | Kind::BrVsBbrThird | Kind::BrVsBbrHalf, Side::P2) => {
+                Some(Move::Outcome(Reach::Goal))
+            }
+            // §6.2.2, first attempt: taking the piece assumed blue leaves
+            // purple 2 vs purple 2 (player 2's blue and red), player 2 to move.
+            (Kind::BrVsBbrGuess, Side::P1) if s.captured == Some(Colour::Blue) => {
+                Some(Move::Outcome(not_lost(self.extended().value(&after))))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn not_lost(v: Reach) -> Reach {
+    if v == Reach::Prevented {
+        Reach::Prevented
+    } else {
+        Reach::Goal
+    }
+}
+
+/// Player 2 to move with a piece on its escape square: it may be blue.
+fn p2_escape(p: &Position) -> Option<Reach> {
+    (p.p2.all() & Side::P2.escapes() != 0).then_some(Reach::Prevented)
+}
+
+/// Player 2's pieces that player 1 can capture such that, if the piece is
+/// blue, the purple 2-vs-2 position after the capture (player 2 to move) is
+/// not lost in §4's table.
+fn safe_captures(p: &Position, extended: &dyn Lookup) -> Squares {
+    p.steps()
+        .into_iter()
+        .filter(|s| s.captured.is_some())
+        .filter(|s| extended.value(&p.play(*s)) != Reach::Prevented)
+        .fold(0, |acc, s| acc | 1 << s.to)
+}
+
+/// The value meaning "`side` wins".
+fn win_for(side: Side) -> Reach {
+    match side {
+        Side::P1 => Reach::Goal,
+        Side::P2 => Reach::Prevented,
+    }
+}
+
+/// A step in the full-information game: capturing a colour the opponent
+/// has two of is an ordinary move; capturing its last red loses at once.
+/// (Capturing its last blue wins and is caught by `terminal`.)
+fn det_move(p: &Position, s: Step) -> Move {
+    match s.captured {
+        None => Move::To(p.play(s)),
+        Some(c) if p.waiter().count(c) >= 2 => Move::To(p.play(s)),
+        Some(Colour::Red) => Move::Outcome(win_for(p.to_move.other())),
+        Some(_) => Move::Outcome(win_for(p.to_move)),
+    }
+}
+
+/// §3's goal with player 1 to move: one of its pieces stands on one of its
+/// escape squares, or every opponent piece is next to one of its pieces.
+fn purple_goal(p: &Position) -> bool {
+    p.p1.all() & Side::P1.escapes() != 0 || p.p2.all() & !neighbourhood(p.p1.all()) == 0
+}
+
+/// The two ways of colouring two purple pieces blue and red.
+fn colourings(army: &Army) -> [Army; 2] {
+    let sq: Vec<Square> = squares(army.of(Colour::Purple)).collect();
+    assert_eq!(sq.len(), 2, "colourings of two purple pieces");
+    let colour = |blue: Square, red: Square| {
+        let mut a = *army;
+        a.by_colour[2] = 0;
+        a.by_colour[0] |= 1 << blue;
+        a.by_colour[1] |= 1 << red;
+        a
+    };
+    [colour(sq[0], sq[1]), colour(sq[1], sq[0])]
+}
+
+/// §4's goal: for both guesses of the opponent's colours and both colourings
+/// of player 1's own pieces, the full-information position (player 1 to
+/// move) is won for player 1.
+fn guess_wins(p: &Position, det: &dyn Lookup) -> bool {
+    colourings(&p.p2).iter().all(|theirs| {
+        colourings(&p.p1).iter().all(|ours| {
+            let q = Position {
+                to_move: Side::P1,
+                p1: *ours,
+                p2: *theirs,
+            };
+            det.value(&q) == Reach::Goal
+        })
+    })
+}
+
+/// Every position of the given piece sets, both sides to move, in no
+/// particular order: brute force over all placements.
+#[must_use]
+pub fn all_positions(layouts: &[(PieceSet, PieceSet)]) -> Vec<Position> {
+    let mut out = Vec::new();
+    for &(s1, s2) in layouts {
+        let pieces: Vec<(Side, Colour)> = [(Side::P1, s1), (Side::P2, s2)]
+            .into_iter()
+            .flat_map(|(side, set)| {
+                Colour::ALL
+                    .into_iter()
+                    .flat_map(move |c| std::iter::repeat((side, c)).take(set.count(c) as usize))
+            })
+            .collect();
+        let mut placed = Vec::new();
+        place(&pieces, 0, &mut placed, &mut out);
+    }
+    out
+}
+
+fn place(
+    pieces: &[(Side, Colour)],
+    occupied: Squares,
+    placed: &mut Vec<Square>,
+    out: &mut Vec<Position>,
+) {
+    let k = placed.len();
+    if k == pieces.len() {
+        for to_move in [Side::P1, Side::P2] {
+            let mut p = Position {
+                to_move,
+                p1: Army::default(),
+                p2: Army::default(),
+            };
+            for (&(side, c), &s) in pieces.iter().zip(placed.iter()) {
+                let army = if side == Side::P1 {
+                    &mut p.p1
+                } else {
+                    &mut p.p2
+                };
+                army.by_colour[c as usize] |= 1 << s;
+            }
+            out.push(p);
+        }
+        return;
+    }
+    // Identical pieces (same side and colour) are placed in increasing
+    // square order so that each position appears once.
+    let lowest = if k > 0 && pieces[k - 1] == pieces[k] {
+        placed[k - 1] + 1
+    } else {
+        0
+    };
+    for s in lowest..16 {
+        if occupied & (1 << s) == 0 {
+            placed.push(s);
+            place(pieces, occupied | (1 << s), placed, out);
+            placed.pop();
+        }
+    }
+}

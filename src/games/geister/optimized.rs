@@ -1,0 +1,411 @@
+//! The optimized solver: a perfect index of the positions of an analysis and
+//! the generic retrograde engine ([`crate::solve::retrograde`]) over it.
+//!
+//! **Index.** The positions of one piece set are numbered side to move
+//! first, then the pieces group by group (player 1's blue, red, purple,
+//! player 2's blue, red, purple): each group's squares are ranked in the
+//! combinatorial number system among the squares the earlier groups left
+//! free. So a piece set of n₁ … n₆ pieces has 2 · 16! / (n₁! ⋯ n₆! (16−Σn)!)
+//! indices, all used; piece sets are concatenated.
+
+use super::analysis::{Analysis, Kind, Lookup, Move};
+use super::rules::{PieceSet, Position, Side, Squares};
+use crate::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+use std::collections::BTreeMap;
+
+/// Binomial coefficients C(n, k) for n, k ≤ 16.
+const fn binomials() -> [[u32; 17]; 17] {
+    let mut c = [[0u32; 17]; 17];
+    let mut n = 0;
+    while n <= 16 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+}
+
+const C: [[u32; 17]; 17] = binomials();
+
+/// The dense index of every position of some piece sets.
+#[derive(Debug, Clone)]
+pub struct Space {
+    /// The piece sets covered, in index order.
+    pub layouts: Vec<(PieceSet, PieceSet)>,
+    /// Group sizes per layout, in index order.
+    groups: Vec<[u8; 6]>,
+    /// The group sizes packed 4 bits each, to find a position's layout.
+    keys: Vec<u32>,
+    /// Per layout, the number of ways to place each group on the squares
+    /// the earlier groups left free (the digits of the mixed-radix index).
+    radices: Vec<[u32; 6]>,
+    /// Placements per layout (positions per side to move).
+    placements: Vec<usize>,
+    /// First index of each layout.
+    offsets: Vec<usize>,
+    len: usize,
+}
+
+fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
+    [l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple]
+}
+
+/// Number of squares in each 16-bit set. The crate is built for the
+/// generic x86-64 target, where `count_ones` is a dozen instructions; the
+/// index counts bits in its innermost loop.
+static POPCOUNT: [u8; 1 << 16] = {
+    let mut t = [0u8; 1 << 16];
+    let mut i = 1;
+    while i < (1 << 16) {
+        t[i] = t[i >> 1] + (i & 1) as u8;
+        i += 1;
+    }
+    t
+};
+
+fn popcount(set: Squares) -> u32 {
+    u32::from(POPCOUNT[set as usize])
+}
+
+fn pack(sizes: impl Iterator<Item = u32>) -> u32 {
+    sizes.fold(0, |acc, k| (acc << 4) | k)
+}
+
+/// Colex rank → subset (as a bit set of compressed positions) for subsets
+/// of 1, 2 and 3 elements; colex ranks do not depend on the universe size.
+struct Colex {
+    subsets: [Vec<Squares>; 4],
+}
+
+impl Colex {
+    fn new() -> Colex {
+        let mut subsets: [Vec<Squares>; 4] = Default::default();
+        for k in 1..=3usize {
+            let mut v = vec![0; C[16][k] as usize];
+            for mask in 0u32..(1 << 16) {
+                if mask.count_ones() as usize == k {
+                    v[colex_rank(mask as Squares)] = mask as Squares;
+                }
+            }
+            subsets[k] = v;
+        }
+        Colex { subsets }
+    }
+}
+
+/// Colex rank of a set of compressed positions: Σ C(cᵢ, i).
+fn colex_rank(mut bits: Squares) -> usize {
+    let mut r = 0usize;
+    let mut i = 0usize;
+    while bits != 0 {
+        i += 1;
+        r += C[bits.trailing_zeros() as usize][i] as usize;
+        bits &= bits - 1;
+    }
+    r
+}
+
+fn colex() -> &'static Colex {
+    static CELL: std::sync::OnceLock<Colex> = std::sync::OnceLock::new();
+    CELL.get_or_init(Colex::new)
+}
+
+/// Spreads the compressed positions `bits` over the squares not in
+/// `occupied`: bit c becomes the c-th free square.
+fn expand(mut bits: Squares, occupied: Squares) -> Squares {
+    let mut out = 0;
+    let mut free = !occupied;
+    let mut c = 0;
+    while bits != 0 {
+        let want = bits.trailing_zeros();
+        while c < want {
+            free &= free - 1;
+            c += 1;
+        }
+        out |= free & free.wrapping_neg();
+        bits &= bits - 1;
+    }
+    out
+}
+
+fn masks(p: &Position) -> [Squares; 6] {
+    let (a, b) = (p.p1.by_colour, p.p2.by_colour);
+    [a[0], a[1], a[2], b[0], b[1], b[2]]
+}
+
+impl Space {
+    /// The index over these piece sets.
+    #[must_use]
+    pub fn new(layouts: Vec<(PieceSet, PieceSet)>) -> Space {
+        let groups: Vec<[u8; 6]> = layouts.iter().map(group_sizes).collect();
+        let keys = groups
+            .iter()
+            .map(|g| pack(g.iter().map(|&k| u32::from(k))))
+            .collect();
+        let placements: Vec<usize> = groups
+            .iter()
+            .map(|g| {
+                let mut free = 16usize;
+                let mut n = 1usize;
+                for &k in g {
+                    n *= C[free][k as usize] as usize;
+                    free -= k as usize;
+                }
+                n
+            })
+            .collect();
+        let radices = groups
+            .iter()
+            .map(|g| {
+                let mut r = [1u32; 6];
+                let mut free = 16usize;
+                for (j, &k) in g.iter().enumerate() {
+                    r[j] = C[free][k as usize];
+                    free -= k as usize;
+                }
+                r
+            })
+            .collect();
+        let mut offsets = Vec::new();
+        let mut len = 0;
+        for &n in &placements {
+            offsets.push(len);
+            len += 2 * n;
+        }
+        Space {
+            layouts,
+            groups,
+            keys,
+            radices,
+            placements,
+            offsets,
+            len,
+        }
+    }
+
+    /// Number of positions.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no positions.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of `p`, or `None` if its piece sets are not covered.
+    #[must_use]
+    pub fn index(&self, p: &Position) -> Option<usize> {
+        let m = masks(p);
+        let key = pack(m.iter().map(|&x| popcount(x)));
+        let l = self.keys.iter().position(|&k| k == key)?;
+        let mut occupied: Squares = 0;
+        let mut free = 16usize;
+        let mut rank = 0usize;
+        for (g, &k) in self.groups[l].iter().enumerate() {
+            let k = k as usize;
+            if k == 0 {
+                continue;
+            }
+            // Colex rank of the group's squares, renumbered among free ones.
+            let mut compressed: Squares = 0;
+            let mut bits = m[g];
+            while bits != 0 {
+                let s = bits.trailing_zeros();
+                let c = s - popcount(occupied & ((1u16 << s) - 1));
+                compressed |= 1 << c;
+                bits &= bits - 1;
+            }
+            rank = rank * C[free][k] as usize + colex_rank(compressed);
+            occupied |= m[g];
+            free -= k;
+        }
+        let side = usize::from(p.to_move == Side::P2);
+        Some(self.offsets[l] + side * self.placements[l] + rank)
+    }
+
+    /// Which side is to move at index `i`, without decoding the position.
+    #[must_use]
+    pub fn to_move(&self, i: usize) -> Side {
+        let l = self.offsets.partition_point(|&o| o <= i) - 1;
+        if i - self.offsets[l] >= self.placements[l] {
+            Side::P2
+        } else {
+            Side::P1
+        }
+    }
+
+    /// The position with index `i`.
+    ///
+    /// # Panics
+    /// If `i` is out of range.
+    #[must_use]
+    pub fn position(&self, i: usize) -> Position {
+        assert!(i < self.len, "index {i} out of range");
+        let l = self.offsets.partition_point(|&o| o <= i) - 1;
+        let mut rest = i - self.offsets[l];
+        let to_move = if rest >= self.placements[l] {
+            rest -= self.placements[l];
+            Side::P2
+        } else {
+            Side::P1
+        };
+        // Split the mixed-radix rank into one rank per group.
+        let g = &self.groups[l];
+        let radices = &self.radices[l];
+        let mut rest = rest as u32;
+        let mut ranks = [0u32; 6];
+        for j in (0..6).rev() {
+            if g[j] != 0 {
+                ranks[j] = rest % radices[j];
+                rest /= radices[j];
+            }
+        }
+        let table = colex();
+        let mut m = [0 as Squares; 6];
+        let mut occupied: Squares = 0;
+        for j in 0..6 {
+            let k = g[j] as usize;
+            if k == 0 {
+                continue;
+            }
+            m[j] = expand(table.subsets[k][ranks[j] as usize], occupied);
+            occupied |= m[j];
+        }
+        let mut p = Position {
+            to_move,
+            p1: Default::default(),
+            p2: Default::default(),
+        };
+        p.p1.by_colour = [m[0], m[1], m[2]];
+        p.p2.by_colour = [m[3], m[4], m[5]];
+        p
+    }
+}
+
+/// An analysis seen as an indexed state graph.
+struct Graph<'a, 'b> {
+    analysis: &'b Analysis<'a>,
+    space: &'b Space,
+}
+
+impl StateGraph for Graph<'_, '_> {
+    fn len(&self) -> usize {
+        self.space.len()
+    }
+
+    fn chooser(&self, i: usize) -> Chooser {
+        if self.space.to_move(i) == Side::P1 {
+            Chooser::Max
+        } else {
+            Chooser::Min
+        }
+    }
+
+    fn terminal(&self, i: usize) -> Option<Reach> {
+        self.analysis.terminal(&self.space.position(i))
+    }
+
+    fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+        self.push_successors(&self.space.position(i), out);
+    }
+
+    fn expand(&self, i: usize, out: &mut Vec<Successor>) -> Option<Reach> {
+        let p = self.space.position(i);
+        let t = self.analysis.terminal(&p);
+        if t.is_none() {
+            self.push_successors(&p, out);
+        }
+        t
+    }
+}
+
+impl Graph<'_, '_> {
+    fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
+        self.analysis.for_each_move(p, |_, m| {
+            out.push(match m {
+                Move::To(q) => Successor::State(
+                    self.space
+                        .index(&q)
+                        .expect("moves stay within the analysis") as u32,
+                ),
+                Move::Outcome(v) => Successor::Outcome(v),
+            });
+        });
+    }
+}
+
+/// A solved analysis: value and distance of every position.
+#[derive(Debug, Clone)]
+pub struct Table {
+    /// Which analysis.
+    pub kind: Kind,
+    /// The index of its positions.
+    pub space: Space,
+    /// Values and distances by index.
+    pub solution: retrograde::Solution,
+}
+
+impl Table {
+    /// Solves `analysis` with the retrograde engine.
+    #[must_use]
+    pub fn solve(analysis: &Analysis) -> Table {
+        let space = Space::new(analysis.kind.layouts());
+        let solution = retrograde::solve(&Graph {
+            analysis,
+            space: &space,
+        });
+        Table {
+            kind: analysis.kind,
+            space,
+            solution,
+        }
+    }
+
+    /// Value and distance of `p`, `None` if `p` is not covered.
+    #[must_use]
+    pub fn get(&self, p: &Position) -> Option<(Reach, u16)> {
+        let i = self.space.index(p)?;
+        Some((self.solution.values[i], self.solution.distances[i]))
+    }
+}
+
+impl Lookup for Table {
+    fn value(&self, p: &Position) -> Reach {
+        self.get(p).expect("position covered by the table").0
+    }
+}
+
+/// Solves `kind` and, first, every analysis it reads.
+#[must_use]
+pub fn solve(kind: Kind) -> Table {
+    let mut solved = BTreeMap::new();
+    solve_into(kind, &mut solved);
+    solved.remove(&kind).expect("just solved")
+}
+
+/// Solves `kind` into `solved`, after the analyses it reads (each solved
+/// once and kept in `solved`).
+pub fn solve_into(kind: Kind, solved: &mut BTreeMap<Kind, Table>) {
+    if solved.contains_key(&kind) {
+        return;
+    }
+    for dep in kind.dependencies() {
+        solve_into(dep, solved);
+    }
+    let look = |k: Kind| solved.get(&k).map(|t| t as &dyn Lookup);
+    let analysis = Analysis {
+        kind,
+        det: look(Kind::Det),
+        extended: look(Kind::Extended),
+        win: look(Kind::WinBrVsBr),
+    };
+    let table = Table::solve(&analysis);
+    solved.insert(kind, table);
+}

@@ -1,0 +1,127 @@
+//! A forcing line drawn as an SVG picture in the paper's style (Figs. 3,
+//! 4): player 1's pieces as upward triangles, player 2's downward, purple /
+//! blue / red fill, a dot at the lower right when player 1 is to move and
+//! at the upper right when player 2 is. SVG is plain text; a few shapes
+//! need no drawing library.
+
+use super::play::LineStep;
+use super::rules::{Colour, Position, Side};
+use std::fmt::Write;
+
+const CELL: f64 = 30.0;
+const MARGIN: f64 = 22.0;
+const BOARD: f64 = 4.0 * CELL + 2.0 * MARGIN + 14.0;
+const PER_ROW: usize = 5;
+
+fn fill(c: Colour) -> &'static str {
+    match c {
+        Colour::Blue => "#2b5fd9",
+        Colour::Red => "#d93030",
+        Colour::Purple => "#a040c0",
+    }
+}
+
+fn board(out: &mut String, p: &Position, x0: f64, y0: f64, caption: &str) {
+    let (bx, by) = (x0 + MARGIN, y0 + MARGIN);
+    for i in 0..=4 {
+        let d = f64::from(i) * CELL;
+        let _ = writeln!(
+            out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="1.5"/>"#,
+            bx,
+            by + d,
+            bx + 4.0 * CELL,
+            by + d
+        );
+        let _ = writeln!(
+            out,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="black" stroke-width="1.5"/>"#,
+            bx + d,
+            by,
+            bx + d,
+            by + 4.0 * CELL
+        );
+    }
+    for file in 0..4u8 {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="11" text-anchor="middle">{}</text>"#,
+            bx + (f64::from(file) + 0.5) * CELL,
+            by + 4.0 * CELL + 12.0,
+            char::from(b'a' + file)
+        );
+    }
+    for rank in 0..4u8 {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="11" text-anchor="middle">{}</text>"#,
+            bx - 8.0,
+            by + (3.5 - f64::from(rank)) * CELL + 4.0,
+            rank + 1
+        );
+    }
+    for sq in 0..16u8 {
+        let cx = bx + (f64::from(sq % 4) + 0.5) * CELL;
+        let cy = by + (3.5 - f64::from(sq / 4)) * CELL;
+        let h = CELL * 0.3;
+        let piece = |c: Colour, up: bool| {
+            let (tip, base) = if up {
+                (cy - h, cy + h)
+            } else {
+                (cy + h, cy - h)
+            };
+            format!(
+                r#"<polygon points="{cx},{tip} {},{base} {},{base}" fill="{}" stroke="black"/>"#,
+                cx - h,
+                cx + h,
+                fill(c)
+            )
+        };
+        if let Some(c) = p.p1.colour_at(sq) {
+            let _ = writeln!(out, "{}", piece(c, true));
+        } else if let Some(c) = p.p2.colour_at(sq) {
+            let _ = writeln!(out, "{}", piece(c, false));
+        }
+    }
+    let dot_y = match p.to_move {
+        Side::P1 => by + 3.5 * CELL,
+        Side::P2 => by + 0.5 * CELL,
+    };
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{}" cy="{dot_y}" r="5" fill="black"/>"#,
+        bx + 4.0 * CELL + 10.0
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="11" text-anchor="middle">{caption}</text>"#,
+        bx + 2.0 * CELL,
+        y0 + BOARD - 2.0
+    );
+}
+
+/// The boards of a forcing line, five to a row, each captioned with its
+/// number and the move played from it.
+#[must_use]
+pub fn line(steps: &[LineStep]) -> String {
+    let rows = steps.len().div_ceil(PER_ROW);
+    let width = BOARD * PER_ROW.min(steps.len()) as f64;
+    let height = (BOARD + 12.0) * rows as f64;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    for (k, s) in steps.iter().enumerate() {
+        let x0 = BOARD * (k % PER_ROW) as f64;
+        let y0 = (BOARD + 12.0) * (k / PER_ROW) as f64;
+        let caption = match s.played {
+            Some(c) => format!("{}. {}", k + 1, c.notation()),
+            None => format!("{}. value {}", k + 1, s.value.sign()),
+        };
+        board(&mut out, &s.position, x0, y0, &caption);
+    }
+    out.push_str("</svg>\n");
+    out
+}

@@ -1,0 +1,314 @@
+//! Mini-Geister (document 003): the retrograde engine and the naive sweeps
+//! agree on every position of every analysis, the published numbers are
+//! reproduced, the reports and a forcing line are pinned, the CLI behaves.
+
+mod common;
+
+use common::{assert_claims_pass, assert_input_error, cli};
+use proptest::prelude::*;
+use solved_games::claims::GameId;
+use solved_games::games::geister::analysis::Kind;
+use solved_games::games::geister::optimized::Space;
+use solved_games::games::geister::report::Report;
+use solved_games::games::geister::rules::Position;
+use solved_games::games::geister::{mirror, play, solved};
+use solved_games::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+
+#[test]
+fn every_published_geister_claim_passes() {
+    assert_claims_pass(GameId::Geister);
+}
+
+#[test]
+fn naive_and_optimized_agree_on_every_position_of_every_analysis() {
+    let optimized = solved::optimized_all();
+    let naive = solved::naive_all();
+    for kind in Kind::ALL {
+        let table = &optimized[&kind];
+        let sweeps = &naive[&kind];
+        assert_eq!(table.space.len(), sweeps.entries.len(), "{kind}: positions");
+        for (p, &(value, distance)) in &sweeps.entries {
+            assert_eq!(
+                table.get(p),
+                Some((value, distance)),
+                "{kind}: {p} naive {value:?} at {distance}"
+            );
+        }
+    }
+}
+
+#[test]
+fn full_information_values_are_symmetric_under_mirror_and_role_swap() {
+    // Swapping the players and mirroring the board maps the full-information
+    // game onto itself: a win for player 1 becomes a win for player 2.
+    let table = &solved::optimized_all()[&Kind::Det];
+    for i in 0..table.space.len() {
+        let p = table.space.position(i);
+        let (v, d) = table.get(&p).unwrap();
+        let (w, e) = table.get(&p.mirrored()).unwrap();
+        assert_eq!((v.sign(), d), (-w.sign(), e), "{p}");
+    }
+}
+
+#[test]
+fn every_index_decodes_to_a_position_with_that_index() {
+    for kind in Kind::ALL {
+        let space = Space::new(kind.layouts());
+        let step = (space.len() / 50_000).max(1);
+        for i in (0..space.len()).step_by(step) {
+            let p = space.position(i);
+            assert_eq!(space.index(&p), Some(i), "{kind}: {p}");
+        }
+    }
+}
+
+#[test]
+fn reports_of_every_analysis_are_pinned() {
+    let reports: Vec<serde_json::Value> = Kind::ALL
+        .iter()
+        .map(|k| Report::of(&solved::optimized_all()[k]).to_json())
+        .collect();
+    json_snapshot!("geister_reports", reports);
+}
+
+#[test]
+fn mirror_strategy_check_holds_by_both_searches() {
+    let bfs = mirror::check();
+    let dfs = mirror::check_naive();
+    assert_eq!(bfs.counterexample, None);
+    assert_eq!(bfs, dfs);
+    // Player 1's two pieces anywhere on ranks 1–2: C(8, 2) positions.
+    assert_eq!(bfs.positions, 28);
+}
+
+#[test]
+fn forcing_lines_from_the_start_have_the_paper_lengths_and_end_in_the_goal() {
+    let solved = solved::optimized_all();
+    let table = &solved[&Kind::Basic];
+    let analysis = play::analysis_of(Kind::Basic, solved);
+    for (side, length) in [(0, 13), (1, 16)] {
+        let start = Kind::Basic.initial()[side][0];
+        let line = play::forcing_line(&analysis, table, start).unwrap();
+        assert_eq!(line.len(), length);
+        for (k, step) in line.iter().enumerate() {
+            assert_eq!(step.distance as usize, length - k);
+            assert_eq!(step.value, Reach::Goal);
+        }
+        let last = line.last().unwrap();
+        assert_eq!(analysis.terminal(&last.position), Some(Reach::Goal));
+    }
+}
+
+#[test]
+fn the_forcing_line_from_the_start_is_pinned() {
+    let run = cli(&[
+        "geister",
+        "line",
+        "--analysis",
+        "basic",
+        "--to-move",
+        "first",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    snapshot!("geister_line_basic_first", run.stdout);
+}
+
+#[test]
+fn cli_json_summary_has_the_documented_shape() {
+    let run = cli(&["geister", "--analysis", "basic", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["analysis"], "basic");
+    assert_eq!(json["states"], 21840);
+    assert_eq!(json["values"]["1"], 12339);
+    assert_eq!(json["distances"]["20"], 6);
+    assert_eq!(json["initial"]["first_to_move"]["distance"], 13);
+    assert_eq!(json["initial"]["second_to_move"]["value"], 1);
+    let naive = cli(&[
+        "geister",
+        "--analysis",
+        "basic",
+        "--json",
+        "--solver",
+        "naive",
+    ]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&naive.stdout).unwrap(),
+        json
+    );
+}
+
+#[test]
+fn cli_show_gives_value_distance_and_best_moves() {
+    let run = cli(&["geister", "show", "b1,c1/b4,c4 2", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["value"], 1);
+    assert_eq!(json["distance"], 16);
+    // Player 2 is forced: every best move resists for 15 more.
+    for m in json["best_moves"].as_array().unwrap() {
+        assert_eq!(m["distance"], 15);
+    }
+    let text = cli(&["geister", "show", "a4,c1/b4,c4 1"]);
+    assert!(
+        text.stdout.contains("decided by the rules"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn cli_line_writes_an_svg() {
+    let path = std::env::temp_dir().join(format!("geister-line-{}.svg", std::process::id()));
+    let run = cli(&[
+        "geister",
+        "line",
+        "--to-move",
+        "second",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(svg.starts_with("<svg"));
+    // 16 boards, each with one turn dot.
+    assert_eq!(svg.matches("<circle").count(), 16);
+}
+
+#[test]
+fn cli_rejects_bad_input_with_one_line() {
+    assert_input_error(&["geister", "--analysis", "nope"]);
+    assert_input_error(&["geister", "show", "b1,c1/b4,c4"]);
+    assert_input_error(&["geister", "show", "b1,c1/b4,c4 3"]);
+    assert_input_error(&["geister", "show", "b1,e1/b4,c4 1"]);
+    assert_input_error(&["geister", "show", "b1,b1/b4,c4 1"]);
+    assert_input_error(&["geister", "show", "b1,c1,d1/b4,c4 1"]);
+    assert_input_error(&["geister", "show", "b1,c1/b4,c4,d4 1"]);
+    assert_input_error(&["geister", "show", ""]);
+    assert_input_error(&["geister", "line", "--analysis", "rbr-vs-br"]);
+}
+
+/// A random graph for the engine: each state lists up to three successors
+/// or outcomes; some states are terminal.
+#[derive(Debug, Clone)]
+struct RandomGraph {
+    terminal: Vec<Option<Reach>>,
+    moves: Vec<Vec<Successor>>,
+}
+
+impl StateGraph for RandomGraph {
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+    fn chooser(&self, i: usize) -> Chooser {
+        if i % 2 == 0 {
+            Chooser::Max
+        } else {
+            Chooser::Min
+        }
+    }
+    fn terminal(&self, i: usize) -> Option<Reach> {
+        self.terminal[i]
+    }
+    fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+        out.extend_from_slice(&self.moves[i]);
+    }
+}
+
+/// Depth-bounded value iteration, written out for the test.
+fn sweep(g: &RandomGraph) -> (Vec<Reach>, Vec<u16>) {
+    let n = g.len();
+    let mut value: Vec<Option<(Reach, u16)>> = vec![None; n];
+    for depth in 1u16.. {
+        let before = value.clone();
+        let mut changed = false;
+        for i in 0..n {
+            if before[i].is_some() {
+                continue;
+            }
+            let want = if i % 2 == 0 {
+                Reach::Goal
+            } else {
+                Reach::Prevented
+            };
+            let lose = if i % 2 == 0 {
+                Reach::Prevented
+            } else {
+                Reach::Goal
+            };
+            let decided = if let Some(v) = g.terminal[i] {
+                Some(v)
+            } else {
+                let known: Vec<Option<Reach>> = g.moves[i]
+                    .iter()
+                    .map(|m| match *m {
+                        Successor::Outcome(Reach::Undecided) => None,
+                        Successor::Outcome(v) => Some(v),
+                        Successor::State(j) => before[j as usize].map(|e| e.0),
+                    })
+                    .collect();
+                if known.contains(&Some(want)) {
+                    Some(want)
+                } else if known.iter().all(|k| *k == Some(lose)) {
+                    Some(lose)
+                } else {
+                    None
+                }
+            };
+            if let Some(v) = decided {
+                value[i] = Some((v, depth));
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    value
+        .iter()
+        .map(|e| e.unwrap_or((Reach::Undecided, 0)))
+        .unzip()
+}
+
+fn random_graph() -> impl Strategy<Value = RandomGraph> {
+    (2usize..40).prop_flat_map(|n| {
+        let reach = prop_oneof![
+            Just(Reach::Goal),
+            Just(Reach::Prevented),
+            Just(Reach::Undecided)
+        ];
+        let succ = prop_oneof![
+            4 => (0..n as u32).prop_map(Successor::State),
+            1 => reach.clone().prop_map(Successor::Outcome),
+        ];
+        let term = prop_oneof![
+            6 => Just(None),
+            1 => Just(Some(Reach::Goal)),
+            1 => Just(Some(Reach::Prevented)),
+        ];
+        (
+            prop::collection::vec(term, n),
+            prop::collection::vec(prop::collection::vec(succ, 0..4), n),
+        )
+            .prop_map(|(terminal, moves)| RandomGraph { terminal, moves })
+    })
+}
+
+proptest! {
+    #[test]
+    fn engine_agrees_with_value_iteration_on_random_graphs(g in random_graph()) {
+        let s = retrograde::solve(&g);
+        let (values, distances) = sweep(&g);
+        prop_assert_eq!(s.values, values);
+        prop_assert_eq!(s.distances, distances);
+    }
+
+    #[test]
+    fn position_notation_round_trips(i in 0usize..2_184_000) {
+        let space = Space::new(Kind::Det.layouts());
+        let p = space.position(i);
+        let q: Position = p.to_string().parse().unwrap();
+        prop_assert_eq!(p, q);
+    }
+}
