@@ -9,9 +9,11 @@ use num_traits::ToPrimitive;
 use solved_games::claims::GameId;
 use solved_games::games::memory::analysis::{self, first_move_identity, optimal_plies, Ply};
 use solved_games::games::memory::naive::{self, Search};
-use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
+use solved_games::games::memory::optimized::{
+    exact_table, first_player_value, Extent, Table, TieBreak,
+};
 use solved_games::games::memory::scaled::Scaled;
-use solved_games::games::memory::State;
+use solved_games::games::memory::{Choice, State};
 
 #[test]
 fn naive_equals_recurrence_on_every_visited_state() {
@@ -217,4 +219,32 @@ fn cli_plot_writes_the_three_figures() {
     let odd = std::fs::read_to_string(dir.join("fig3_2_odd.svg")).unwrap();
     assert!(odd.contains("N = 7"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn draw_probabilities_are_consistent_with_values() {
+    let table = Table::<BigRational>::build(20, Extent::Full, true);
+    assert!(Table::<BigRational>::build(5, Extent::Reduced, true)
+        .draw_probabilities(TieBreak::FewestDraws)
+        .is_none());
+    let fewest = table.draw_probabilities(TieBreak::FewestDraws).unwrap();
+    let most = table.draw_probabilities(TieBreak::MostDraws).unwrap();
+    let zero = BigRational::from_integer(0.into());
+    let one = BigRational::from_integer(1.into());
+    let two = BigRational::from_integer(2.into());
+    for s in table.states() {
+        let v = table.value(s).unwrap();
+        let (lo, hi) = (fewest.value(s).unwrap(), most.value(s).unwrap());
+        assert!(zero <= lo && lo <= hi && hi <= one, "{s}: {lo} {hi}");
+        // value = P(win) + d/2 with P(win), P(loss) ≥ 0, so d ≤ 2·min(v, 1 − v).
+        let cap = two.clone() * v.clone().min(one.clone() - v.clone());
+        assert!(hi <= cap, "{s}: draw {hi} exceeds {cap} (value {v})");
+        // Passing as the only optimal option means passing for ever: a draw.
+        if table.best(s).unwrap() == [Choice::Pass] {
+            assert_eq!(lo, one, "{s}");
+        }
+    }
+    // Rising towards 1 (§3.3); one pair can never be drawn.
+    assert_eq!(fewest.f(1, 0, 0), zero);
+    assert!(fewest.f(20, 0, 0) > fewest.f(10, 0, 0));
 }

@@ -10,7 +10,8 @@
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::analysis::{self, FTendency, GTendency, Tendency};
 use crate::games::memory::naive::{self, Search};
-use crate::games::memory::optimized::{exact_table, Extent, Table};
+use crate::games::memory::optimized::{exact_table, Extent, Table, TieBreak};
+use crate::games::memory::scaled::Scaled;
 use crate::games::memory::State;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
@@ -116,6 +117,31 @@ fn even_more_favoured() -> String {
         .map(|m| format!("N = {}", 2 * m))
         .collect();
     holds(&failures)
+}
+
+/// §3.3 "the draw probability tends to 1", under the most decisive optimal
+/// play (among tied optimal options the one with the fewest draws): the
+/// draw probability from F(N,0,0) rises at N = 20, 30, …, 60 and is within
+/// 2% of 1 at N = 60 (measured: 1 − d(60) = 0.0173, about 1/N).
+fn draws_tend_to_one() -> String {
+    let table = Table::<Scaled>::build(60, Extent::Full, true);
+    let draws = table
+        .draw_probabilities(TieBreak::FewestDraws)
+        .expect("full table with options");
+    let d: Vec<BigRational> = (20..=60)
+        .step_by(10)
+        .map(|n| draws.f(n, 0, 0).to_rational())
+        .collect();
+    let rising = d.windows(2).all(|w| w[1] > w[0]);
+    let last = d.last().expect("five sizes").to_f64().unwrap_or(f64::NAN);
+    if rising && last > 0.98 {
+        "→ 1".to_string()
+    } else {
+        format!(
+            "d(N,0,0) at N = 20..60: {:?}",
+            d.iter().map(ToString::to_string).collect::<Vec<_>>()
+        )
+    }
 }
 
 /// N²(w(N) − 1/2) → 1/8 for the zero-memory game, judged like
@@ -474,5 +500,14 @@ pub(super) const CLAIMS: &[Claim] = &[
                 zero_memory_asymptotics(naive::zero_memory_first_player_wins),
             )
         },
+    },
+    Claim {
+        id: "MEM-028",
+        game: GameId::Memory,
+        source: "004 §3.3",
+        statement: "the probability of a draw tends to 1 as N grows (most decisive optimal play, N ≤ 60)",
+        expected: "→ 1",
+        erratum: None,
+        compute: || Evidence::optimized_only(draws_tend_to_one()),
     },
 ];

@@ -111,26 +111,9 @@ impl<V: Prob> Table<V> {
             f,
             g,
         };
-        // Every option other than taking a known pair turns over at least one
-        // unknown card; taking a pair keeps the unknown count and lowers n. So
-        // (unknown cards, n) ascending visits successors first.
-        for unknown in 1..=2 * max_pairs {
-            for n in 1..=max_pairs {
-                for family in [Family::F, Family::G] {
-                    for m in 0..=m_cap(n, family).min(n - 1) {
-                        let Some(k) = (2 * n - 2 * m).checked_sub(unknown) else {
-                            continue;
-                        };
-                        let state = match family {
-                            Family::F => State::f(n, m, k),
-                            Family::G => State::g(n, m, k),
-                        };
-                        let Ok(state) = state else { continue };
-                        let (value, best) = table.solve_state(state, record_best);
-                        table.store(state, value, best);
-                    }
-                }
-            }
+        for state in solving_order(max_pairs, m_cap) {
+            let (value, best) = table.solve_state(state, record_best);
+            table.store(state, value, best);
         }
         table
     }
@@ -174,6 +157,78 @@ impl<V: Prob> Table<V> {
             best_f: self.best_f.clone(),
             best_g: self.best_g.clone(),
         }
+    }
+
+    /// The probability that the game ends drawn (§3.3), from every state,
+    /// when both players only ever take optimal options and pick among tied
+    /// ones by `tie`. A pass chosen at a state means both pass for ever
+    /// (the opponent faces the same state): a draw. Needs a full table with
+    /// recorded options (`None` otherwise): Proposition 2.1 equates values,
+    /// not draw probabilities.
+    #[must_use]
+    pub fn draw_probabilities(&self, tie: TieBreak) -> Option<Table<V>> {
+        if self.extent != Extent::Full || self.best_f.is_none() {
+            return None;
+        }
+        let zero = V::ratio(0, 1);
+        let mut draws = self.map(|_| zero.clone());
+        for state in solving_order(self.max_pairs, |n, _| n) {
+            let t = transitions(state);
+            let of = |next: Next| match next {
+                Next::Win | Next::Lose => V::ratio(0, 1),
+                Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
+            };
+            let mut chosen: Option<V> = None;
+            for choice in self.best(state).expect("recorded") {
+                let d = match choice {
+                    Choice::TakeKnownPair => of(Next::Mine(t.take_pair.expect("m ≥ 1"))),
+                    Choice::Pass => V::ratio(1, 1),
+                    Choice::OpenUnknown {
+                        matched,
+                        one,
+                        fresh,
+                    } => {
+                        let mut sum = V::ratio(0, 1);
+                        for (case, count, answers) in &t.cases {
+                            let wanted = match case {
+                                Case::Matched => matched,
+                                Case::One => one,
+                                Case::Fresh => fresh,
+                            };
+                            let (_, outcomes) = answers
+                                .iter()
+                                .find(|(second, _)| Some(*second) == *wanted)
+                                .expect("an optimal option answers every case");
+                            sum = sum + V::ratio(*count, t.unknown) * self.expect(outcomes, of);
+                        }
+                        sum
+                    }
+                };
+                chosen = Some(match (chosen, tie) {
+                    (None, _) => d,
+                    (Some(c), TieBreak::FewestDraws) => {
+                        if d < c {
+                            d
+                        } else {
+                            c
+                        }
+                    }
+                    (Some(c), TieBreak::MostDraws) => {
+                        if d > c {
+                            d
+                        } else {
+                            c
+                        }
+                    }
+                });
+            }
+            draws.store(
+                state,
+                chosen.expect("every state has an optimal option"),
+                Vec::new(),
+            );
+        }
+        Some(draws)
     }
 
     /// The largest n held.
@@ -382,6 +437,43 @@ impl<V: Prob> Table<V> {
     }
 }
 
+/// Every state the table holds, successors first. Every option other than
+/// taking a known pair turns over at least one unknown card; taking a pair
+/// keeps the unknown count and lowers n. So (unknown cards, n) ascending
+/// visits successors first.
+fn solving_order(max_pairs: usize, m_cap: impl Fn(usize, Family) -> usize) -> Vec<State> {
+    let mut order = Vec::new();
+    for unknown in 1..=2 * max_pairs {
+        for n in 1..=max_pairs {
+            for family in [Family::F, Family::G] {
+                for m in 0..=m_cap(n, family).min(n - 1) {
+                    let Some(k) = (2 * n - 2 * m).checked_sub(unknown) else {
+                        continue;
+                    };
+                    let state = match family {
+                        Family::F => State::f(n, m, k),
+                        Family::G => State::g(n, m, k),
+                    };
+                    if let Ok(state) = state {
+                        order.push(state);
+                    }
+                }
+            }
+        }
+    }
+    order
+}
+
+/// Which optimal option a player takes when several tie: the value does
+/// not depend on it, the probability of a draw does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TieBreak {
+    /// The optimal option with the smallest draw probability.
+    FewestDraws,
+    /// The optimal option with the largest draw probability.
+    MostDraws,
+}
+
 /// Where a branch leads, seen by the player who chose it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Next {
@@ -411,8 +503,11 @@ pub struct Transitions {
     pub forced_win: bool,
     /// (F3)/(G3) cases: which, how many of the u cards, and per answer for
     /// the second card its outcomes with their card counts.
-    pub cases: Vec<(Case, usize, Vec<(Second, Vec<(usize, Next)>)>)>,
+    pub cases: Vec<(Case, usize, Vec<Answer>)>,
 }
+
+/// One answer for the second card and its outcomes with card counts.
+pub type Answer = (Second, Vec<(usize, Next)>);
 
 /// The cases of turning an unknown card first (§2.1 (a), (b), (c)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
