@@ -78,3 +78,37 @@ fn reproduce_id_filter_selects_one_claim() {
     assert_eq!(v["claims"].as_array().unwrap().len(), 1);
     assert_eq!(v["claims"][0]["id"], first.id);
 }
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    // `solved-games nim --table --max 30 | head -1`: the reader goes away
+    // long before the 560 kB listing is written (a pipe holds 64 kB).
+    for args in [
+        &["nim", "--table", "--max", "30"][..],
+        &["memory", "--table", "--n", "12", "--json"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty());
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{args:?}: {status:?} {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}

@@ -48,18 +48,24 @@ pub enum CliError {
     Input(String),
     /// A check failed or the run could not complete; exit status 1.
     Failed(String),
+    /// Standard output was closed by its reader (`| head`): stop quietly.
+    ClosedStdout,
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Input(m) | CliError::Failed(m) => f.write_str(m),
+            CliError::ClosedStdout => f.write_str("standard output closed"),
         }
     }
 }
 
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError::ClosedStdout;
+        }
         CliError::Failed(format!("I/O error: {e}"))
     }
 }
@@ -80,7 +86,28 @@ pub fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `println!` panics when stdout is a closed pipe (`solved-games reproduce |
+/// head`). Like other command-line tools we stop quietly then, with status 0:
+/// the reader has all it asked for. Every other panic keeps the default
+/// report.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 pub fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Reproduce(a) => reproduce::run(a),
@@ -93,11 +120,12 @@ pub fn main() -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
+        Err(CliError::ClosedStdout) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("solved-games: error: {e}");
             ExitCode::from(match e {
                 CliError::Input(_) => 2,
-                CliError::Failed(_) => 1,
+                CliError::Failed(_) | CliError::ClosedStdout => 1,
             })
         }
     }
