@@ -191,11 +191,8 @@ pub fn solve(matrix: &[Vec<BigRational>]) -> Solution {
     tableau.push(objective);
     let mut basis: Vec<usize> = (n..n + m).collect();
 
-    loop {
-        // Bland: the lowest-index column with a negative reduced cost enters.
-        let Some(enter) = (0..n + m).find(|&j| tableau[m][j].is_negative()) else {
-            break;
-        };
+    // Bland: the lowest-index column with a negative reduced cost enters.
+    while let Some(enter) = (0..n + m).find(|&j| tableau[m][j].is_negative()) {
         // Ratio test; ties go to the lowest-index basic variable (Bland).
         let mut leave: Option<(usize, BigRational)> = None;
         for (i, row) in tableau.iter().enumerate().take(m) {
