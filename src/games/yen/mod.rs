@@ -8,6 +8,11 @@
 //! more money wins the match; equal money is a draw.
 //!
 //! - [`rules`]: parameters, bet validation, round settlement, match result.
-//! - `naive` / `optimized`: exact equilibria of scaled games.
+//! - [`naive`] / [`optimized`]: exact equilibria of scaled games (recursion
+//!   over bet histories / DP over compressed states).
+//! - [`best_response`]: exact best responses to the document's players.
 
+pub mod best_response;
+pub mod naive;
+pub mod optimized;
 pub mod rules;
