@@ -362,6 +362,8 @@ fn unit(len: usize, k: usize) -> Vec<BigRational> {
 }
 
 #[cfg(test)]
+// Linear algebra on small matrices reads best with explicit indices.
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
     use crate::solve::exact::{integer, ratio};
