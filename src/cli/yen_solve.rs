@@ -4,13 +4,16 @@
 use super::{print_json, CliError, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
+use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
 use solved_games::games::yen::optimized::{reachable_states, Solver, State};
 use solved_games::games::yen::rules::Rules;
-use solved_games::solve::exact::format_ratio;
+use solved_games::solve::exact::{format_ratio, to_f64};
 
 /// Largest total the exact solver accepts: (T+1)² successors per state and
 /// R·(T+1)²·(4T+1) states make anything larger hopeless (see README).
 const MAX_TOTAL: u64 = 60;
+/// Largest total for best responses (one-player expectimax, far cheaper).
+const MAX_BEST_RESPONSE_TOTAL: u64 = 200;
 /// Largest number of rounds the exact solver accepts.
 const MAX_ROUNDS: u32 = 60;
 
@@ -34,7 +37,24 @@ pub struct SolveArgs {
 
 /// Options of `solved-games yen best-response`.
 #[derive(clap::Args)]
-pub struct BestResponseArgs {}
+pub struct BestResponseArgs {
+    /// The opponent (B): always1000, minus1 or random (document 000 §3).
+    #[arg(long)]
+    against: String,
+    /// Money each player starts with, in units (T).
+    #[arg(long, default_value_t = 10)]
+    total: u64,
+    /// Number of rounds (R).
+    #[arg(long, default_value_t = 10)]
+    rounds: u32,
+    /// Maximise the expected score (+1 win, 0 draw, -1 loss) instead of the
+    /// probability of winning.
+    #[arg(long)]
+    score: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
 
 /// Bets and probabilities as a JSON object in increasing bet order.
 struct Bets<'a>(&'a [(u64, num_rational::BigRational)]);
@@ -121,8 +141,59 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
     Ok(true)
 }
 
-pub fn run_best_response(_args: BestResponseArgs) -> Outcome {
-    Err(CliError::Input(
-        "yen best-response is not implemented yet".into(),
-    ))
+pub fn run_best_response(args: BestResponseArgs) -> Outcome {
+    let mut opponent: DocumentPlayer = args
+        .against
+        .parse()
+        .map_err(|e| CliError::Input(format!("--against: {e}")))?;
+    if args.total > MAX_BEST_RESPONSE_TOTAL {
+        return Err(CliError::Input(format!(
+            "--total {} is out of range: 0..={MAX_BEST_RESPONSE_TOTAL}",
+            args.total
+        )));
+    }
+    if args.rounds == 0 || args.rounds > MAX_ROUNDS {
+        return Err(CliError::Input(format!(
+            "--rounds {} is out of range: 1..={MAX_ROUNDS}",
+            args.rounds
+        )));
+    }
+    let rules = Rules {
+        total: args.total,
+        rounds: args.rounds,
+    };
+    let goal = if args.score {
+        Goal::Score
+    } else {
+        Goal::WinProbability
+    };
+    let br = best_response(rules, &mut opponent, goal);
+    let measure = if args.score {
+        "expected_score"
+    } else {
+        "win_probability"
+    };
+    if args.json {
+        print_json(&json!({
+            "total": rules.total,
+            "rounds": rules.rounds,
+            "against": opponent.name(),
+            measure: format_ratio(&br.value),
+            "first_bets": br.first_bets,
+            "states": br.states,
+        }))?;
+    } else {
+        let bets: Vec<String> = br.first_bets.iter().map(ToString::to_string).collect();
+        println!(
+            "best response to {opponent} with T = {}, R = {}: maximum {} {} (about {:.6})",
+            rules.total,
+            rules.rounds,
+            measure.replace('_', " "),
+            format_ratio(&br.value),
+            to_f64(&br.value)
+        );
+        println!("optimal first bets: {}", bets.join(", "));
+        println!("states evaluated: {}", br.states);
+    }
+    Ok(true)
 }

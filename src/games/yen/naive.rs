@@ -80,3 +80,26 @@ fn node(
     visit(state, &value);
     value
 }
+
+/// The R = 2 first bets of A that never lose, with the B bets each only
+/// draws against: both rounds played out with [`settle`] for every pair of
+/// first bets (independent of [`super::optimized::two_round_safe_bets`]).
+#[must_use]
+pub fn two_round_safe_bets(total: u64) -> Vec<(u64, Vec<u64>)> {
+    let rules = Rules { total, rounds: 2 };
+    let mut safe = Vec::new();
+    'bets: for x in 0..=total {
+        let mut draws = Vec::new();
+        for y in 0..=total {
+            let (a1, b1) = settle(x, y);
+            let (a2, b2) = settle(rules.total - x, rules.total - y);
+            match match_result(a1 + a2, b1 + b2) {
+                Ordering::Less => continue 'bets,
+                Ordering::Equal => draws.push(y),
+                Ordering::Greater => {}
+            }
+        }
+        safe.push((x, draws));
+    }
+    safe
+}

@@ -300,3 +300,26 @@ pub fn reachable_states(state: State) -> usize {
     }
     seen.len()
 }
+
+/// The R = 2 game (document 000 §2: "ラウンド数が 2 の場合も最強戦略は自明"):
+/// every first bet of A that never loses, whatever B bets, with the B bets
+/// it only draws against (it beats all others). The second bet is forced, so
+/// a first bet is a whole strategy; the outcome comes from
+/// [`State::decided`]'s closed form for the forced last round.
+#[must_use]
+pub fn two_round_safe_bets(total: u64) -> Vec<(u64, Vec<u64>)> {
+    let start = State::start(Rules { total, rounds: 2 });
+    (0..=total)
+        .filter_map(|x| {
+            let mut draws = Vec::new();
+            for y in 0..=total {
+                match start.after(x, y).decided() {
+                    Some(1) => {}
+                    Some(0) => draws.push(y),
+                    _ => return None,
+                }
+            }
+            Some((x, draws))
+        })
+        .collect()
+}
