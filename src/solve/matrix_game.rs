@@ -8,10 +8,15 @@
 //! one linear programme (shift every entry to be positive, then
 //! maximise Σ y subject to A·y ≤ 1, y ≥ 0, whose dual is the row player's
 //! problem) solved by the simplex method on an exact [`BigRational`] tableau.
-//! The slack basis is feasible from the start, so there is no phase 1, and
+//! The slack basis is feasible from the start, so there is no phase 1. The
+//! entering column is the most negative reduced cost (Dantzig), switching to
 //! Bland's rule (lowest-index entering column, lowest-index leaving basic
-//! variable among ratio ties) rules out cycling on degenerate pivots. The row
-//! player's strategy is read off the dual prices of the final tableau.
+//! variable among ratio ties) after any degenerate pivot until the objective
+//! moves again: Dantzig's speed, Bland's guarantee against cycling. The row
+//! player's strategy is read off the dual prices of the final tableau. The
+//! tableau is kept in integers with one common denominator (fraction-free
+//! pivoting, as in Edmonds' and Avis' exact LP codes): no gcd per entry,
+//! which is where a `BigRational` tableau spends most of its time.
 //!
 //! [`solve_reduced`] first looks for a saddle point in pure strategies and
 //! then deletes weakly dominated rows and columns, calling the simplex only
@@ -24,6 +29,8 @@
 //! value against every column and the column strategy concedes no more than
 //! the value against every row, which is the definition of optimality.
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
@@ -140,7 +147,8 @@ impl Solution {
     }
 }
 
-/// Solves the matrix game by the simplex method with Bland's rule.
+/// Solves the matrix game by the simplex method (Dantzig's rule, Bland's
+/// rule on degenerate stretches).
 ///
 /// # Panics
 /// On an empty or ragged matrix (a programming error).
@@ -167,60 +175,87 @@ pub fn solve(matrix: &[Vec<BigRational>]) -> Solution {
         .clone();
     let shift = BigRational::one() - min;
 
-    // Tableau rows 0..m: [A | I | 1]; row m: the objective [-1 … -1 | 0 | 0].
+    // Integer tableau: constraint row i is multiplied by the lcm L_i of its
+    // denominators, (L_i·A_i)·y + s_i = L_i, so every entry is an integer.
+    // Rows 0..m, then the objective row [-1 … -1 | 0 | 0].
     let width = n + m + 1;
     let rhs = n + m;
-    let mut tableau: Vec<Vec<BigRational>> = Vec::with_capacity(m + 1);
+    let mut scale = Vec::with_capacity(m);
+    let mut tableau: Vec<Vec<BigInt>> = Vec::with_capacity(m + 1);
     for (i, row) in matrix.iter().enumerate() {
+        let shifted: Vec<BigRational> = row.iter().map(|x| x + &shift).collect();
+        let l = shifted.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
         let mut t = Vec::with_capacity(width);
-        t.extend(row.iter().map(|x| x + &shift));
-        t.extend((0..m).map(|k| {
-            if k == i {
-                BigRational::one()
-            } else {
-                BigRational::zero()
-            }
-        }));
-        t.push(BigRational::one());
+        t.extend(shifted.iter().map(|x| x.numer() * (&l / x.denom())));
+        t.extend((0..m).map(|k| BigInt::from(u8::from(k == i))));
+        t.push(l.clone());
         tableau.push(t);
+        scale.push(l);
     }
-    let mut objective = vec![BigRational::zero(); width];
+    let mut objective = vec![BigInt::zero(); width];
     for x in objective.iter_mut().take(n) {
-        *x = -BigRational::one();
+        *x = -BigInt::one();
     }
     tableau.push(objective);
     let mut basis: Vec<usize> = (n..n + m).collect();
+    // The true tableau is `tableau / denominator` (fraction-free pivoting).
+    let mut denominator = BigInt::one();
 
-    // Bland: the lowest-index column with a negative reduced cost enters.
-    while let Some(enter) = (0..n + m).find(|&j| tableau[m][j].is_negative()) {
-        // Ratio test; ties go to the lowest-index basic variable (Bland).
-        let mut leave: Option<(usize, BigRational)> = None;
-        for (i, row) in tableau.iter().enumerate().take(m) {
-            if row[enter].is_positive() {
-                let ratio = &row[rhs] / &row[enter];
-                let better = match &leave {
-                    None => true,
-                    Some((k, best)) => ratio < *best || (ratio == *best && basis[i] < basis[*k]),
-                };
-                if better {
-                    leave = Some((i, ratio));
+    // Entering column: the most negative reduced cost (Dantzig), which takes
+    // far fewer pivots than Bland's rule; but after a degenerate pivot (ratio
+    // 0, objective unchanged) the lowest-index negative one (Bland) until the
+    // objective moves again. Cycling needs an endless run of degenerate
+    // pivots, and such a run is all Bland after its first pivot, which
+    // Bland's theorem rules out; every other pivot raises the objective.
+    let mut degenerate = false;
+    loop {
+        let negative = (0..n + m).filter(|&j| tableau[m][j].is_negative());
+        let enter = if degenerate {
+            negative.min()
+        } else {
+            // Lowest index among equally negative ones.
+            negative.min_by(|&a, &b| tableau[m][a].cmp(&tableau[m][b]).then(a.cmp(&b)))
+        };
+        let Some(enter) = enter else { break };
+        // Ratio test rhs_i / a_i over a_i > 0 (the common denominator
+        // cancels); ties go to the lowest-index basic variable (Bland).
+        let mut leave: Option<usize> = None;
+        for i in 0..m {
+            if !tableau[i][enter].is_positive() {
+                continue;
+            }
+            let better = match leave {
+                None => true,
+                Some(k) => {
+                    let lhs = &tableau[i][rhs] * &tableau[k][enter];
+                    let rhs_k = &tableau[k][rhs] * &tableau[i][enter];
+                    lhs < rhs_k || (lhs == rhs_k && basis[i] < basis[k])
                 }
+            };
+            if better {
+                leave = Some(i);
             }
         }
         // Every column of the shifted matrix is positive, so some row bounds it.
-        let (pivot_row, _) = leave.expect("a positive matrix game LP is bounded");
-        pivot(&mut tableau, pivot_row, enter);
+        let pivot_row = leave.expect("a positive matrix game LP is bounded");
+        degenerate = tableau[pivot_row][rhs].is_zero();
+        pivot(&mut tableau, &mut denominator, pivot_row, enter);
         basis[pivot_row] = enter;
     }
 
-    let total = tableau[m][rhs].clone(); // Σ y = Σ x = 1 / (shifted value)
+    // Σ y = Σ x = 1 / (shifted value); all read as tableau / denominator.
+    let total = BigRational::new(tableau[m][rhs].clone(), denominator.clone());
     let mut column_strategy = vec![BigRational::zero(); n];
     for (i, &b) in basis.iter().enumerate() {
         if b < n {
-            column_strategy[b] = &tableau[i][rhs] / &total;
+            column_strategy[b] =
+                BigRational::new(tableau[i][rhs].clone(), denominator.clone()) / &total;
         }
     }
-    let row_strategy = (0..m).map(|i| &tableau[m][n + i] / &total).collect();
+    // Dual prices of the scaled rows, times their scale: the row strategy.
+    let row_strategy = (0..m)
+        .map(|i| BigRational::new(&tableau[m][n + i] * &scale[i], denominator.clone()) / &total)
+        .collect();
     Solution {
         value: total.recip() - shift,
         row_strategy,
@@ -228,26 +263,26 @@ pub fn solve(matrix: &[Vec<BigRational>]) -> Solution {
     }
 }
 
-/// One Gauss–Jordan pivot on `tableau[r][c]`.
-fn pivot(tableau: &mut [Vec<BigRational>], r: usize, c: usize) {
+/// One fraction-free (integer) pivot on `tableau[r][c]`: with the true
+/// tableau `T / D`, every other entry becomes (t·p − t_c·t_r) / D, an exact
+/// integer division, and the pivot `p` (positive) becomes the new `D`.
+fn pivot(tableau: &mut [Vec<BigInt>], denominator: &mut BigInt, r: usize, c: usize) {
     let p = tableau[r][c].clone();
-    for x in tableau[r].iter_mut() {
-        if !x.is_zero() {
-            *x /= &p;
-        }
-    }
     let pivot_row = tableau[r].clone();
     for (i, row) in tableau.iter_mut().enumerate() {
-        if i == r || row[c].is_zero() {
+        if i == r {
             continue;
         }
         let factor = row[c].clone();
         for (x, y) in row.iter_mut().zip(&pivot_row) {
-            if !y.is_zero() {
-                *x -= &factor * y;
+            let mut v = &*x * &p;
+            if !factor.is_zero() && !y.is_zero() {
+                v -= &factor * y;
             }
+            *x = v / &*denominator;
         }
     }
+    *denominator = p;
 }
 
 /// Solves the matrix game after the cheap reductions: a pure saddle point
