@@ -95,7 +95,7 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
             s
         }
     };
-    let mut solver = Solver::new();
+    let mut solver = Solver::with_progress(|n| eprintln!("yen solve: {n} matrix games solved"));
     let (value, strategy_a, strategy_b) = if state.rounds_left == 0 {
         (solver.value(state), vec![], vec![])
     } else {

@@ -195,6 +195,7 @@ pub struct RoundEquilibrium {
 pub struct Solver {
     memo: HashMap<State, BigRational>,
     matrix_games: usize,
+    progress: Option<fn(usize)>,
 }
 
 impl Solver {
@@ -202,6 +203,16 @@ impl Solver {
     #[must_use]
     pub fn new() -> Solver {
         Solver::default()
+    }
+
+    /// A solver that calls `report(n)` after every 1,000th matrix game, so
+    /// a long run can show progress (the CLI prints to stderr).
+    #[must_use]
+    pub fn with_progress(report: fn(usize)) -> Solver {
+        Solver {
+            progress: Some(report),
+            ..Solver::default()
+        }
     }
 
     /// Every memoised (state, value).
@@ -234,6 +245,9 @@ impl Solver {
         let matrix = self.successor_matrix(state);
         let v = solve_reduced(&matrix).value;
         self.matrix_games += 1;
+        if let (Some(report), 0) = (self.progress, self.matrix_games % 1000) {
+            report(self.matrix_games);
+        }
         self.memo.insert(state, v.clone());
         v
     }
