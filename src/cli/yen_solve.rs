@@ -185,7 +185,7 @@ pub fn run_best_response(args: BestResponseArgs) -> Outcome {
     } else {
         let bets: Vec<String> = br.first_bets.iter().map(ToString::to_string).collect();
         println!(
-            "best response to {opponent} with T = {}, R = {}: maximum {} {} (about {:.6})",
+            "best response to {opponent} with T = {}, R = {}: maximum {} {} (about {:.9})",
             rules.total,
             rules.rounds,
             measure.replace('_', " "),
