@@ -161,9 +161,9 @@ mod best_responses {
             prop_assert_eq!(format_ratio(&br.value), "0");
         }
 
-        /// A best response never does worse than A's own equilibrium
-        /// strategy does against the same player, and never scores below 0
-        /// against any player (the equilibrium guarantees 0).
+        /// A best response never scores below 0 against any player: A's
+        /// equilibrium strategy already guarantees the value 0 against
+        /// everything, and the best response is at least as good.
         #[test]
         fn best_responses_score_at_least_the_value(total in 1u64..=8, rounds in 1u32..=5) {
             let rules = Rules { total, rounds };

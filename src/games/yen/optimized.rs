@@ -215,11 +215,6 @@ impl Solver {
         }
     }
 
-    /// Every memoised (state, value).
-    pub fn memo_iter(&self) -> impl Iterator<Item = (&State, &BigRational)> {
-        self.memo.iter()
-    }
-
     /// Number of matrix games solved so far (states neither decided nor
     /// mirrored onto an already solved one).
     #[must_use]
