@@ -42,7 +42,17 @@ fn naive_and_optimized_agree_on_every_state_of_small_games() {
         (2, 4),
         (3, 4),
         (4, 4),
+        (5, 4),
         (2, 5),
+        (3, 5),
+        (6, 4),
+        (4, 5),
+        (8, 3),
+        (3, 6),
+        (10, 3),
+        (8, 4),
+        (6, 5),
+        (5, 6),
     ] {
         let rules = Rules { total, rounds };
         let states = naive_agrees_everywhere(rules);
@@ -54,7 +64,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
     #[test]
-    fn naive_and_optimized_agree_on_random_small_games(total in 0u64..=5, rounds in 1u32..=3) {
+    fn naive_and_optimized_agree_on_random_small_games(total in 0u64..=6, rounds in 1u32..=4) {
         naive_agrees_everywhere(Rules { total, rounds });
     }
 

@@ -41,14 +41,14 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "YEN-101",
         game: GameId::Yen,
         source: "000 §4; issue 5",
-        statement: "the value of the game at the start is 0 (a draw), for every T ≤ 4, R ≤ 4 \
+        statement: "the value of the game at the start is 0 (a draw), for every T ≤ 6, R ≤ 5 \
                     (computed by both solvers, the start matrix game solved by the LP, not \
                     assumed from symmetry)",
         expected: "0",
         erratum: None,
         compute: || {
-            let grid: Vec<(u64, u32)> = (1..=4)
-                .flat_map(|t| (1..=4).map(move |r| (t, r)))
+            let grid: Vec<(u64, u32)> = (1..=6)
+                .flat_map(|t| (1..=5).map(move |r| (t, r)))
                 .collect();
             Evidence::both(
                 start_values(&grid, |r| format_ratio(&Solver::new().value(State::start(r)))),
