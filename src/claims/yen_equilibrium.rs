@@ -1,7 +1,162 @@
 //! Published claims of the 10,000-yen game about exact equilibria and best
 //! responses of scaled games (the referee's claims are in `yen.rs`).
+//!
+//! Document 000 states two things about optimal play: with two rounds "the
+//! strongest strategy is obvious" (§2), and "there seems to be no strongest
+//! strategy that beats every strategy" (§4). Issue 5 makes them exact: the
+//! value of the game is 0 (computed), the trivial R = 2 strategy is found and
+//! its guarantee checked for every opponent bet, and no strategy of A can
+//! guarantee more than 0 because A's best response to B's equilibrium
+//! strategy scores exactly 0.
 
-use super::Claim;
+use super::{Claim, Evidence, GameId};
+use crate::games::yen::best_response::{best_response, EquilibriumOpponent, Goal};
+use crate::games::yen::optimized::{self, Solver, State};
+use crate::games::yen::{naive, rules::Rules};
+use crate::solve::exact::format_ratio;
+use std::collections::BTreeSet;
 
-/// The registry rows for the equilibrium analysis.
-pub(super) const CLAIMS: &[Claim] = &[];
+/// The distinct start values over a grid of (T, R), e.g. `0`.
+fn start_values(grid: &[(u64, u32)], value: impl Fn(Rules) -> String) -> String {
+    let distinct: BTreeSet<String> = grid
+        .iter()
+        .map(|&(total, rounds)| value(Rules { total, rounds }))
+        .collect();
+    distinct.into_iter().collect::<Vec<_>>().join(" ")
+}
+
+/// `x (draws only vs y1,y2)` for each never-losing R = 2 first bet.
+fn render_safe(safe: &[(u64, Vec<u64>)]) -> String {
+    safe.iter()
+        .map(|(x, draws)| {
+            let d: Vec<String> = draws.iter().map(ToString::to_string).collect();
+            format!("{x} (draws only vs {})", d.join(","))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+pub(super) const CLAIMS: &[Claim] = &[
+    Claim {
+        id: "YEN-101",
+        game: GameId::Yen,
+        source: "000 §4; issue 5",
+        statement: "the value of the game at the start is 0 (a draw), for every T ≤ 6, R ≤ 5 \
+                    (computed by both solvers, the start matrix game solved by the LP, not \
+                    assumed from symmetry)",
+        expected: "0",
+        erratum: None,
+        compute: || {
+            let grid: Vec<(u64, u32)> = (1..=6)
+                .flat_map(|t| (1..=5).map(move |r| (t, r)))
+                .collect();
+            Evidence::both(
+                start_values(&grid, |r| format_ratio(&Solver::new().value(State::start(r)))),
+                start_values(&grid, |r| format_ratio(&naive::value(r))),
+            )
+        },
+    },
+    Claim {
+        id: "YEN-102",
+        game: GameId::Yen,
+        source: "000 §4; issue 5",
+        statement: "the value of the scaled game T = 10, R = 10 at the start is 0 \
+                    (optimized DP; too large for the naive recursion)",
+        expected: "0",
+        erratum: None,
+        compute: || {
+            let rules = Rules {
+                total: 10,
+                rounds: 10,
+            };
+            Evidence::optimized_only(format_ratio(&Solver::new().value(State::start(rules))))
+        },
+    },
+    Claim {
+        id: "YEN-103",
+        game: GameId::Yen,
+        source: "000 §2",
+        statement: "with 2 rounds the trivial strongest strategy is to bet half: at T = 10000 \
+                    the only first bet that never loses is 5000, drawing only against 5000",
+        expected: "5000 (draws only vs 5000)",
+        erratum: None,
+        compute: || {
+            Evidence::both(
+                render_safe(&optimized::two_round_safe_bets(10_000)),
+                render_safe(&naive::two_round_safe_bets(10_000)),
+            )
+        },
+    },
+    Claim {
+        id: "YEN-104",
+        game: GameId::Yen,
+        source: "000 §2",
+        statement: "with 2 rounds and an odd total, T = 9999: the first bets that never lose \
+                    are 4999 and 5000, each drawing only against 4999 and 5000",
+        expected: "4999 (draws only vs 4999,5000); 5000 (draws only vs 4999,5000)",
+        erratum: None,
+        compute: || {
+            Evidence::both(
+                render_safe(&optimized::two_round_safe_bets(9_999)),
+                render_safe(&naive::two_round_safe_bets(9_999)),
+            )
+        },
+    },
+    Claim {
+        id: "YEN-105",
+        game: GameId::Yen,
+        source: "000 §2",
+        statement: "with 2 rounds, for every T in 1..=300: the never-losing first bets are \
+                    exactly T/2 (even T) or (T−1)/2 and (T+1)/2 (odd T), and the value is 0, \
+                    so they are optimal",
+        expected: "holds",
+        erratum: None,
+        compute: || {
+            let check = |safe: fn(u64) -> Vec<(u64, Vec<u64>)>| {
+                for t in 1..=300u64 {
+                    let bets: Vec<u64> = safe(t).into_iter().map(|(x, _)| x).collect();
+                    let expected = if t % 2 == 0 {
+                        vec![t / 2]
+                    } else {
+                        vec![t / 2, t.div_ceil(2)]
+                    };
+                    if bets != expected {
+                        return format!("fails at T = {t}: {bets:?}");
+                    }
+                    if t <= 40 {
+                        let v = Solver::new().value(State::start(Rules {
+                            total: t,
+                            rounds: 2,
+                        }));
+                        if v != num_traits::Zero::zero() {
+                            return format!("value {} at T = {t}", format_ratio(&v));
+                        }
+                    }
+                }
+                "holds".to_string()
+            };
+            Evidence::both(
+                check(optimized::two_round_safe_bets),
+                check(naive::two_round_safe_bets),
+            )
+        },
+    },
+    Claim {
+        id: "YEN-106",
+        game: GameId::Yen,
+        source: "000 §4; issue 5",
+        statement: "no strategy guarantees more than 0 (§4: \"全ての戦略に勝つという最強な戦略はなさそう\"): at T = 10, R = 10 the best any strategy \
+                    of A scores against B's computed equilibrium strategy (expectimax over all of \
+                    A's bets, not the LP values) is exactly 0",
+        expected: "0",
+        erratum: None,
+        compute: || {
+            let rules = Rules {
+                total: 10,
+                rounds: 10,
+            };
+            let br = best_response(rules, &mut EquilibriumOpponent::new(), Goal::Score);
+            Evidence::optimized_only(format_ratio(&br.value))
+        },
+    },
+];

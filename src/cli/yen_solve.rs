@@ -1,21 +1,199 @@
-//! `solved-games yen solve` and `yen best-response` (placeholder until they land).
+//! `solved-games yen solve` and `yen best-response`: exact analysis of
+//! scaled 10,000-yen games (document 000; issue 5, "Exact equilibria").
 
-use super::{CliError, Outcome};
+use super::{print_json, CliError, Outcome};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::json;
+use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
+use solved_games::games::yen::optimized::{reachable_states, Solver, State};
+use solved_games::games::yen::rules::Rules;
+use solved_games::solve::exact::{format_ratio, to_f64};
+
+/// Largest total the exact solver accepts: (T+1)² successors per state and
+/// R·(T+1)²·(4T+1) states make anything larger hopeless (see README).
+const MAX_TOTAL: u64 = 60;
+/// Largest total for best responses (one-player expectimax, far cheaper).
+const MAX_BEST_RESPONSE_TOTAL: u64 = 200;
+/// Largest number of rounds the exact solver accepts.
+const MAX_ROUNDS: u32 = 60;
 
 /// Options of `solved-games yen solve`.
 #[derive(clap::Args)]
-pub struct SolveArgs {}
+pub struct SolveArgs {
+    /// Money each player starts with, in units (T).
+    #[arg(long, default_value_t = 10)]
+    total: u64,
+    /// Number of rounds (R).
+    #[arg(long, default_value_t = 10)]
+    rounds: u32,
+    /// Solve this state instead of the start: ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF
+    /// (GAIN_DIFF = A's winnings so far minus B's), e.g. `3,4,6,-2`.
+    #[arg(long, allow_hyphen_values = true)]
+    state: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
 
 /// Options of `solved-games yen best-response`.
 #[derive(clap::Args)]
-pub struct BestResponseArgs {}
-
-pub fn run_solve(_args: SolveArgs) -> Outcome {
-    Err(CliError::Input("yen solve is not implemented yet".into()))
+pub struct BestResponseArgs {
+    /// The opponent (B): always1000, minus1 or random (document 000 §3).
+    #[arg(long)]
+    against: String,
+    /// Money each player starts with, in units (T).
+    #[arg(long, default_value_t = 10)]
+    total: u64,
+    /// Number of rounds (R).
+    #[arg(long, default_value_t = 10)]
+    rounds: u32,
+    /// Maximise the expected score (+1 win, 0 draw, -1 loss) instead of the
+    /// probability of winning.
+    #[arg(long)]
+    score: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
-pub fn run_best_response(_args: BestResponseArgs) -> Outcome {
-    Err(CliError::Input(
-        "yen best-response is not implemented yet".into(),
-    ))
+/// Bets and probabilities as a JSON object in increasing bet order.
+struct Bets<'a>(&'a [(u64, num_rational::BigRational)]);
+
+impl Serialize for Bets<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (bet, p) in self.0 {
+            map.serialize_entry(&bet.to_string(), &format_ratio(p))?;
+        }
+        map.end()
+    }
+}
+
+/// Checks `--total` and `--rounds` for both subcommands.
+fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
+    if rounds == 0 || rounds > MAX_ROUNDS {
+        return Err(CliError::Input(format!(
+            "--rounds {rounds} is out of range: 1..={MAX_ROUNDS}"
+        )));
+    }
+    if total > MAX_TOTAL {
+        return Err(CliError::Input(format!(
+            "--total {total} is out of range: 0..={MAX_TOTAL} (exact solving grows like T^5)"
+        )));
+    }
+    Ok(Rules { total, rounds })
+}
+
+pub fn run_solve(args: SolveArgs) -> Outcome {
+    let rules = rules_from(args.total, args.rounds)?;
+    let state = match &args.state {
+        None => State::start(rules),
+        Some(text) => {
+            let s: State = text.parse().map_err(CliError::Input)?;
+            s.check(rules)
+                .map_err(|e| CliError::Input(format!("--state {text}: {e}")))?;
+            s
+        }
+    };
+    let mut solver = Solver::with_progress(|n| eprintln!("yen solve: {n} matrix games solved"));
+    let (value, strategy_a, strategy_b) = if state.rounds_left == 0 {
+        (solver.value(state), vec![], vec![])
+    } else {
+        let eq = solver.round_equilibrium(state);
+        (eq.value, eq.strategy_a, eq.strategy_b)
+    };
+    let states = reachable_states(state);
+    if args.json {
+        print_json(&json!({
+            "total": rules.total,
+            "rounds": rules.rounds,
+            "state": state.to_string(),
+            "value": format_ratio(&value),
+            "strategy": Bets(&strategy_a),
+            "strategy_b": Bets(&strategy_b),
+            "states": states,
+            "matrix_games": solver.matrix_games(),
+        }))?;
+    } else {
+        println!(
+            "10,000-yen game with T = {}, R = {}; state {state} (rounds left, A's money, B's money, A's gains - B's)",
+            rules.total, rules.rounds
+        );
+        println!(
+            "value to A: {} (+1 win, 0 draw, -1 loss under optimal play)",
+            format_ratio(&value)
+        );
+        for (who, strategy) in [("A", &strategy_a), ("B", &strategy_b)] {
+            if strategy.is_empty() {
+                continue;
+            }
+            let list: Vec<String> = strategy
+                .iter()
+                .map(|(bet, p)| format!("{bet}: {}", format_ratio(p)))
+                .collect();
+            println!("{who}'s equilibrium bets this round: {}", list.join(", "));
+        }
+        println!(
+            "states reachable: {states}; matrix games solved: {}",
+            solver.matrix_games()
+        );
+    }
+    Ok(true)
+}
+
+pub fn run_best_response(args: BestResponseArgs) -> Outcome {
+    let mut opponent: DocumentPlayer = args
+        .against
+        .parse()
+        .map_err(|e| CliError::Input(format!("--against: {e}")))?;
+    if args.total > MAX_BEST_RESPONSE_TOTAL {
+        return Err(CliError::Input(format!(
+            "--total {} is out of range: 0..={MAX_BEST_RESPONSE_TOTAL}",
+            args.total
+        )));
+    }
+    if args.rounds == 0 || args.rounds > MAX_ROUNDS {
+        return Err(CliError::Input(format!(
+            "--rounds {} is out of range: 1..={MAX_ROUNDS}",
+            args.rounds
+        )));
+    }
+    let rules = Rules {
+        total: args.total,
+        rounds: args.rounds,
+    };
+    let goal = if args.score {
+        Goal::Score
+    } else {
+        Goal::WinProbability
+    };
+    let br = best_response(rules, &mut opponent, goal);
+    let measure = if args.score {
+        "expected_score"
+    } else {
+        "win_probability"
+    };
+    if args.json {
+        print_json(&json!({
+            "total": rules.total,
+            "rounds": rules.rounds,
+            "against": opponent.name(),
+            measure: format_ratio(&br.value),
+            "first_bets": br.first_bets,
+            "states": br.states,
+        }))?;
+    } else {
+        let bets: Vec<String> = br.first_bets.iter().map(ToString::to_string).collect();
+        println!(
+            "best response to {opponent} with T = {}, R = {}: maximum {} {} (about {:.9})",
+            rules.total,
+            rules.rounds,
+            measure.replace('_', " "),
+            format_ratio(&br.value),
+            to_f64(&br.value)
+        );
+        println!("optimal first bets: {}", bets.join(", "));
+        println!("states evaluated: {}", br.states);
+    }
+    Ok(true)
 }

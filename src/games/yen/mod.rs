@@ -12,9 +12,14 @@
 //! - [`referee`]: series of matches, forfeits, Listing 4's transcript.
 //! - [`external`]: player programs over pipes (§2, Fig. 1).
 //! - [`tournament`]: player names, round robins, 95% intervals.
-//! - `naive` / `optimized`: exact equilibria of scaled games.
+//! - [`naive`] / [`optimized`]: exact equilibria of scaled games (recursion
+//!   over bet histories / DP over compressed states).
+//! - [`best_response`]: exact best responses to the document's players.
 
+pub mod best_response;
 pub mod external;
+pub mod naive;
+pub mod optimized;
 pub mod players;
 pub mod referee;
 pub mod rules;

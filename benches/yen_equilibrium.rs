@@ -1,0 +1,76 @@
+//! 10,000-yen exact-equilibrium benches (document 000, issue 5): the
+//! optimized DP at the target size (T = 10, R = 10 under 30 s), naive
+//! history recursion vs DP on a tiny game, the matrix-game LP alone, and
+//! exact best responses at T = 10, R = 10.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
+use solved_games::games::yen::naive;
+use solved_games::games::yen::optimized::{Solver, State};
+use solved_games::games::yen::rules::Rules;
+use solved_games::solve::exact::ratio;
+use solved_games::solve::matrix_game::{solve, solve_reduced};
+use std::hint::black_box;
+
+fn equilibrium(c: &mut Criterion) {
+    let mut g = c.benchmark_group("yen_equilibrium");
+    g.sample_size(10);
+    for (total, rounds) in [(10u64, 10u32), (12, 10), (14, 10), (20, 5)] {
+        let rules = Rules { total, rounds };
+        g.bench_with_input(
+            BenchmarkId::new("optimized", format!("T{total}R{rounds}")),
+            &rules,
+            |b, &r| b.iter(|| Solver::new().value(black_box(State::start(r)))),
+        );
+    }
+    let tiny = Rules {
+        total: 4,
+        rounds: 4,
+    };
+    g.bench_function("naive/T4R4", |b| b.iter(|| naive::value(black_box(tiny))));
+    g.bench_function("optimized/T4R4", |b| {
+        b.iter(|| Solver::new().value(black_box(State::start(tiny))))
+    });
+    g.finish();
+}
+
+fn linear_programme(c: &mut Criterion) {
+    let mut g = c.benchmark_group("yen_equilibrium");
+    // A fixed pseudo-random 11×11 game with small rational entries.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let m: Vec<Vec<_>> = (0..11)
+        .map(|_| {
+            (0..11)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    ratio((x % 19) as i64 - 9, (x >> 32) as i64 % 4 + 1)
+                })
+                .collect()
+        })
+        .collect();
+    g.bench_function("lp/simplex/11x11", |b| b.iter(|| solve(black_box(&m))));
+    g.bench_function("lp/reduced/11x11", |b| {
+        b.iter(|| solve_reduced(black_box(&m)))
+    });
+    g.finish();
+}
+
+fn best_responses(c: &mut Criterion) {
+    let mut g = c.benchmark_group("yen_equilibrium");
+    g.sample_size(10);
+    let rules = Rules {
+        total: 10,
+        rounds: 10,
+    };
+    for player in DocumentPlayer::ALL {
+        g.bench_function(format!("best_response/{player}/T10R10"), |b| {
+            b.iter(|| best_response(rules, &mut player.clone(), Goal::WinProbability))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, equilibrium, linear_programme, best_responses);
+criterion_main!(benches);

@@ -1,0 +1,334 @@
+//! Exact equilibrium values of scaled 10,000-yen games by dynamic
+//! programming over the compressed state (issue 5, "Exact equilibria of
+//! scaled games"; rules of document 000 §2).
+//!
+//! The bets made so far matter only through the [`State`]: rounds left, each
+//! player's money left, and A's gains minus B's. Its value to A (+1 win,
+//! 0 draw, −1 loss under optimal play by both) is the value of the matrix
+//! game whose rows are A's bets, columns B's bets and entries the values of
+//! the successor states; [`Solver`] memoises those values, uses the symmetry
+//! value(a, b, d) = −value(b, a, −d) (swapping the players' names), settles
+//! states whose outcome no bet can change without any matrix game, and calls
+//! [`solve_reduced`] for the rest.
+//!
+//! Complexity: at most R·(T+1)²·(4T+1) states, each a matrix game of at most
+//! (T+1)×(T+1) entries solved exactly; see SPEC.md for measured growth.
+
+use crate::games::yen::rules::{settle, Rules};
+use crate::solve::exact::integer;
+use crate::solve::matrix_game::{solve_reduced, Solution};
+use num_rational::BigRational;
+use num_traits::Zero;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::str::FromStr;
+
+/// A position between rounds: what the rest of the match depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    /// Rounds still to play (0 when the match is over).
+    pub rounds_left: u32,
+    /// A's money not yet bet.
+    pub money_a: u64,
+    /// B's money not yet bet.
+    pub money_b: u64,
+    /// A's winnings so far minus B's (money collected from settled rounds).
+    pub gain_diff: i64,
+}
+
+impl State {
+    /// The start of a match under `rules`.
+    #[must_use]
+    pub fn start(rules: Rules) -> State {
+        State {
+            rounds_left: rules.rounds,
+            money_a: rules.total,
+            money_b: rules.total,
+            gain_diff: 0,
+        }
+    }
+
+    /// The state after A bets `bet_a` and B bets `bet_b` (§2: the lower bet
+    /// takes both, equal bets are returned).
+    ///
+    /// # Panics
+    /// If a bet exceeds its player's money or no round is left (callers
+    /// enumerate legal bets only).
+    #[must_use]
+    pub fn after(self, bet_a: u64, bet_b: u64) -> State {
+        assert!(self.rounds_left > 0 && bet_a <= self.money_a && bet_b <= self.money_b);
+        let (gain_a, gain_b) = settle(bet_a, bet_b);
+        State {
+            rounds_left: self.rounds_left - 1,
+            money_a: self.money_a - bet_a,
+            money_b: self.money_b - bet_b,
+            gain_diff: self.gain_diff + gain_a as i64 - gain_b as i64,
+        }
+    }
+
+    /// The bets a player holding `money` may make now: anything up to the
+    /// money in rounds before the last, exactly the remainder in the last.
+    #[must_use]
+    pub fn bets(self, money: u64) -> std::ops::RangeInclusive<u64> {
+        if self.rounds_left == 1 {
+            money..=money
+        } else {
+            0..=money
+        }
+    }
+
+    /// The same position with the players' names swapped.
+    #[must_use]
+    pub fn swapped(self) -> State {
+        State {
+            rounds_left: self.rounds_left,
+            money_a: self.money_b,
+            money_b: self.money_a,
+            gain_diff: -self.gain_diff,
+        }
+    }
+
+    /// The value when no choice is left to make or none can change the
+    /// outcome: the match is over; or A's lead exceeds all the money still to
+    /// be bet (every round moves the difference by at most the two bets, so
+    /// it cannot change sign); or a player has no money left, so every yen
+    /// the other still bets goes to that player (bet 0 against a positive
+    /// bet takes it, equal zero bets change nothing); or one round is left
+    /// and both bets are forced.
+    #[must_use]
+    pub fn decided(self) -> Option<i64> {
+        let sign = |d: i64| d.signum();
+        let stake = (self.money_a + self.money_b) as i64;
+        if self.rounds_left == 0 || self.gain_diff.abs() > stake {
+            Some(sign(self.gain_diff))
+        } else if self.money_a == 0 {
+            Some(sign(self.gain_diff + self.money_b as i64))
+        } else if self.money_b == 0 {
+            Some(sign(self.gain_diff - self.money_a as i64))
+        } else if self.rounds_left == 1 {
+            Some(sign(self.after(self.money_a, self.money_b).gain_diff))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this position can arise in a match under `rules`: money and
+    /// rounds within range, nothing bet before round 1, nothing left after
+    /// the last, and a gain difference the money already bet can produce
+    /// (|d| ≤ money bet, and d ≡ money bet mod 2 since gains sum to it).
+    ///
+    /// # Errors
+    /// A one-line reason the state is impossible.
+    pub fn check(self, rules: Rules) -> Result<(), String> {
+        let t = rules.total;
+        if self.rounds_left > rules.rounds {
+            return Err(format!(
+                "{} rounds left but the match has only {}",
+                self.rounds_left, rules.rounds
+            ));
+        }
+        if self.money_a > t || self.money_b > t {
+            return Err(format!("money left exceeds the total {t}"));
+        }
+        if self.rounds_left == rules.rounds && (self.money_a != t || self.money_b != t) {
+            return Err("before round 1 both players hold the total".into());
+        }
+        if self.rounds_left == 0 && (self.money_a != 0 || self.money_b != 0) {
+            return Err("after the last round no money is left to bet".into());
+        }
+        let bet = (2 * t - self.money_a - self.money_b) as i64;
+        if self.gain_diff.abs() > bet || (self.gain_diff - bet) % 2 != 0 {
+            return Err(format!(
+                "gain difference {} is impossible when {bet} yen have been bet",
+                self.gain_diff
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for State {
+    /// `rounds_left,money_a,money_b,gain_diff`, the form `--state` reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},{},{},{}",
+            self.rounds_left, self.money_a, self.money_b, self.gain_diff
+        )
+    }
+}
+
+impl FromStr for State {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<State, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        if parts.len() != 4 {
+            return Err(format!(
+                "state {s:?} is not ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF"
+            ));
+        }
+        let bad = |what: &str| format!("state {s:?}: {what} is not a number in range");
+        Ok(State {
+            rounds_left: parts[0].parse().map_err(|_| bad("rounds left"))?,
+            money_a: parts[1].parse().map_err(|_| bad("A's money"))?,
+            money_b: parts[2].parse().map_err(|_| bad("B's money"))?,
+            gain_diff: parts[3].parse().map_err(|_| bad("gain difference"))?,
+        })
+    }
+}
+
+/// An equilibrium of one state's round: its value and both players' optimal
+/// mixed bets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundEquilibrium {
+    /// Value of the state to A.
+    pub value: BigRational,
+    /// A's optimal bets with their probabilities (zero-probability bets left out).
+    pub strategy_a: Vec<(u64, BigRational)>,
+    /// B's optimal bets with their probabilities.
+    pub strategy_b: Vec<(u64, BigRational)>,
+}
+
+/// The memoised DP over compressed states.
+#[derive(Debug, Default)]
+pub struct Solver {
+    memo: HashMap<State, BigRational>,
+    matrix_games: usize,
+    progress: Option<fn(usize)>,
+}
+
+impl Solver {
+    /// An empty memo.
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// A solver that calls `report(n)` after every 1,000th matrix game, so
+    /// a long run can show progress (the CLI prints to stderr).
+    #[must_use]
+    pub fn with_progress(report: fn(usize)) -> Solver {
+        Solver {
+            progress: Some(report),
+            ..Solver::default()
+        }
+    }
+
+    /// Number of matrix games solved so far (states neither decided nor
+    /// mirrored onto an already solved one).
+    #[must_use]
+    pub fn matrix_games(&self) -> usize {
+        self.matrix_games
+    }
+
+    /// The value of `state` to A under optimal play: +1 win, 0 draw, −1 loss,
+    /// or the exact expectation in between.
+    pub fn value(&mut self, state: State) -> BigRational {
+        if let Some(v) = state.decided() {
+            return integer(v);
+        }
+        // Symmetry: solve only the lexicographically smaller of a state and
+        // its mirror; the start (a = b, d = 0) is its own mirror and is solved.
+        let mirror = state.swapped();
+        if mirror < state {
+            return -self.value(mirror);
+        }
+        if let Some(v) = self.memo.get(&state) {
+            return v.clone();
+        }
+        let matrix = self.successor_matrix(state);
+        let v = solve_reduced(&matrix).value;
+        self.matrix_games += 1;
+        if let (Some(report), 0) = (self.progress, self.matrix_games % 1000) {
+            report(self.matrix_games);
+        }
+        self.memo.insert(state, v.clone());
+        v
+    }
+
+    /// Entry (x, y) is the value after A bets the x-th and B the y-th legal bet.
+    pub fn successor_matrix(&mut self, state: State) -> Vec<Vec<BigRational>> {
+        state
+            .bets(state.money_a)
+            .map(|x| {
+                state
+                    .bets(state.money_b)
+                    .map(|y| self.value(state.after(x, y)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The value of `state` and an equilibrium of its round: the matrix game
+    /// of successor values solved again, with both strategies.
+    ///
+    /// # Panics
+    /// If `state` has no round left to play.
+    pub fn round_equilibrium(&mut self, state: State) -> RoundEquilibrium {
+        assert!(state.rounds_left > 0, "no round left to play");
+        let matrix = self.successor_matrix(state);
+        let Solution {
+            value,
+            row_strategy,
+            column_strategy,
+        } = solve_reduced(&matrix);
+        let keep = |bets: std::ops::RangeInclusive<u64>, p: Vec<BigRational>| {
+            bets.zip(p).filter(|(_, p)| !p.is_zero()).collect()
+        };
+        RoundEquilibrium {
+            value,
+            strategy_a: keep(state.bets(state.money_a), row_strategy),
+            strategy_b: keep(state.bets(state.money_b), column_strategy),
+        }
+    }
+}
+
+/// Number of distinct states reachable from `state` by legal bets,
+/// `state` and the finished-match states included.
+#[must_use]
+pub fn reachable_states(state: State) -> usize {
+    let mut seen = HashSet::from([state]);
+    let mut layer = vec![state];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for s in layer {
+            if s.rounds_left == 0 {
+                continue;
+            }
+            for x in s.bets(s.money_a) {
+                for y in s.bets(s.money_b) {
+                    let t = s.after(x, y);
+                    if seen.insert(t) {
+                        next.push(t);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    seen.len()
+}
+
+/// The R = 2 game (document 000 §2: "ラウンド数が 2 の場合も最強戦略は自明"):
+/// every first bet of A that never loses, whatever B bets, with the B bets
+/// it only draws against (it beats all others). The second bet is forced, so
+/// a first bet is a whole strategy; the outcome comes from
+/// [`State::decided`]'s closed form for the forced last round.
+#[must_use]
+pub fn two_round_safe_bets(total: u64) -> Vec<(u64, Vec<u64>)> {
+    let start = State::start(Rules { total, rounds: 2 });
+    (0..=total)
+        .filter_map(|x| {
+            let mut draws = Vec::new();
+            for y in 0..=total {
+                match start.after(x, y).decided() {
+                    Some(1) => {}
+                    Some(0) => draws.push(y),
+                    _ => return None,
+                }
+            }
+            Some((x, draws))
+        })
+        .collect()
+}
