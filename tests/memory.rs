@@ -196,7 +196,7 @@ fn cli_rejects_bad_input() {
     assert_input_error(&["memory", "--state", "g", "--n", "3", "--k", "0"]);
     assert_input_error(&["memory", "--n", "0"]);
     assert_input_error(&["memory", "--n", "201"]);
-    assert_input_error(&["memory", "--n", "6", "--solver", "naive"]);
+    assert_input_error(&["memory", "--n", "5", "--solver", "naive"]);
     assert_input_error(&["memory", "--table", "--n", "13"]);
 }
 
