@@ -328,6 +328,40 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    /// Calls `f` with every position that has a move (in the sense of
+    /// [`Analysis::for_each_move`]) leading to `p`, each once; positions
+    /// decided by the rules are included. Every analysis has the
+    /// non-capturing steps as moves (undone: a piece of the side that just
+    /// moved steps back to an empty neighbour); only the full-information
+    /// game has captures that stay in the table, of a colour the captured
+    /// side still has after the capture (undone: the piece is put back on
+    /// the square the capturer entered). Positions outside the analysis's
+    /// piece sets are included too; the caller drops them.
+    pub fn for_each_unmove(&self, p: &Position, mut f: impl FnMut(Position)) {
+        let moved = p.to_move.other();
+        let occupied = p.p1.all() | p.p2.all();
+        for colour in Colour::ALL {
+            for to in squares(p.army(moved).of(colour)) {
+                for from in squares(neighbourhood(1 << to) & !occupied) {
+                    let mut q = *p;
+                    q.to_move = moved;
+                    let army = q.army_mut(moved);
+                    army.by_colour[colour as usize] ^= (1 << to) | (1 << from);
+                    f(q);
+                    if self.kind == Kind::Det {
+                        for captured in Colour::ALL {
+                            if p.army(p.to_move).count(captured) >= 1 {
+                                let mut r = q;
+                                r.army_mut(p.to_move).by_colour[captured as usize] |= 1 << to;
+                                f(r);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// A capture in the §6 analyses and the sure-win table: `None` when the
     /// capturing side would never make it (the analysed strategy of player
     /// 1 captures only as its goal conditions say).

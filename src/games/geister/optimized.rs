@@ -10,7 +10,7 @@
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
 use super::rules::{PieceSet, Position, Side, Squares};
-use crate::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
 /// Binomial coefficients C(n, k) for n, k ≤ 16.
@@ -326,6 +326,32 @@ impl StateGraph for Graph<'_, '_> {
     }
 }
 
+impl ReversibleGraph for Graph<'_, '_> {
+    fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+        let p = self.space.position(i);
+        if let Some(v) = self.analysis.terminal(&p) {
+            return Err(v);
+        }
+        // Distinct steps lead to distinct positions, so the moves to
+        // positions need only be counted, not indexed.
+        let mut states = 0;
+        self.analysis.for_each_move(&p, |_, m| match m {
+            Move::To(_) => states += 1,
+            Move::Outcome(v) => outcomes.push(v),
+        });
+        Ok(states)
+    }
+
+    fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
+        let p = self.space.position(i);
+        self.analysis.for_each_unmove(&p, |q| {
+            if let Some(j) = self.space.index(&q) {
+                out.push(j as u32);
+            }
+        });
+    }
+}
+
 impl Graph<'_, '_> {
     fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
         self.analysis.for_each_move(p, |_, m| {
@@ -357,7 +383,7 @@ impl Table {
     #[must_use]
     pub fn solve(analysis: &Analysis) -> Table {
         let space = Space::new(analysis.kind.layouts());
-        let solution = retrograde::solve(&Graph {
+        let solution = retrograde::solve_reversible(&Graph {
             analysis,
             space: &space,
         });

@@ -290,7 +290,8 @@ impl Position {
         }
     }
 
-    fn army_mut(&mut self, side: Side) -> &mut Army {
+    /// The army of `side`, to change.
+    pub fn army_mut(&mut self, side: Side) -> &mut Army {
         match side {
             Side::P1 => &mut self.p1,
             Side::P2 => &mut self.p2,
