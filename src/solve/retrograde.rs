@@ -373,8 +373,8 @@ mod word {
 /// The first word of state `i` (see [`word`]).
 fn seed_word(graph: &impl ReversibleGraph, i: usize, outcomes: &mut Vec<Reach>) -> u32 {
     use word::*;
-    let max = graph.chooser(i) == Chooser::Max;
-    let max_bit = if max { MAX } else { 0 };
+    let chooser = graph.chooser(i);
+    let max_bit = if chooser == Chooser::Max { MAX } else { 0 };
     let decided = |v: Reach| {
         let goal = if v == Reach::Goal { GOAL } else { 0 };
         max_bit | DECIDED | goal | (1 << DISTANCE_SHIFT)
@@ -384,7 +384,7 @@ fn seed_word(graph: &impl ReversibleGraph, i: usize, outcomes: &mut Vec<Reach>) 
         Err(v) => return decided(v),
         Ok(k) => k,
     };
-    let wanted = Reach::wanted_by(graph.chooser(i));
+    let wanted = Reach::wanted_by(chooser);
     let mut pending = states;
     for &v in outcomes.iter() {
         if v == wanted {

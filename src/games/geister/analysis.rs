@@ -336,8 +336,9 @@ impl<'a> Analysis<'a> {
     /// game has captures that stay in the table, of a colour the captured
     /// side still has after the capture (undone: the piece is put back on
     /// the square the capturer entered). Positions outside the analysis's
-    /// piece sets are included too; the caller drops them.
-    pub fn for_each_unmove(&self, p: &Position, mut f: impl FnMut(Position)) {
+    /// piece sets are included too; the caller drops them. The flag says
+    /// whether a capture was undone (the piece sets differ from `p`'s).
+    pub fn for_each_unmove(&self, p: &Position, mut f: impl FnMut(Position, bool)) {
         let moved = p.to_move.other();
         let occupied = p.p1.all() | p.p2.all();
         for colour in Colour::ALL {
@@ -347,13 +348,13 @@ impl<'a> Analysis<'a> {
                     q.to_move = moved;
                     let army = q.army_mut(moved);
                     army.by_colour[colour as usize] ^= (1 << to) | (1 << from);
-                    f(q);
+                    f(q, false);
                     if self.kind == Kind::Det {
                         for captured in Colour::ALL {
                             if p.army(p.to_move).count(captured) >= 1 {
                                 let mut r = q;
                                 r.army_mut(p.to_move).by_colour[captured as usize] |= 1 << to;
-                                f(r);
+                                f(r, true);
                             }
                         }
                     }

@@ -54,13 +54,14 @@ fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
     [l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple]
 }
 
-/// Number of squares in each 16-bit set. The crate is built for the
-/// generic x86-64 target, where `count_ones` is a dozen instructions; the
-/// index counts bits in its innermost loop.
-static POPCOUNT: [u8; 1 << 16] = {
-    let mut t = [0u8; 1 << 16];
+/// Number of set bits in each byte. The crate is built for the generic
+/// x86-64 target, where `count_ones` is a dozen instructions; the index
+/// counts bits in its innermost loop. A byte table (256 bytes) stays in the
+/// L1 cache while the engine's random accesses evict a 64 KB one.
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut i = 1;
-    while i < (1 << 16) {
+    while i < 256 {
         t[i] = t[i >> 1] + (i & 1) as u8;
         i += 1;
     }
@@ -68,7 +69,7 @@ static POPCOUNT: [u8; 1 << 16] = {
 };
 
 fn popcount(set: Squares) -> u32 {
-    u32::from(POPCOUNT[set as usize])
+    u32::from(POPCOUNT[usize::from(set & 0xff)]) + u32::from(POPCOUNT[usize::from(set >> 8)])
 }
 
 fn pack(sizes: impl Iterator<Item = u32>) -> u32 {
@@ -114,19 +115,43 @@ fn colex() -> &'static Colex {
     CELL.get_or_init(Colex::new)
 }
 
+/// `SELECT8[b][c]`: the place of the `c`-th set bit of byte `b`.
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut c = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][c] = bit as u8;
+                c += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The place of the `c`-th set bit of `set` (which has more than `c`).
+fn select(set: Squares, c: u32) -> u32 {
+    let low = usize::from(set & 0xff);
+    let n = u32::from(POPCOUNT[low]);
+    if c < n {
+        u32::from(SELECT8[low][c as usize])
+    } else {
+        8 + u32::from(SELECT8[usize::from(set >> 8)][(c - n) as usize])
+    }
+}
+
 /// Spreads the compressed positions `bits` over the squares not in
 /// `occupied`: bit c becomes the c-th free square.
 fn expand(mut bits: Squares, occupied: Squares) -> Squares {
+    let free = !occupied;
     let mut out = 0;
-    let mut free = !occupied;
-    let mut c = 0;
     while bits != 0 {
-        let want = bits.trailing_zeros();
-        while c < want {
-            free &= free - 1;
-            c += 1;
-        }
-        out |= free & free.wrapping_neg();
+        out |= 1 << select(free, bits.trailing_zeros());
         bits &= bits - 1;
     }
     out
@@ -202,32 +227,42 @@ impl Space {
     /// The index of `p`, or `None` if its piece sets are not covered.
     #[must_use]
     pub fn index(&self, p: &Position) -> Option<usize> {
-        let m = masks(p);
-        let key = pack(m.iter().map(|&x| popcount(x)));
+        let key = pack(masks(p).iter().map(|&x| popcount(x)));
         let l = self.keys.iter().position(|&k| k == key)?;
+        Some(self.index_in(l, p))
+    }
+
+    /// The layout (piece sets) of index `i`, a position in
+    /// [`Space::layouts`].
+    fn layout_of(&self, i: usize) -> usize {
+        self.offsets.partition_point(|&o| o <= i) - 1
+    }
+
+    /// The index of `p`, whose piece sets are layout `l`.
+    fn index_in(&self, l: usize, p: &Position) -> usize {
+        let m = masks(p);
         let mut occupied: Squares = 0;
-        let mut free = 16usize;
         let mut rank = 0usize;
         for (g, &k) in self.groups[l].iter().enumerate() {
-            let k = k as usize;
             if k == 0 {
                 continue;
             }
             // Colex rank of the group's squares, renumbered among free ones.
-            let mut compressed: Squares = 0;
+            let mut group_rank = 0usize;
             let mut bits = m[g];
+            let mut nth = 0;
             while bits != 0 {
                 let s = bits.trailing_zeros();
                 let c = s - popcount(occupied & ((1u16 << s) - 1));
-                compressed |= 1 << c;
+                nth += 1;
+                group_rank += C[c as usize][nth] as usize;
                 bits &= bits - 1;
             }
-            rank = rank * C[free][k] as usize + colex_rank(compressed);
+            rank = rank * self.radices[l][g] as usize + group_rank;
             occupied |= m[g];
-            free -= k;
         }
         let side = usize::from(p.to_move == Side::P2);
-        Some(self.offsets[l] + side * self.placements[l] + rank)
+        self.offsets[l] + side * self.placements[l] + rank
     }
 
     /// Which side is to move at index `i`, without decoding the position.
@@ -344,8 +379,11 @@ impl ReversibleGraph for Graph<'_, '_> {
 
     fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
         let p = self.space.position(i);
-        self.analysis.for_each_unmove(&p, |q| {
-            if let Some(j) = self.space.index(&q) {
+        let l = self.space.layout_of(i);
+        self.analysis.for_each_unmove(&p, |q, uncaptured| {
+            if !uncaptured {
+                out.push(self.space.index_in(l, &q) as u32);
+            } else if let Some(j) = self.space.index(&q) {
                 out.push(j as u32);
             }
         });
