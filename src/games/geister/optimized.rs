@@ -43,6 +43,9 @@ pub struct Space {
     /// Per layout, the number of ways to place each group on the squares
     /// the earlier groups left free (the digits of the mixed-radix index).
     radices: Vec<[u32; 6]>,
+    /// `u64::MAX / radix + 1` per radix: division by a multiplication
+    /// ([`divide`]), the decoder's main cost otherwise.
+    reciprocals: Vec<[u64; 6]>,
     /// Placements per layout (positions per side to move).
     placements: Vec<usize>,
     /// First index of each layout.
@@ -157,6 +160,17 @@ fn expand(mut bits: Squares, occupied: Squares) -> Squares {
     out
 }
 
+/// `x / d` with `m = u64::MAX / d + 1` (Lemire, Kaser & Kurz, "Faster
+/// remainder by direct computation", 2019: exact for every 32-bit `x`;
+/// `d = 1` makes `m` wrap to 0).
+fn divide(x: u32, d: u32, m: u64) -> u32 {
+    if d == 1 {
+        x
+    } else {
+        ((u128::from(m) * u128::from(x)) >> 64) as u32
+    }
+}
+
 fn masks(p: &Position) -> [Squares; 6] {
     let (a, b) = (p.p1.by_colour, p.p2.by_colour);
     [a[0], a[1], a[2], b[0], b[1], b[2]]
@@ -183,7 +197,7 @@ impl Space {
                 n
             })
             .collect();
-        let radices = groups
+        let radices: Vec<[u32; 6]> = groups
             .iter()
             .map(|g| {
                 let mut r = [1u32; 6];
@@ -195,6 +209,10 @@ impl Space {
                 r
             })
             .collect();
+        let reciprocals = radices
+            .iter()
+            .map(|r: &[u32; 6]| r.map(|d| (u64::MAX / u64::from(d)).wrapping_add(1)))
+            .collect();
         let mut offsets = Vec::new();
         let mut len = 0;
         for &n in &placements {
@@ -205,6 +223,7 @@ impl Space {
             layouts,
             groups,
             keys,
+            reciprocals,
             radices,
             placements,
             offsets,
@@ -294,12 +313,14 @@ impl Space {
         // Split the mixed-radix rank into one rank per group.
         let g = &self.groups[l];
         let radices = &self.radices[l];
+        let reciprocals = &self.reciprocals[l];
         let mut rest = rest as u32;
         let mut ranks = [0u32; 6];
         for j in (0..6).rev() {
             if g[j] != 0 {
-                ranks[j] = rest % radices[j];
-                rest /= radices[j];
+                let q = divide(rest, radices[j], reciprocals[j]);
+                ranks[j] = rest - q * radices[j];
+                rest = q;
             }
         }
         let table = colex();
