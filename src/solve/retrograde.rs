@@ -352,8 +352,8 @@ pub trait ReversibleGraph: StateGraph {
     /// `outcomes`.
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach>;
     /// Appends every state with a move leading to state `i`, each once.
-    /// States decided by the rules may be included (the engine skips them);
-    /// no other state may be.
+    /// States decided by the rules may be included or left out (the engine
+    /// skips them); no other state may be.
     fn predecessors(&self, i: usize, out: &mut Vec<u32>);
 }
 

@@ -249,7 +249,7 @@ impl<'a> Analysis<'a> {
             Kind::Det => {
                 let mover = p.to_move;
                 let own_blue_out = p.mover().of(Colour::Blue) & mover.escapes() != 0;
-                let takes_last_blue = p.waiter().count(Colour::Blue) == 1
+                let takes_last_blue = p.waiter().just_one(Colour::Blue)
                     && neighbourhood(p.mover().all()) & p.waiter().of(Colour::Blue) != 0;
                 (own_blue_out || takes_last_blue).then_some(win_for(mover))
             }
@@ -336,9 +336,17 @@ impl<'a> Analysis<'a> {
     /// game has captures that stay in the table, of a colour the captured
     /// side still has after the capture (undone: the piece is put back on
     /// the square the capturer entered). Positions outside the analysis's
-    /// piece sets are included too; the caller drops them. The flag says
-    /// whether a capture was undone (the piece sets differ from `p`'s).
-    pub fn for_each_unmove(&self, p: &Position, mut f: impl FnMut(Position, bool)) {
+    /// piece sets are included too; the caller drops them, and says with
+    /// `uncaptures` whether positions with one piece more than `p` can be in
+    /// its table at all (if not, captures are not undone). The flag passed
+    /// to `f` says whether a capture was undone (the piece sets differ from
+    /// `p`'s).
+    pub fn for_each_unmove(
+        &self,
+        p: &Position,
+        uncaptures: bool,
+        mut f: impl FnMut(Position, bool),
+    ) {
         let moved = p.to_move.other();
         let occupied = p.p1.all() | p.p2.all();
         for colour in Colour::ALL {
@@ -349,9 +357,9 @@ impl<'a> Analysis<'a> {
                     let army = q.army_mut(moved);
                     army.by_colour[colour as usize] ^= (1 << to) | (1 << from);
                     f(q, false);
-                    if self.kind == Kind::Det {
+                    if uncaptures && self.kind == Kind::Det {
                         for captured in Colour::ALL {
-                            if p.army(p.to_move).count(captured) >= 1 {
+                            if p.army(p.to_move).of(captured) != 0 {
                                 let mut r = q;
                                 r.army_mut(p.to_move).by_colour[captured as usize] |= 1 << to;
                                 f(r, true);
@@ -452,7 +460,7 @@ fn win_for(side: Side) -> Reach {
 fn det_move(p: &Position, s: Step) -> Move {
     match s.captured {
         None => Move::To(p.play(s)),
-        Some(c) if p.waiter().count(c) >= 2 => Move::To(p.play(s)),
+        Some(c) if p.waiter().several(c) => Move::To(p.play(s)),
         Some(Colour::Red) => Move::Outcome(win_for(p.to_move.other())),
         Some(_) => Move::Outcome(win_for(p.to_move)),
     }
