@@ -7,7 +7,9 @@
 //! reversing those moves and propagates values backwards from the decided
 //! states, breadth first, so that every state is touched once per edge:
 //! O(states + edges) time; memory 8 bytes per edge (forward and reverse
-//! lists) and about 20 per state.
+//! lists) and about 20 per state. A game that can also generate the moves
+//! *into* a state ([`ReversibleGraph`]) is solved by [`solve_reversible`]
+//! instead: same values and distances, no edge stored, 4 bytes per state.
 //!
 //! **Values** are from the maximiser's side (the analysing player, "us"):
 //! [`Reach::Goal`] (+1) the maximiser forces its goal in finitely many moves,
