@@ -12,7 +12,9 @@ use solved_games::games::geister::optimized::Space;
 use solved_games::games::geister::report::Report;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{mirror, play, solved};
-use solved_games::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+use solved_games::solve::retrograde::{
+    self, Chooser, Reach, ReversibleGraph, StateGraph, Successor,
+};
 
 #[test]
 fn every_published_geister_claim_passes() {
@@ -216,6 +218,31 @@ impl StateGraph for RandomGraph {
     }
 }
 
+impl ReversibleGraph for RandomGraph {
+    fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+        if let Some(v) = self.terminal[i] {
+            return Err(v);
+        }
+        let mut states: Vec<u32> = Vec::new();
+        for m in &self.moves[i] {
+            match *m {
+                Successor::State(j) => states.push(j),
+                Successor::Outcome(v) => outcomes.push(v),
+            }
+        }
+        states.sort_unstable();
+        states.dedup();
+        Ok(states.len() as u32)
+    }
+    fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
+        for (j, moves) in self.moves.iter().enumerate() {
+            if moves.contains(&Successor::State(i as u32)) {
+                out.push(j as u32);
+            }
+        }
+    }
+}
+
 /// Depth-bounded value iteration, written out for the test.
 fn sweep(g: &RandomGraph) -> (Vec<Reach>, Vec<u16>) {
     let n = g.len();
@@ -299,6 +326,14 @@ proptest! {
     #[test]
     fn engine_agrees_with_value_iteration_on_random_graphs(g in random_graph()) {
         let s = retrograde::solve(&g);
+        let (values, distances) = sweep(&g);
+        prop_assert_eq!(s.values, values);
+        prop_assert_eq!(s.distances, distances);
+    }
+
+    #[test]
+    fn engine_with_predecessors_agrees_on_random_graphs(g in random_graph()) {
+        let s = retrograde::solve_reversible(&g);
         let (values, distances) = sweep(&g);
         prop_assert_eq!(s.values, values);
         prop_assert_eq!(s.distances, distances);

@@ -249,7 +249,7 @@ impl<'a> Analysis<'a> {
             Kind::Det => {
                 let mover = p.to_move;
                 let own_blue_out = p.mover().of(Colour::Blue) & mover.escapes() != 0;
-                let takes_last_blue = p.waiter().count(Colour::Blue) == 1
+                let takes_last_blue = p.waiter().just_one(Colour::Blue)
                     && neighbourhood(p.mover().all()) & p.waiter().of(Colour::Blue) != 0;
                 (own_blue_out || takes_last_blue).then_some(win_for(mover))
             }
@@ -325,6 +325,49 @@ impl<'a> Analysis<'a> {
                     }
                 }
             }),
+        }
+    }
+
+    /// Calls `f` with every position that has a move (in the sense of
+    /// [`Analysis::for_each_move`]) leading to `p`, each once; positions
+    /// decided by the rules are included. Every analysis has the
+    /// non-capturing steps as moves (undone: a piece of the side that just
+    /// moved steps back to an empty neighbour); only the full-information
+    /// game has captures that stay in the table, of a colour the captured
+    /// side still has after the capture (undone: the piece is put back on
+    /// the square the capturer entered). Positions outside the analysis's
+    /// piece sets are included too; the caller drops them, and says with
+    /// `uncaptures` whether positions with one piece more than `p` can be in
+    /// its table at all (if not, captures are not undone). The flag passed
+    /// to `f` says whether a capture was undone (the piece sets differ from
+    /// `p`'s).
+    pub fn for_each_unmove(
+        &self,
+        p: &Position,
+        uncaptures: bool,
+        mut f: impl FnMut(Position, bool),
+    ) {
+        let moved = p.to_move.other();
+        let occupied = p.p1.all() | p.p2.all();
+        for colour in Colour::ALL {
+            for to in squares(p.army(moved).of(colour)) {
+                for from in squares(neighbourhood(1 << to) & !occupied) {
+                    let mut q = *p;
+                    q.to_move = moved;
+                    let army = q.army_mut(moved);
+                    army.by_colour[colour as usize] ^= (1 << to) | (1 << from);
+                    f(q, false);
+                    if uncaptures && self.kind == Kind::Det {
+                        for captured in Colour::ALL {
+                            if p.army(p.to_move).of(captured) != 0 {
+                                let mut r = q;
+                                r.army_mut(p.to_move).by_colour[captured as usize] |= 1 << to;
+                                f(r, true);
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -417,7 +460,7 @@ fn win_for(side: Side) -> Reach {
 fn det_move(p: &Position, s: Step) -> Move {
     match s.captured {
         None => Move::To(p.play(s)),
-        Some(c) if p.waiter().count(c) >= 2 => Move::To(p.play(s)),
+        Some(c) if p.waiter().several(c) => Move::To(p.play(s)),
         Some(Colour::Red) => Move::Outcome(win_for(p.to_move.other())),
         Some(_) => Move::Outcome(win_for(p.to_move)),
     }

@@ -10,7 +10,7 @@
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
 use super::rules::{PieceSet, Position, Side, Squares};
-use crate::solve::retrograde::{self, Chooser, Reach, StateGraph, Successor};
+use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
 /// Binomial coefficients C(n, k) for n, k ≤ 16.
@@ -43,8 +43,13 @@ pub struct Space {
     /// Per layout, the number of ways to place each group on the squares
     /// the earlier groups left free (the digits of the mixed-radix index).
     radices: Vec<[u32; 6]>,
+    /// `u64::MAX / radix + 1` per radix: division by a multiplication
+    /// ([`divide`]), the decoder's main cost otherwise.
+    reciprocals: Vec<[u64; 6]>,
     /// Placements per layout (positions per side to move).
     placements: Vec<usize>,
+    /// Number of pieces on the board per layout.
+    pieces: Vec<u8>,
     /// First index of each layout.
     offsets: Vec<usize>,
     len: usize,
@@ -54,13 +59,14 @@ fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
     [l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple]
 }
 
-/// Number of squares in each 16-bit set. The crate is built for the
-/// generic x86-64 target, where `count_ones` is a dozen instructions; the
-/// index counts bits in its innermost loop.
-static POPCOUNT: [u8; 1 << 16] = {
-    let mut t = [0u8; 1 << 16];
+/// Number of set bits in each byte. The crate is built for the generic
+/// x86-64 target, where `count_ones` is a dozen instructions; the index
+/// counts bits in its innermost loop. A byte table (256 bytes) stays in the
+/// L1 cache while the engine's random accesses evict a 64 KB one.
+static POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut i = 1;
-    while i < (1 << 16) {
+    while i < 256 {
         t[i] = t[i >> 1] + (i & 1) as u8;
         i += 1;
     }
@@ -68,7 +74,7 @@ static POPCOUNT: [u8; 1 << 16] = {
 };
 
 fn popcount(set: Squares) -> u32 {
-    u32::from(POPCOUNT[set as usize])
+    u32::from(POPCOUNT[usize::from(set & 0xff)]) + u32::from(POPCOUNT[usize::from(set >> 8)])
 }
 
 fn pack(sizes: impl Iterator<Item = u32>) -> u32 {
@@ -114,22 +120,57 @@ fn colex() -> &'static Colex {
     CELL.get_or_init(Colex::new)
 }
 
+/// `SELECT8[b][c]`: the place of the `c`-th set bit of byte `b`.
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut c = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b & (1 << bit) != 0 {
+                t[b][c] = bit as u8;
+                c += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The place of the `c`-th set bit of `set` (which has more than `c`).
+fn select(set: Squares, c: u32) -> u32 {
+    let low = usize::from(set & 0xff);
+    let n = u32::from(POPCOUNT[low]);
+    if c < n {
+        u32::from(SELECT8[low][c as usize])
+    } else {
+        8 + u32::from(SELECT8[usize::from(set >> 8)][(c - n) as usize])
+    }
+}
+
 /// Spreads the compressed positions `bits` over the squares not in
 /// `occupied`: bit c becomes the c-th free square.
 fn expand(mut bits: Squares, occupied: Squares) -> Squares {
+    let free = !occupied;
     let mut out = 0;
-    let mut free = !occupied;
-    let mut c = 0;
     while bits != 0 {
-        let want = bits.trailing_zeros();
-        while c < want {
-            free &= free - 1;
-            c += 1;
-        }
-        out |= free & free.wrapping_neg();
+        out |= 1 << select(free, bits.trailing_zeros());
         bits &= bits - 1;
     }
     out
+}
+
+/// `x / d` with `m = u64::MAX / d + 1` (Lemire, Kaser & Kurz, "Faster
+/// remainder by direct computation", 2019: exact for every 32-bit `x`;
+/// `d = 1` makes `m` wrap to 0).
+fn divide(x: u32, d: u32, m: u64) -> u32 {
+    if d == 1 {
+        x
+    } else {
+        ((u128::from(m) * u128::from(x)) >> 64) as u32
+    }
 }
 
 fn masks(p: &Position) -> [Squares; 6] {
@@ -158,7 +199,7 @@ impl Space {
                 n
             })
             .collect();
-        let radices = groups
+        let radices: Vec<[u32; 6]> = groups
             .iter()
             .map(|g| {
                 let mut r = [1u32; 6];
@@ -170,6 +211,11 @@ impl Space {
                 r
             })
             .collect();
+        let pieces = groups.iter().map(|g| g.iter().sum()).collect();
+        let reciprocals = radices
+            .iter()
+            .map(|r: &[u32; 6]| r.map(|d| (u64::MAX / u64::from(d)).wrapping_add(1)))
+            .collect();
         let mut offsets = Vec::new();
         let mut len = 0;
         for &n in &placements {
@@ -180,7 +226,9 @@ impl Space {
             layouts,
             groups,
             keys,
+            reciprocals,
             radices,
+            pieces,
             placements,
             offsets,
             len,
@@ -202,32 +250,42 @@ impl Space {
     /// The index of `p`, or `None` if its piece sets are not covered.
     #[must_use]
     pub fn index(&self, p: &Position) -> Option<usize> {
-        let m = masks(p);
-        let key = pack(m.iter().map(|&x| popcount(x)));
+        let key = pack(masks(p).iter().map(|&x| popcount(x)));
         let l = self.keys.iter().position(|&k| k == key)?;
+        Some(self.index_in(l, p))
+    }
+
+    /// The layout (piece sets) of index `i`, a position in
+    /// [`Space::layouts`].
+    fn layout_of(&self, i: usize) -> usize {
+        self.offsets.partition_point(|&o| o <= i) - 1
+    }
+
+    /// The index of `p`, whose piece sets are layout `l`.
+    fn index_in(&self, l: usize, p: &Position) -> usize {
+        let m = masks(p);
         let mut occupied: Squares = 0;
-        let mut free = 16usize;
         let mut rank = 0usize;
         for (g, &k) in self.groups[l].iter().enumerate() {
-            let k = k as usize;
             if k == 0 {
                 continue;
             }
             // Colex rank of the group's squares, renumbered among free ones.
-            let mut compressed: Squares = 0;
+            let mut group_rank = 0usize;
             let mut bits = m[g];
+            let mut nth = 0;
             while bits != 0 {
                 let s = bits.trailing_zeros();
                 let c = s - popcount(occupied & ((1u16 << s) - 1));
-                compressed |= 1 << c;
+                nth += 1;
+                group_rank += C[c as usize][nth] as usize;
                 bits &= bits - 1;
             }
-            rank = rank * C[free][k] as usize + colex_rank(compressed);
+            rank = rank * self.radices[l][g] as usize + group_rank;
             occupied |= m[g];
-            free -= k;
         }
         let side = usize::from(p.to_move == Side::P2);
-        Some(self.offsets[l] + side * self.placements[l] + rank)
+        self.offsets[l] + side * self.placements[l] + rank
     }
 
     /// Which side is to move at index `i`, without decoding the position.
@@ -259,12 +317,14 @@ impl Space {
         // Split the mixed-radix rank into one rank per group.
         let g = &self.groups[l];
         let radices = &self.radices[l];
+        let reciprocals = &self.reciprocals[l];
         let mut rest = rest as u32;
         let mut ranks = [0u32; 6];
         for j in (0..6).rev() {
             if g[j] != 0 {
-                ranks[j] = rest % radices[j];
-                rest /= radices[j];
+                let q = divide(rest, radices[j], reciprocals[j]);
+                ranks[j] = rest - q * radices[j];
+                rest = q;
             }
         }
         let table = colex();
@@ -326,6 +386,46 @@ impl StateGraph for Graph<'_, '_> {
     }
 }
 
+impl ReversibleGraph for Graph<'_, '_> {
+    fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+        let p = self.space.position(i);
+        if let Some(v) = self.analysis.terminal(&p) {
+            return Err(v);
+        }
+        // Distinct steps lead to distinct positions, so the moves to
+        // positions need only be counted, not indexed.
+        let mut states = 0;
+        self.analysis.for_each_move(&p, |_, m| match m {
+            Move::To(_) => states += 1,
+            Move::Outcome(v) => outcomes.push(v),
+        });
+        Ok(states)
+    }
+
+    fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
+        let p = self.space.position(i);
+        let l = self.space.layout_of(i);
+        // Where the rules read no other table, testing a predecessor for a
+        // decided-by-the-rules position costs a few bit operations, less
+        // than its index and the cache miss on its word; in the
+        // full-information game nearly half the positions are such.
+        let cheap_terminal = self.analysis.kind.dependencies().is_empty();
+        let pieces = self.space.pieces[l];
+        let uncaptures = self.space.pieces.iter().any(|&n| n > pieces);
+        self.analysis
+            .for_each_unmove(&p, uncaptures, |q, uncaptured| {
+                if cheap_terminal && self.analysis.terminal(&q).is_some() {
+                    return;
+                }
+                if !uncaptured {
+                    out.push(self.space.index_in(l, &q) as u32);
+                } else if let Some(j) = self.space.index(&q) {
+                    out.push(j as u32);
+                }
+            });
+    }
+}
+
 impl Graph<'_, '_> {
     fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
         self.analysis.for_each_move(p, |_, m| {
@@ -357,7 +457,7 @@ impl Table {
     #[must_use]
     pub fn solve(analysis: &Analysis) -> Table {
         let space = Space::new(analysis.kind.layouts());
-        let solution = retrograde::solve(&Graph {
+        let solution = retrograde::solve_reversible(&Graph {
             analysis,
             space: &space,
         });
