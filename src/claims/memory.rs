@@ -56,7 +56,7 @@ fn tendency(t: &Tendency) -> String {
     if t.failures.is_empty() {
         "holds".to_string()
     } else {
-        t.summary()
+        t.summary(10)
     }
 }
 

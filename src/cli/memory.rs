@@ -277,19 +277,7 @@ fn findings(args: &Args) -> Outcome {
         }))?;
     } else {
         for (name, t) in &rows {
-            println!(
-                "{name}: {}",
-                if t.failures.is_empty() {
-                    format!("holds on all {} states", t.states)
-                } else {
-                    format!(
-                        "fails at {} of {} states: {}",
-                        t.failures.len(),
-                        t.states,
-                        t.failures.join(", ")
-                    )
-                }
-            );
+            println!("{name}: {}", t.summary(usize::MAX));
         }
         println!(
             "§3.2 f(n,1,k) > f(n−1,0,k) (keeping the one known pair pays): {pays} of {of} (n,k)"

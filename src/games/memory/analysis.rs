@@ -225,15 +225,21 @@ pub struct Tendency {
 }
 
 impl Tendency {
-    /// `holds on all S states` or `fails at F of S states: …` (first ten
-    /// listed), the form the claims registry compares.
+    /// `holds on all S states` or `fails at F of S states: …` with the
+    /// first `listed` failures named: ten in the claims registry, all in
+    /// `solved-games memory --findings`.
     #[must_use]
-    pub fn summary(&self) -> String {
+    pub fn summary(&self, listed: usize) -> String {
         if self.failures.is_empty() {
             return format!("holds on all {} states", self.states);
         }
-        let shown: Vec<&str> = self.failures.iter().take(10).map(String::as_str).collect();
-        let more = if self.failures.len() > 10 {
+        let shown: Vec<&str> = self
+            .failures
+            .iter()
+            .take(listed)
+            .map(String::as_str)
+            .collect();
+        let more = if self.failures.len() > listed {
             ", …"
         } else {
             ""
