@@ -8,7 +8,7 @@ use super::rules::{Choice, Family, Second, State};
 use super::scaled::Scaled;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use std::ops::{Add, Div, Mul, Sub};
+use std::ops::{Add, Div, Mul, Range, Sub};
 
 /// A probability arithmetic: exact rationals or `f64`.
 pub trait Prob:
@@ -59,20 +59,6 @@ pub struct Table<V> {
     best_g: Option<Vec<Vec<Vec<Vec<Choice>>>>>,
 }
 
-/// One case of turning over an unknown card first: which case, its
-/// probability, and the answers for the second card with their values.
-type OpenCase<V> = (Case, V, Vec<(Second, V)>);
-
-/// The options at one state with their values, before the pass fixed point.
-struct Options<V> {
-    take_pair: Option<V>,
-    can_pass: bool,
-    /// Per case (a), (b), (c): probability and the sub-options with values.
-    open: Vec<OpenCase<V>>,
-    /// G's case (b): the second 1 is taken and wins; probability 1/u.
-    forced_win: Option<V>,
-}
-
 impl<V: Prob> Table<V> {
     /// Solves every state with at most `max_pairs` pairs. With `record_best`
     /// the optimal options of each state are kept (ties listed).
@@ -111,10 +97,12 @@ impl<V: Prob> Table<V> {
             f,
             g,
         };
-        for state in solving_order(max_pairs, m_cap) {
-            let (value, best) = table.solve_state(state, record_best);
+        let mut moves = Transitions::default();
+        in_solving_order(max_pairs, m_cap, |state| {
+            moves.refill(state);
+            let (value, best) = table.solve_state(&moves, record_best);
             table.store(state, value, best);
-        }
+        });
         table
     }
 
@@ -172,8 +160,9 @@ impl<V: Prob> Table<V> {
         }
         let zero = V::ratio(0, 1);
         let mut draws = self.map(|_| zero.clone());
-        for state in solving_order(self.max_pairs, |n, _| n) {
-            let t = transitions(state);
+        let mut t = Transitions::default();
+        in_solving_order(self.max_pairs, |n, _| n, |state| {
+            t.refill(state);
             let of = |next: Next| match next {
                 Next::Win | Next::Lose => V::ratio(0, 1),
                 Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
@@ -189,17 +178,17 @@ impl<V: Prob> Table<V> {
                         fresh,
                     } => {
                         let mut sum = V::ratio(0, 1);
-                        for (case, count, answers) in &t.cases {
-                            let wanted = match case {
+                        for case in t.cases() {
+                            let wanted = match case.case {
                                 Case::Matched => matched,
                                 Case::One => one,
                                 Case::Fresh => fresh,
                             };
-                            let (_, outcomes) = answers
-                                .iter()
+                            let (_, outcomes) = case
+                                .answers()
                                 .find(|(second, _)| Some(*second) == *wanted)
                                 .expect("an optimal option answers every case");
-                            sum = sum + V::ratio(*count, t.unknown) * self.expect(outcomes, of);
+                            sum = sum + V::ratio(case.count, t.unknown) * self.expect(outcomes, of);
                         }
                         sum
                     }
@@ -227,7 +216,7 @@ impl<V: Prob> Table<V> {
                 chosen.expect("every state has an optimal option"),
                 Vec::new(),
             );
-        }
+        });
         Some(draws)
     }
 
@@ -345,56 +334,34 @@ impl<V: Prob> Table<V> {
         sum / V::ratio(total, 1)
     }
 
-    /// The options of §2.1 at `s` with their values, every state they read
-    /// taken from the table.
-    fn options(&self, s: State) -> Options<V> {
-        let t = transitions(s);
-        let u = t.unknown;
-        let open = t
-            .cases
-            .iter()
-            .map(|(case, count, answers)| {
-                let subs = answers
-                    .iter()
-                    .map(|(second, outcomes)| (*second, self.expect(outcomes, |n| self.worth(n))))
-                    .collect();
-                (*case, V::ratio(*count, u), subs)
-            })
-            .collect();
-        Options {
-            take_pair: t.take_pair.map(|p| self.worth(Next::Mine(p))),
-            can_pass: t.can_pass,
-            open,
-            forced_win: t.forced_win.then(|| V::ratio(1, u)),
-        }
-    }
-
-    /// The value of `s` and, if asked, its optimal options.
+    /// The value of the state whose moves are `t` and, if asked, its
+    /// optimal options.
     ///
     /// Passing makes the equation self-referential: x = max(A, 1 − x) with
     /// A the best other option. Its solution is A when A ≥ 1/2 and 1/2
     /// otherwise (both players pass for ever: a draw, rule R5).
-    fn solve_state(&self, s: State, record_best: bool) -> (V, Vec<Choice>) {
-        let options = self.options(s);
-        let mut open_value = options.forced_win.clone().unwrap_or_else(|| V::ratio(0, 1));
-        let mut per_case: Vec<(Case, Vec<Second>)> = Vec::new();
-        for (case, p, subs) in &options.open {
-            let top = max_of(subs.iter().map(|(_, v)| v.clone()));
-            open_value = open_value + p.clone() * top.clone();
-            per_case.push((
-                *case,
-                subs.iter()
-                    .filter(|(_, v)| *v == top)
-                    .map(|(c, _)| *c)
-                    .collect(),
-            ));
+    fn solve_state(&self, t: &Transitions, record_best: bool) -> (V, Vec<Choice>) {
+        let u = t.unknown;
+        // G's case (b): the second 1 is taken and wins, probability 1/u.
+        let mut open_value = if t.forced_win {
+            V::ratio(1, u)
+        } else {
+            V::ratio(0, 1)
+        };
+        for case in t.cases() {
+            let top = max_of(
+                case.answers()
+                    .map(|(_, outcomes)| self.expect(outcomes, |n| self.worth(n))),
+            );
+            open_value = open_value + V::ratio(case.count, u) * top;
         }
-        let active = match &options.take_pair {
+        let take_pair = t.take_pair.map(|p| self.worth(Next::Mine(p)));
+        let active = match &take_pair {
             Some(t) if *t > open_value => t.clone(),
             _ => open_value.clone(),
         };
         let half = V::ratio(1, 2);
-        let value = if options.can_pass && active < half {
+        let value = if t.can_pass && active < half {
             half.clone()
         } else {
             active.clone()
@@ -403,15 +370,27 @@ impl<V: Prob> Table<V> {
             return (value, Vec::new());
         }
         let mut best = Vec::new();
-        if options.take_pair.as_ref() == Some(&value) {
+        if take_pair.as_ref() == Some(&value) {
             best.push(Choice::TakeKnownPair);
         }
-        if options.can_pass && active <= half {
+        if t.can_pass && active <= half {
             best.push(Choice::Pass);
         }
         if open_value == value {
             let mut combos = vec![(None, None, None)];
-            for (case, seconds) in per_case {
+            for case in t.cases() {
+                // The answers tied for the best in this case.
+                let values: Vec<(Second, V)> = case
+                    .answers()
+                    .map(|(second, outcomes)| (second, self.expect(outcomes, |n| self.worth(n))))
+                    .collect();
+                let top = max_of(values.iter().map(|(_, v)| v.clone()));
+                let seconds: Vec<Second> = values
+                    .into_iter()
+                    .filter(|(_, v)| *v == top)
+                    .map(|(second, _)| second)
+                    .collect();
+                let case = case.case;
                 combos = combos
                     .into_iter()
                     .flat_map(|(a, b, c)| {
@@ -437,38 +416,39 @@ impl<V: Prob> Table<V> {
     }
 }
 
-/// Every state the table holds, successors first. Every option other than
-/// taking a known pair turns over at least one unknown card; taking a pair
-/// keeps the unknown count and lowers n. So (unknown cards, n) ascending
-/// visits successors first.
-fn solving_order(
+/// Visits every state the table holds, successors first. Every option
+/// other than taking a known pair turns over at least one unknown card and
+/// keeps n or lowers it; taking a pair keeps the unknown count and lowers n.
+/// So (n, unknown cards) ascending visits successors first.
+fn in_solving_order(
     max_pairs: usize,
-    m_cap: impl Fn(usize, Family) -> usize + Copy,
-) -> impl Iterator<Item = State> {
-    // An iterator, not a list: at n = 2,000 the reduced table has 8 million
-    // states, and a list of them would cost more memory than the table.
-    (1..=2 * max_pairs).flat_map(move |unknown| {
-        (1..=max_pairs).flat_map(move |n| {
-            [Family::F, Family::G].into_iter().flat_map(move |family| {
-                (0..=m_cap(n, family).min(n - 1)).filter_map(move |m| {
-                    let k = (2 * n - 2 * m).checked_sub(unknown)?;
+    m_cap: impl Fn(usize, Family) -> usize,
+    mut visit: impl FnMut(State),
+) {
+    // Plain loops and a visitor, not a list or nested iterator adapters: at
+    // n = 2,000 the reduced table has 8 million states, a list of them would
+    // cost more memory than the table, and the adapters cost a sixth of the
+    // float table's time.
+    for n in 1..=max_pairs {
+        let caps = [(Family::F, m_cap(n, Family::F)), (Family::G, m_cap(n, Family::G))];
+        for unknown in 1..=2 * n {
+            for (family, cap) in caps {
+                for m in 0..=cap.min(n - 1) {
+                    let Some(k) = (2 * n - 2 * m).checked_sub(unknown) else {
+                        break; // k only shrinks as m grows
+                    };
                     // Test validity first: the error of an invalid triple
                     // formats a message, millions of times at n = 2,000.
-                    let valid = match family {
-                        Family::F => m + k < n,
-                        Family::G => k >= 1 && m + k <= n,
+                    let state = match family {
+                        Family::F if m + k < n => State::f(n, m, k),
+                        Family::G if k >= 1 && m + k <= n => State::g(n, m, k),
+                        _ => continue,
                     };
-                    valid.then(|| {
-                        match family {
-                            Family::F => State::f(n, m, k),
-                            Family::G => State::g(n, m, k),
-                        }
-                        .expect("checked above")
-                    })
-                })
-            })
-        })
-    })
+                    visit(state.expect("checked above"));
+                }
+            }
+        }
+    }
 }
 
 /// Which optimal option a player takes when several tie: the value does
@@ -498,7 +478,12 @@ pub enum Next {
 /// precondition, and for turning unknown cards the count of cards behind
 /// each outcome. Branches of probability zero are left out, so no invalid
 /// state is ever named.
-#[derive(Debug, Clone)]
+///
+/// Cases, answers and outcomes live in three flat lists that
+/// [`Transitions::refill`] clears and fills again: the reduced table visits
+/// 8 million states at n = 2,000, and a fresh nested list per state made
+/// memory allocation the largest cost of the float table.
+#[derive(Debug, Clone, Default)]
 pub struct Transitions {
     /// u: unknown cards, the denominator of the first card's cases.
     pub unknown: usize,
@@ -508,13 +493,193 @@ pub struct Transitions {
     pub can_pass: bool,
     /// (G3)(b): the first card is the second 1, with 1 card of u: a win.
     pub forced_win: bool,
-    /// (F3)/(G3) cases: which, how many of the u cards, and per answer for
-    /// the second card its outcomes with their card counts.
-    pub cases: Vec<(Case, usize, Vec<Answer>)>,
+    /// Per case: which, how many of the u cards, and its answers in `answers`.
+    cases: Vec<(Case, usize, Range<usize>)>,
+    /// Per answer for the second card: which, and its outcomes in `outcomes`.
+    answers: Vec<(Second, Range<usize>)>,
+    /// Card counts and where each outcome leads.
+    outcomes: Vec<(usize, Next)>,
 }
 
-/// One answer for the second card and its outcomes with card counts.
-pub type Answer = (Second, Vec<(usize, Next)>);
+/// One case of (F3)/(G3): the first card turned is of kind `case`, which
+/// `count` of the u unknown cards are.
+#[derive(Debug, Clone, Copy)]
+pub struct OpenCase<'a> {
+    /// (a), (b) or (c).
+    pub case: Case,
+    /// How many of the u unknown cards lead to this case.
+    pub count: usize,
+    answers: &'a [(Second, Range<usize>)],
+    outcomes: &'a [(usize, Next)],
+}
+
+impl<'a> OpenCase<'a> {
+    /// Each answer for the second card with its outcomes and card counts.
+    pub fn answers(&self) -> impl Iterator<Item = (Second, &'a [(usize, Next)])> + 'a {
+        let outcomes = self.outcomes;
+        self.answers
+            .iter()
+            .map(move |(second, range)| (*second, &outcomes[range.clone()]))
+    }
+}
+
+impl Transitions {
+    /// The cases of turning an unknown card first, in the order (a), (b), (c).
+    pub fn cases(&self) -> impl Iterator<Item = OpenCase<'_>> {
+        self.cases.iter().map(|(case, count, range)| OpenCase {
+            case: *case,
+            count: *count,
+            answers: &self.answers[range.clone()],
+            outcomes: &self.outcomes,
+        })
+    }
+
+    fn begin_case(&mut self, case: Case, count: usize) {
+        let at = self.answers.len();
+        self.cases.push((case, count, at..at));
+    }
+
+    /// An answer for the second card in the case begun last; outcomes with
+    /// no card behind them are left out.
+    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]) {
+        let from = self.outcomes.len();
+        for &(count, next) in outcomes {
+            if count > 0 {
+                let next = next.expect("named when its count is positive");
+                self.outcomes.push((count, next));
+            }
+        }
+        self.answers.push((second, from..self.outcomes.len()));
+        let case = self.cases.last_mut().expect("an answer belongs to a case");
+        case.2.end = self.answers.len();
+    }
+
+    /// Replaces the contents with the moves of §2.1 (F1)–(F3) and
+    /// (G1)–(G3) out of `s`, keeping the lists' storage.
+    pub fn refill(&mut self, s: State) {
+        let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
+        self.cases.clear();
+        self.answers.clear();
+        self.outcomes.clear();
+        self.unknown = s.unknown_cards();
+        self.can_pass = s.can_pass();
+        // `when(c, x)`: x only if c; lazily, as the state exists only then.
+        let when = |c: bool, next: &dyn Fn() -> Next| c.then(next);
+        match s.family {
+            Family::F => {
+                let fresh = n - m - k - 1; // non-1 numbers with no card known
+                self.take_pair = (m >= 1).then(|| f_state(n - 1, m - 1, k));
+                self.forced_win = false;
+                if k >= 1 {
+                    self.begin_case(Case::Matched, k);
+                    let take = Next::Mine(f_state(n - 1, m, k - 1));
+                    self.answer(Second::Take, &[(1, Some(take))]);
+                    if m + k >= 2 {
+                        let miss = Next::Theirs(f_state(n, m + 1, k - 1));
+                        self.answer(Second::Known, &[(1, Some(miss))]);
+                    }
+                    self.answer(
+                        Second::Unknown,
+                        &[
+                            (
+                                k - 1,
+                                when(k >= 2, &|| {
+                                    Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))
+                                }),
+                            ),
+                            (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
+                            (
+                                2 * fresh,
+                                when(fresh > 0, &|| Next::Theirs(f_state(n, m + 1, k))),
+                            ),
+                        ],
+                    );
+                }
+                self.begin_case(Case::One, 2);
+                if m + k >= 1 {
+                    let miss = Next::Theirs(g_state(n, m, k + 1));
+                    self.answer(Second::Known, &[(1, Some(miss))]);
+                }
+                self.answer(
+                    Second::Unknown,
+                    &[
+                        (1, Some(Next::Win)),
+                        (k, when(k >= 1, &|| Next::Theirs(g_state(n, m + 1, k)))),
+                        (
+                            2 * fresh,
+                            when(fresh > 0, &|| Next::Theirs(g_state(n, m, k + 2))),
+                        ),
+                    ],
+                );
+                if fresh > 0 {
+                    self.begin_case(Case::Fresh, 2 * fresh);
+                    if m + k >= 1 {
+                        let miss = Next::Theirs(f_state(n, m, k + 1));
+                        self.answer(Second::Known, &[(1, Some(miss))]);
+                    }
+                    self.answer(
+                        Second::Unknown,
+                        &[
+                            (1, Some(Next::Mine(f_state(n - 1, m, k)))),
+                            (2, Some(Next::Theirs(g_state(n, m, k + 2)))),
+                            (k, when(k >= 1, &|| Next::Theirs(f_state(n, m + 1, k)))),
+                            (
+                                2 * fresh - 2,
+                                when(fresh > 1, &|| Next::Theirs(f_state(n, m, k + 2))),
+                            ),
+                        ],
+                    );
+                }
+            }
+            Family::G => {
+                let fresh = n - m - k; // numbers with no card known
+                self.take_pair = (m >= 1).then(|| g_state(n - 1, m - 1, k));
+                if k >= 2 {
+                    self.begin_case(Case::Matched, k - 1);
+                    let take = Next::Mine(g_state(n - 1, m, k - 1));
+                    self.answer(Second::Take, &[(1, Some(take))]);
+                    let miss = Next::Theirs(g_state(n, m + 1, k - 1));
+                    self.answer(Second::Known, &[(1, Some(miss))]);
+                    self.answer(
+                        Second::Unknown,
+                        &[
+                            (
+                                k - 2,
+                                when(k >= 3, &|| {
+                                    Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))
+                                }),
+                            ),
+                            (
+                                2 * fresh,
+                                when(fresh > 0, &|| Next::Theirs(g_state(n, m + 1, k))),
+                            ),
+                            // the other 1 turned second: the opponent takes the pair
+                            (1, Some(Next::Lose)),
+                        ],
+                    );
+                }
+                self.forced_win = true;
+                if fresh > 0 {
+                    self.begin_case(Case::Fresh, 2 * fresh);
+                    let miss = Next::Theirs(g_state(n, m, k + 1));
+                    self.answer(Second::Known, &[(1, Some(miss))]);
+                    self.answer(
+                        Second::Unknown,
+                        &[
+                            (1, Some(Next::Mine(g_state(n - 1, m, k)))),
+                            (k - 1, when(k >= 2, &|| Next::Theirs(g_state(n, m + 1, k)))),
+                            (1, Some(Next::Lose)),
+                            (
+                                2 * fresh - 2,
+                                when(fresh > 1, &|| Next::Theirs(g_state(n, m, k + 2))),
+                            ),
+                        ],
+                    );
+                }
+            }
+        }
+    }
+}
 
 /// The cases of turning an unknown card first (§2.1 (a), (b), (c)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -535,155 +700,12 @@ fn g_state(n: usize, m: usize, k: usize) -> State {
     State::g(n, m, k).expect("a successor with positive probability is a state")
 }
 
-/// Keeps the outcomes that have at least one card behind them.
-fn some(outcomes: Vec<(usize, Option<Next>)>) -> Vec<(usize, Next)> {
-    outcomes
-        .into_iter()
-        .filter(|(count, _)| *count > 0)
-        .map(|(count, next)| (count, next.expect("named when its count is positive")))
-        .collect()
-}
-
 /// The moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s`.
 #[must_use]
 pub fn transitions(s: State) -> Transitions {
-    let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
-    let u = s.unknown_cards();
-    let mut cases = Vec::new();
-    // `when(c, x)`: x only if c; lazily, as the state exists only then.
-    let when = |c: bool, next: &dyn Fn() -> Next| c.then(next);
-    let take_pair;
-    let mut forced_win = false;
-    match s.family {
-        Family::F => {
-            let fresh = n - m - k - 1; // non-1 numbers with no card known
-            take_pair = (m >= 1).then(|| f_state(n - 1, m - 1, k));
-            if k >= 1 {
-                let mut answers = vec![(
-                    Second::Take,
-                    vec![(1, Next::Mine(f_state(n - 1, m, k - 1)))],
-                )];
-                if m + k >= 2 {
-                    answers.push((
-                        Second::Known,
-                        vec![(1, Next::Theirs(f_state(n, m + 1, k - 1)))],
-                    ));
-                }
-                answers.push((
-                    Second::Unknown,
-                    some(vec![
-                        (
-                            k - 1,
-                            when(k >= 2, &|| {
-                                Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))
-                            }),
-                        ),
-                        (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
-                        (
-                            2 * fresh,
-                            when(fresh > 0, &|| Next::Theirs(f_state(n, m + 1, k))),
-                        ),
-                    ]),
-                ));
-                cases.push((Case::Matched, k, answers));
-            }
-            let mut answers = Vec::new();
-            if m + k >= 1 {
-                answers.push((Second::Known, vec![(1, Next::Theirs(g_state(n, m, k + 1)))]));
-            }
-            answers.push((
-                Second::Unknown,
-                some(vec![
-                    (1, Some(Next::Win)),
-                    (k, when(k >= 1, &|| Next::Theirs(g_state(n, m + 1, k)))),
-                    (
-                        2 * fresh,
-                        when(fresh > 0, &|| Next::Theirs(g_state(n, m, k + 2))),
-                    ),
-                ]),
-            ));
-            cases.push((Case::One, 2, answers));
-            if fresh > 0 {
-                let mut answers = Vec::new();
-                if m + k >= 1 {
-                    answers.push((Second::Known, vec![(1, Next::Theirs(f_state(n, m, k + 1)))]));
-                }
-                answers.push((
-                    Second::Unknown,
-                    some(vec![
-                        (1, Some(Next::Mine(f_state(n - 1, m, k)))),
-                        (2, Some(Next::Theirs(g_state(n, m, k + 2)))),
-                        (k, when(k >= 1, &|| Next::Theirs(f_state(n, m + 1, k)))),
-                        (
-                            2 * fresh - 2,
-                            when(fresh > 1, &|| Next::Theirs(f_state(n, m, k + 2))),
-                        ),
-                    ]),
-                ));
-                cases.push((Case::Fresh, 2 * fresh, answers));
-            }
-        }
-        Family::G => {
-            let fresh = n - m - k; // numbers with no card known
-            take_pair = (m >= 1).then(|| g_state(n - 1, m - 1, k));
-            if k >= 2 {
-                let answers = vec![
-                    (
-                        Second::Take,
-                        vec![(1, Next::Mine(g_state(n - 1, m, k - 1)))],
-                    ),
-                    (
-                        Second::Known,
-                        vec![(1, Next::Theirs(g_state(n, m + 1, k - 1)))],
-                    ),
-                    (
-                        Second::Unknown,
-                        some(vec![
-                            (
-                                k - 2,
-                                when(k >= 3, &|| {
-                                    Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))
-                                }),
-                            ),
-                            (
-                                2 * fresh,
-                                when(fresh > 0, &|| Next::Theirs(g_state(n, m + 1, k))),
-                            ),
-                            // the other 1 turned second: the opponent takes the pair
-                            (1, Some(Next::Lose)),
-                        ]),
-                    ),
-                ];
-                cases.push((Case::Matched, k - 1, answers));
-            }
-            forced_win = true;
-            if fresh > 0 {
-                let answers = vec![
-                    (Second::Known, vec![(1, Next::Theirs(g_state(n, m, k + 1)))]),
-                    (
-                        Second::Unknown,
-                        some(vec![
-                            (1, Some(Next::Mine(g_state(n - 1, m, k)))),
-                            (k - 1, when(k >= 2, &|| Next::Theirs(g_state(n, m + 1, k)))),
-                            (1, Some(Next::Lose)),
-                            (
-                                2 * fresh - 2,
-                                when(fresh > 1, &|| Next::Theirs(g_state(n, m, k + 2))),
-                            ),
-                        ]),
-                    ),
-                ];
-                cases.push((Case::Fresh, 2 * fresh, answers));
-            }
-        }
-    }
-    Transitions {
-        unknown: u,
-        take_pair,
-        can_pass: s.can_pass(),
-        forced_win,
-        cases,
-    }
+    let mut moves = Transitions::default();
+    moves.refill(s);
+    moves
 }
 
 fn max_of<V: Prob>(values: impl Iterator<Item = V>) -> V {
