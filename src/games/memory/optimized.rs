@@ -51,12 +51,80 @@ pub enum Extent {
 pub struct Table<V> {
     max_pairs: usize,
     extent: Extent,
-    /// `f[n][m]` holds f(n,m,k) at index k (k ≤ n − 1 − m).
-    f: Vec<Vec<Vec<V>>>,
-    /// `g[n][m]` holds g(n,m,k) at index k − 1 (1 ≤ k ≤ n − m).
-    g: Vec<Vec<Vec<V>>>,
-    best_f: Option<Vec<Vec<Vec<Vec<Choice>>>>>,
-    best_g: Option<Vec<Vec<Vec<Vec<Choice>>>>>,
+    /// f(n,m,k) at place k of row (n, m) (k ≤ n − 1 − m).
+    f: Entries<V>,
+    /// g(n,m,k) at place k − 1 of row (n, m) (1 ≤ k ≤ n − m).
+    g: Entries<V>,
+}
+
+/// One family's values (and optimal options) in one flat list, row (n, m)
+/// after row: a lookup is one read of a small index and one of the value,
+/// where nested lists per n and m cost three dependent reads, a third of
+/// the float table's time at n = 2,000.
+#[derive(Debug, Clone)]
+struct Entries<V> {
+    /// The largest number of m rows of any n.
+    width: usize,
+    /// `rows[n]`: m runs over 0..rows[n].
+    rows: Vec<usize>,
+    /// `start[n·width + m]`: where row (n, m) begins; each has n − m places.
+    start: Vec<usize>,
+    values: Vec<V>,
+    best: Option<Vec<Vec<Choice>>>,
+}
+
+impl<V: Clone> Entries<V> {
+    fn new(max_pairs: usize, m_cap: impl Fn(usize) -> usize, fill: V, record_best: bool) -> Self {
+        let rows: Vec<usize> = (0..=max_pairs)
+            .map(|n| if n == 0 { 0 } else { m_cap(n).min(n - 1) + 1 })
+            .collect();
+        let width = rows.iter().copied().max().unwrap_or(0);
+        let mut start = vec![usize::MAX; (max_pairs + 1) * width];
+        let mut len = 0;
+        for (n, &count) in rows.iter().enumerate() {
+            for m in 0..count {
+                start[n * width + m] = len;
+                len += n - m;
+            }
+        }
+        Entries {
+            width,
+            rows,
+            start,
+            values: vec![fill; len],
+            best: record_best.then(|| vec![Vec::new(); len]),
+        }
+    }
+
+    /// Place `i` of row (n, m); the row must exist.
+    #[inline(always)]
+    fn index(&self, n: usize, m: usize, i: usize) -> usize {
+        self.start[n * self.width + m] + i
+    }
+
+    /// Place `i` of row (n, m), if held.
+    fn slot(&self, n: usize, m: usize, i: usize) -> Option<usize> {
+        let held = m < *self.rows.get(n)? && i < n - m;
+        held.then(|| self.index(n, m, i))
+    }
+
+    fn map<W>(&self, convert: impl Fn(&V) -> W) -> Entries<W> {
+        Entries {
+            width: self.width,
+            rows: self.rows.clone(),
+            start: self.start.clone(),
+            values: self.values.iter().map(convert).collect(),
+            best: self.best.clone(),
+        }
+    }
+
+    /// Every held (n, m, place).
+    fn places(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        self.rows
+            .iter()
+            .enumerate()
+            .flat_map(|(n, &count)| (0..count).flat_map(move |m| (0..n - m).map(move |i| (n, m, i))))
+    }
 }
 
 impl<V: Prob> Table<V> {
@@ -70,37 +138,14 @@ impl<V: Prob> Table<V> {
             (Extent::Reduced, Family::F) => n.min(2),
             (Extent::Reduced, Family::G) => 0,
         };
-        let mut f = vec![Vec::new()];
-        let mut g = vec![Vec::new()];
-        for n in 1..=max_pairs {
-            f.push(
-                (0..=m_cap(n, Family::F).min(n - 1))
-                    .map(|m| vec![zero.clone(); n - m])
-                    .collect(),
-            );
-            g.push(
-                (0..=m_cap(n, Family::G).min(n - 1))
-                    .map(|m| vec![zero.clone(); n - m])
-                    .collect(),
-            );
-        }
-        let empty = |t: &Vec<Vec<Vec<V>>>| -> Vec<Vec<Vec<Vec<Choice>>>> {
-            t.iter()
-                .map(|rows| rows.iter().map(|r| vec![Vec::new(); r.len()]).collect())
-                .collect()
-        };
         let mut table = Table {
             max_pairs,
             extent,
-            best_f: record_best.then(|| empty(&f)),
-            best_g: record_best.then(|| empty(&g)),
-            f,
-            g,
+            f: Entries::new(max_pairs, |n| m_cap(n, Family::F), zero.clone(), record_best),
+            g: Entries::new(max_pairs, |n| m_cap(n, Family::G), zero, record_best),
         };
-        let mut moves = Transitions::default();
         in_solving_order(max_pairs, m_cap, |state| {
-            moves.refill(state);
-            let (value, best) = table.solve_state(&moves, record_best);
+            let (value, best) = table.solve_state(state, record_best);
             table.store(state, value, best);
         });
         table
@@ -108,19 +153,14 @@ impl<V: Prob> Table<V> {
 
     fn store(&mut self, s: State, value: V, best: Vec<Choice>) {
         let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
-        match s.family {
-            Family::F => {
-                self.f[n][m][k] = value;
-                if let Some(b) = &mut self.best_f {
-                    b[n][m][k] = best;
-                }
-            }
-            Family::G => {
-                self.g[n][m][k - 1] = value;
-                if let Some(b) = &mut self.best_g {
-                    b[n][m][k - 1] = best;
-                }
-            }
+        let (entries, i) = match s.family {
+            Family::F => (&mut self.f, k),
+            Family::G => (&mut self.g, k - 1),
+        };
+        let at = entries.index(n, m, i);
+        entries.values[at] = value;
+        if let Some(b) = &mut entries.best {
+            b[at] = best;
         }
     }
 
@@ -128,22 +168,11 @@ impl<V: Prob> Table<V> {
     /// `BigRational`).
     #[must_use]
     pub fn map<W>(&self, convert: impl Fn(&V) -> W) -> Table<W> {
-        let each = |t: &Vec<Vec<Vec<V>>>| -> Vec<Vec<Vec<W>>> {
-            t.iter()
-                .map(|rows| {
-                    rows.iter()
-                        .map(|r| r.iter().map(&convert).collect())
-                        .collect()
-                })
-                .collect()
-        };
         Table {
             max_pairs: self.max_pairs,
             extent: self.extent,
-            f: each(&self.f),
-            g: each(&self.g),
-            best_f: self.best_f.clone(),
-            best_g: self.best_g.clone(),
+            f: self.f.map(&convert),
+            g: self.g.map(&convert),
         }
     }
 
@@ -155,7 +184,7 @@ impl<V: Prob> Table<V> {
     /// not draw probabilities.
     #[must_use]
     pub fn draw_probabilities(&self, tie: TieBreak) -> Option<Table<V>> {
-        if self.extent != Extent::Full || self.best_f.is_none() {
+        if self.extent != Extent::Full || self.f.best.is_none() {
             return None;
         }
         let zero = V::ratio(0, 1);
@@ -188,7 +217,14 @@ impl<V: Prob> Table<V> {
                                 .answers()
                                 .find(|(second, _)| Some(*second) == *wanted)
                                 .expect("an optimal option answers every case");
-                            sum = sum + V::ratio(case.count, t.unknown) * self.expect(outcomes, of);
+                            sum = sum
+                                + V::ratio(case.count, t.unknown)
+                                    * outcomes
+                                    .iter()
+                                    .fold(Mean::Empty, |mean, &(count, next)| {
+                                        mean.add(count, of(next))
+                                    })
+                                    .value();
                         }
                         sum
                     }
@@ -231,11 +267,15 @@ impl<V: Prob> Table<V> {
     /// # Panics
     /// If (n,m,k) is not an F state or n exceeds the table.
     #[must_use]
+    #[inline(always)]
     pub fn f(&self, n: usize, m: usize, k: usize) -> V {
-        if self.extent == Extent::Reduced && m > 2 {
-            return self.f(n - m + 2, 2, k);
-        }
-        self.f[n][m][k].clone()
+        // Not recursive, so that lookups inline into the solver.
+        let (n, m) = if self.extent == Extent::Reduced && m > 2 {
+            (n - m + 2, 2)
+        } else {
+            (n, m)
+        };
+        self.f.values[self.f.index(n, m, k)].clone()
     }
 
     /// g(n,m,k), through Proposition 2.1 (2) for m > 0 in a reduced table.
@@ -243,20 +283,30 @@ impl<V: Prob> Table<V> {
     /// # Panics
     /// If (n,m,k) is not a G state or n exceeds the table.
     #[must_use]
+    #[inline(always)]
     pub fn g(&self, n: usize, m: usize, k: usize) -> V {
-        if self.extent == Extent::Reduced && m > 0 {
-            return self.g(n - m, 0, k);
-        }
-        self.g[n][m][k - 1].clone()
+        let (n, m) = if self.extent == Extent::Reduced && m > 0 {
+            (n - m, 0)
+        } else {
+            (n, m)
+        };
+        self.g.values[self.g.index(n, m, k - 1)].clone()
     }
 
     /// The value of a state to the player to move, if the table holds it.
     #[must_use]
+    #[inline(always)]
     pub fn value(&self, s: State) -> Option<V> {
-        (s.pairs <= self.max_pairs).then(|| match s.family {
+        (s.pairs <= self.max_pairs).then(|| self.at(s))
+    }
+
+    /// The value of a state the table holds.
+    #[inline(always)]
+    fn at(&self, s: State) -> V {
+        match s.family {
             Family::F => self.f(s.pairs, s.known_pairs, s.known_singles),
             Family::G => self.g(s.pairs, s.known_pairs, s.known_singles),
-        })
+        }
     }
 
     /// The optimal options at a state (ties listed), if recorded and held.
@@ -266,102 +316,65 @@ impl<V: Prob> Table<V> {
         if n > self.max_pairs {
             return None;
         }
-        match s.family {
-            Family::F => self
-                .best_f
-                .as_ref()?
-                .get(n)?
-                .get(m)?
-                .get(k)
-                .map(Vec::as_slice),
-            Family::G => self
-                .best_g
-                .as_ref()?
-                .get(n)?
-                .get(m)?
-                .get(k - 1)
-                .map(Vec::as_slice),
-        }
+        let (entries, i) = match s.family {
+            Family::F => (&self.f, k),
+            Family::G => (&self.g, k.checked_sub(1)?),
+        };
+        let at = entries.slot(n, m, i)?;
+        entries.best.as_ref().map(|b| b[at].as_slice())
     }
 
     /// Every state the table holds, in (family, n, m, k) order.
     #[must_use]
     pub fn states(&self) -> Vec<State> {
-        let mut out = Vec::new();
-        for family in [Family::F, Family::G] {
-            let rows = match family {
-                Family::F => &self.f,
-                Family::G => &self.g,
-            };
-            for (n, by_m) in rows.iter().enumerate() {
-                for (m, by_k) in by_m.iter().enumerate() {
-                    for i in 0..by_k.len() {
-                        out.push(
-                            match family {
-                                Family::F => State::f(n, m, i),
-                                Family::G => State::g(n, m, i + 1),
-                            }
-                            .expect("the table holds only states"),
-                        );
-                    }
-                }
-            }
-        }
-        out
+        let f = self.f.places().map(|(n, m, k)| State::f(n, m, k));
+        let g = self.g.places().map(|(n, m, i)| State::g(n, m, i + 1));
+        f.chain(g)
+            .map(|s| s.expect("the table holds only states"))
+            .collect()
     }
 
     /// What a successor is worth to the player choosing at the parent.
+    #[inline(always)]
     fn worth(&self, next: Next) -> V {
         match next {
             Next::Win => V::ratio(1, 1),
             Next::Lose => V::ratio(0, 1),
-            Next::Mine(s) => self.value(s).expect("successors are smaller"),
-            Next::Theirs(s) => V::ratio(1, 1) - self.value(s).expect("successors are smaller"),
+            // Successors are smaller, so held: read without `value`'s check.
+            Next::Mine(s) => self.at(s),
+            Next::Theirs(s) => V::ratio(1, 1) - self.at(s),
         }
     }
 
-    /// The expectation of `worth` over one answer's outcomes.
-    fn expect(&self, outcomes: &[(usize, Next)], worth: impl Fn(Next) -> V) -> V {
-        if let [(_, next)] = outcomes {
-            return worth(*next);
-        }
-        let mut sum = V::ratio(0, 1);
-        let mut total = 0;
-        for &(count, next) in outcomes {
-            sum = sum + V::ratio(count, 1) * worth(next);
-            total += count;
-        }
-        sum / V::ratio(total, 1)
-    }
 
-    /// The value of the state whose moves are `t` and, if asked, its
-    /// optimal options.
+    /// The value of `s` and, if asked, its optimal options.
     ///
     /// Passing makes the equation self-referential: x = max(A, 1 − x) with
     /// A the best other option. Its solution is A when A ≥ 1/2 and 1/2
     /// otherwise (both players pass for ever: a draw, rule R5).
-    fn solve_state(&self, t: &Transitions, record_best: bool) -> (V, Vec<Choice>) {
-        let u = t.unknown;
-        // G's case (b): the second 1 is taken and wins, probability 1/u.
-        let mut open_value = if t.forced_win {
-            V::ratio(1, u)
-        } else {
-            V::ratio(0, 1)
+    fn solve_state(&self, s: State, record_best: bool) -> (V, Vec<Choice>) {
+        let mut valuer = Valuer {
+            table: self,
+            unknown: s.unknown_cards(),
+            take_pair: None,
+            open: V::ratio(0, 1),
+            case: None,
+            answers: record_best.then(Vec::new),
         };
-        for case in t.cases() {
-            let top = max_of(
-                case.answers()
-                    .map(|(_, outcomes)| self.expect(outcomes, |n| self.worth(n))),
-            );
-            open_value = open_value + V::ratio(case.count, u) * top;
-        }
-        let take_pair = t.take_pair.map(|p| self.worth(Next::Mine(p)));
+        moves(s, &mut valuer);
+        valuer.close_case();
+        let Valuer {
+            open: open_value,
+            take_pair,
+            answers,
+            ..
+        } = valuer;
         let active = match &take_pair {
             Some(t) if *t > open_value => t.clone(),
             _ => open_value.clone(),
         };
         let half = V::ratio(1, 2);
-        let value = if t.can_pass && active < half {
+        let value = if s.can_pass() && active < half {
             half.clone()
         } else {
             active.clone()
@@ -373,24 +386,28 @@ impl<V: Prob> Table<V> {
         if take_pair.as_ref() == Some(&value) {
             best.push(Choice::TakeKnownPair);
         }
-        if t.can_pass && active <= half {
+        if s.can_pass() && active <= half {
             best.push(Choice::Pass);
         }
         if open_value == value {
+            let answers = answers.expect("recorded when asked");
             let mut combos = vec![(None, None, None)];
-            for case in t.cases() {
+            for case in [Case::Matched, Case::One, Case::Fresh] {
+                let values = || {
+                    answers
+                        .iter()
+                        .filter(move |(c, _, _)| *c == case)
+                        .map(|(_, second, value)| (*second, value))
+                };
+                if values().next().is_none() {
+                    continue; // the case cannot happen here
+                }
                 // The answers tied for the best in this case.
-                let values: Vec<(Second, V)> = case
-                    .answers()
-                    .map(|(second, outcomes)| (second, self.expect(outcomes, |n| self.worth(n))))
-                    .collect();
-                let top = max_of(values.iter().map(|(_, v)| v.clone()));
-                let seconds: Vec<Second> = values
-                    .into_iter()
-                    .filter(|(_, v)| *v == top)
+                let top = max_of(values().map(|(_, v)| v.clone()));
+                let seconds: Vec<Second> = values()
+                    .filter(|(_, v)| **v == top)
                     .map(|(second, _)| second)
                     .collect();
-                let case = case.case;
                 combos = combos
                     .into_iter()
                     .flat_map(|(a, b, c)| {
@@ -416,6 +433,69 @@ impl<V: Prob> Table<V> {
     }
 }
 
+/// Values the moves of one state as [`moves`] names them, every successor
+/// read from the table: no lists, as the float table at n = 2,000 has 8
+/// million states.
+struct Valuer<'t, V> {
+    table: &'t Table<V>,
+    /// u: unknown cards, the denominator of the first card's cases.
+    unknown: usize,
+    /// (F1)/(G1)'s value, if possible.
+    take_pair: Option<V>,
+    /// (F3)/(G3) so far: the second 1 and every closed case, weighted.
+    open: V,
+    /// The case being answered: which, its card count, its best answer yet.
+    case: Option<(Case, usize, Option<V>)>,
+    /// When optimal options are recorded: every answer's value, by case.
+    answers: Option<Vec<(Case, Second, V)>>,
+}
+
+impl<V: Prob> Valuer<'_, V> {
+    fn close_case(&mut self) {
+        if let Some((_, count, top)) = self.case.take() {
+            let top = top.expect("every case has at least one answer");
+            self.open = self.open.clone() + V::ratio(count, self.unknown) * top;
+        }
+    }
+}
+
+impl<V: Prob> MoveSink for Valuer<'_, V> {
+    #[inline(always)]
+    fn take_pair(&mut self, next: State) {
+        self.take_pair = Some(self.table.worth(Next::Mine(next)));
+    }
+
+    fn second_one_wins(&mut self) {
+        self.open = self.open.clone() + V::ratio(1, self.unknown);
+    }
+
+    fn case(&mut self, case: Case, count: usize) {
+        self.close_case();
+        self.case = Some((case, count, None));
+    }
+
+    #[inline(always)]
+    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]) {
+        let table = self.table;
+        let mut mean = Mean::Empty;
+        for &(count, next) in outcomes {
+            if count > 0 {
+                let next = next.expect("named when its count is positive");
+                mean = mean.add(count, table.worth(next));
+            }
+        }
+        let value = mean.value();
+        let (case, _, top) = self.case.as_mut().expect("an answer belongs to a case");
+        if let Some(answers) = &mut self.answers {
+            answers.push((*case, second, value.clone()));
+        }
+        // The first of equal answers stays: ties are listed from `answers`.
+        if top.as_ref().map_or(true, |best| value > *best) {
+            *top = Some(value);
+        }
+    }
+}
+
 /// Visits every state the table holds, successors first. Every option
 /// other than taking a known pair turns over at least one unknown card and
 /// keeps n or lowers it; taking a pair keeps the unknown count and lowers n.
@@ -437,14 +517,12 @@ fn in_solving_order(
                     let Some(k) = (2 * n - 2 * m).checked_sub(unknown) else {
                         break; // k only shrinks as m grows
                     };
-                    // Test validity first: the error of an invalid triple
-                    // formats a message, millions of times at n = 2,000.
                     let state = match family {
-                        Family::F if m + k < n => State::f(n, m, k),
-                        Family::G if k >= 1 && m + k <= n => State::g(n, m, k),
+                        Family::F if State::is_f(n, m, k) => f_state(n, m, k),
+                        Family::G if State::is_g(n, m, k) => g_state(n, m, k),
                         _ => continue,
                     };
-                    visit(state.expect("checked above"));
+                    visit(state);
                 }
             }
         }
@@ -534,148 +612,188 @@ impl Transitions {
         })
     }
 
-    fn begin_case(&mut self, case: Case, count: usize) {
-        let at = self.answers.len();
-        self.cases.push((case, count, at..at));
-    }
-
-    /// An answer for the second card in the case begun last; outcomes with
-    /// no card behind them are left out.
-    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]) {
-        let from = self.outcomes.len();
-        for &(count, next) in outcomes {
-            if count > 0 {
-                let next = next.expect("named when its count is positive");
-                self.outcomes.push((count, next));
-            }
-        }
-        self.answers.push((second, from..self.outcomes.len()));
-        let case = self.cases.last_mut().expect("an answer belongs to a case");
-        case.2.end = self.answers.len();
-    }
-
     /// Replaces the contents with the moves of §2.1 (F1)–(F3) and
     /// (G1)–(G3) out of `s`, keeping the lists' storage.
     pub fn refill(&mut self, s: State) {
-        let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
         self.cases.clear();
         self.answers.clear();
         self.outcomes.clear();
         self.unknown = s.unknown_cards();
         self.can_pass = s.can_pass();
-        // `when(c, x)`: x only if c; lazily, as the state exists only then.
-        let when = |c: bool, next: &dyn Fn() -> Next| c.then(next);
-        match s.family {
-            Family::F => {
-                let fresh = n - m - k - 1; // non-1 numbers with no card known
-                self.take_pair = (m >= 1).then(|| f_state(n - 1, m - 1, k));
-                self.forced_win = false;
-                if k >= 1 {
-                    self.begin_case(Case::Matched, k);
-                    let take = Next::Mine(f_state(n - 1, m, k - 1));
-                    self.answer(Second::Take, &[(1, Some(take))]);
-                    if m + k >= 2 {
-                        let miss = Next::Theirs(f_state(n, m + 1, k - 1));
-                        self.answer(Second::Known, &[(1, Some(miss))]);
-                    }
-                    self.answer(
-                        Second::Unknown,
-                        &[
-                            (
-                                k - 1,
-                                when(k >= 2, &|| {
-                                    Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))
-                                }),
-                            ),
-                            (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
-                            (
-                                2 * fresh,
-                                when(fresh > 0, &|| Next::Theirs(f_state(n, m + 1, k))),
-                            ),
-                        ],
-                    );
+        self.take_pair = None;
+        self.forced_win = false;
+        moves(s, self);
+    }
+}
+
+impl MoveSink for Transitions {
+    fn take_pair(&mut self, next: State) {
+        self.take_pair = Some(next);
+    }
+
+    fn second_one_wins(&mut self) {
+        self.forced_win = true;
+    }
+
+    fn case(&mut self, case: Case, count: usize) {
+        let at = self.answers.len();
+        self.cases.push((case, count, at..at));
+    }
+
+    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]) {
+        let from = self.outcomes.len();
+        self.outcomes.extend(live(outcomes));
+        self.answers.push((second, from..self.outcomes.len()));
+        let case = self.cases.last_mut().expect("an answer belongs to a case");
+        case.2.end = self.answers.len();
+    }
+}
+
+/// Receives the moves of one state, in the words of §2.1, from [`moves`].
+/// Two receivers: [`Transitions`] lists them, the table's valuer values them
+/// as they come, so the rules are written once.
+pub trait MoveSink {
+    /// (F1)/(G1): taking a known pair leads to `next`, the mover to play again.
+    fn take_pair(&mut self, next: State);
+    /// (G3)(b): the first card turned is the second 1, 1 card of the u: a win.
+    fn second_one_wins(&mut self);
+    /// (F3)/(G3): the first card turned is of kind `case`, as `count` of
+    /// the u unknown cards are; the answers that follow belong to it.
+    fn case(&mut self, case: Case, count: usize);
+    /// An answer for the second card in the last case: card counts and
+    /// where each leads. A count of zero comes with no state (`None`): the
+    /// branch has probability zero and its triple need not be a state.
+    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]);
+}
+
+/// The outcomes with at least one card behind them.
+fn live(outcomes: &[(usize, Option<Next>)]) -> impl Iterator<Item = (usize, Next)> + '_ {
+    outcomes.iter().filter(|(count, _)| *count > 0).map(|&(count, next)| {
+        (count, next.expect("named when its count is positive"))
+    })
+}
+
+/// Sends the moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s` to `sink`.
+/// Passing (F2)/(G2) is not sent: it is possible exactly when
+/// [`State::can_pass`], and leads back to `s` itself.
+pub fn moves(s: State, sink: &mut impl MoveSink) {
+    let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
+    // `(c).then(|| x)`: x only if c; lazily, as the state exists only then.
+    match s.family {
+        Family::F => {
+            let fresh = n - m - k - 1; // non-1 numbers with no card known
+            if m >= 1 {
+                sink.take_pair(f_state(n - 1, m - 1, k));
+            }
+            if k >= 1 {
+                sink.case(Case::Matched, k);
+                let take = Next::Mine(f_state(n - 1, m, k - 1));
+                sink.answer(Second::Take, &[(1, Some(take))]);
+                if m + k >= 2 {
+                    let miss = Next::Theirs(f_state(n, m + 1, k - 1));
+                    sink.answer(Second::Known, &[(1, Some(miss))]);
                 }
-                self.begin_case(Case::One, 2);
-                if m + k >= 1 {
-                    let miss = Next::Theirs(g_state(n, m, k + 1));
-                    self.answer(Second::Known, &[(1, Some(miss))]);
-                }
-                self.answer(
+                sink.answer(
                     Second::Unknown,
                     &[
-                        (1, Some(Next::Win)),
-                        (k, when(k >= 1, &|| Next::Theirs(g_state(n, m + 1, k)))),
+                        (
+                            k - 1,
+                            (k >= 2).then(|| {
+                                Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))
+                            }),
+                        ),
+                        (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
                         (
                             2 * fresh,
-                            when(fresh > 0, &|| Next::Theirs(g_state(n, m, k + 2))),
+                            (fresh > 0).then(|| Next::Theirs(f_state(n, m + 1, k))),
                         ),
                     ],
                 );
-                if fresh > 0 {
-                    self.begin_case(Case::Fresh, 2 * fresh);
-                    if m + k >= 1 {
-                        let miss = Next::Theirs(f_state(n, m, k + 1));
-                        self.answer(Second::Known, &[(1, Some(miss))]);
-                    }
-                    self.answer(
-                        Second::Unknown,
-                        &[
-                            (1, Some(Next::Mine(f_state(n - 1, m, k)))),
-                            (2, Some(Next::Theirs(g_state(n, m, k + 2)))),
-                            (k, when(k >= 1, &|| Next::Theirs(f_state(n, m + 1, k)))),
-                            (
-                                2 * fresh - 2,
-                                when(fresh > 1, &|| Next::Theirs(f_state(n, m, k + 2))),
-                            ),
-                        ],
-                    );
-                }
             }
-            Family::G => {
-                let fresh = n - m - k; // numbers with no card known
-                self.take_pair = (m >= 1).then(|| g_state(n - 1, m - 1, k));
-                if k >= 2 {
-                    self.begin_case(Case::Matched, k - 1);
-                    let take = Next::Mine(g_state(n - 1, m, k - 1));
-                    self.answer(Second::Take, &[(1, Some(take))]);
-                    let miss = Next::Theirs(g_state(n, m + 1, k - 1));
-                    self.answer(Second::Known, &[(1, Some(miss))]);
-                    self.answer(
-                        Second::Unknown,
-                        &[
-                            (
-                                k - 2,
-                                when(k >= 3, &|| {
-                                    Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))
-                                }),
-                            ),
-                            (
-                                2 * fresh,
-                                when(fresh > 0, &|| Next::Theirs(g_state(n, m + 1, k))),
-                            ),
-                            // the other 1 turned second: the opponent takes the pair
-                            (1, Some(Next::Lose)),
-                        ],
-                    );
+            sink.case(Case::One, 2);
+            if m + k >= 1 {
+                let miss = Next::Theirs(g_state(n, m, k + 1));
+                sink.answer(Second::Known, &[(1, Some(miss))]);
+            }
+            sink.answer(
+                Second::Unknown,
+                &[
+                    (1, Some(Next::Win)),
+                    (k, (k >= 1).then(|| Next::Theirs(g_state(n, m + 1, k)))),
+                    (
+                        2 * fresh,
+                        (fresh > 0).then(|| Next::Theirs(g_state(n, m, k + 2))),
+                    ),
+                ],
+            );
+            if fresh > 0 {
+                sink.case(Case::Fresh, 2 * fresh);
+                if m + k >= 1 {
+                    let miss = Next::Theirs(f_state(n, m, k + 1));
+                    sink.answer(Second::Known, &[(1, Some(miss))]);
                 }
-                self.forced_win = true;
-                if fresh > 0 {
-                    self.begin_case(Case::Fresh, 2 * fresh);
-                    let miss = Next::Theirs(g_state(n, m, k + 1));
-                    self.answer(Second::Known, &[(1, Some(miss))]);
-                    self.answer(
-                        Second::Unknown,
-                        &[
-                            (1, Some(Next::Mine(g_state(n - 1, m, k)))),
-                            (k - 1, when(k >= 2, &|| Next::Theirs(g_state(n, m + 1, k)))),
-                            (1, Some(Next::Lose)),
-                            (
-                                2 * fresh - 2,
-                                when(fresh > 1, &|| Next::Theirs(g_state(n, m, k + 2))),
-                            ),
-                        ],
-                    );
-                }
+                sink.answer(
+                    Second::Unknown,
+                    &[
+                        (1, Some(Next::Mine(f_state(n - 1, m, k)))),
+                        (2, Some(Next::Theirs(g_state(n, m, k + 2)))),
+                        (k, (k >= 1).then(|| Next::Theirs(f_state(n, m + 1, k)))),
+                        (
+                            2 * fresh - 2,
+                            (fresh > 1).then(|| Next::Theirs(f_state(n, m, k + 2))),
+                        ),
+                    ],
+                );
+            }
+        }
+        Family::G => {
+            let fresh = n - m - k; // numbers with no card known
+            if m >= 1 {
+                sink.take_pair(g_state(n - 1, m - 1, k));
+            }
+            // (b) named first: the float table adds 1/u before the cases,
+            // as it always has, so its last bits do not move.
+            sink.second_one_wins();
+            if k >= 2 {
+                sink.case(Case::Matched, k - 1);
+                let take = Next::Mine(g_state(n - 1, m, k - 1));
+                sink.answer(Second::Take, &[(1, Some(take))]);
+                let miss = Next::Theirs(g_state(n, m + 1, k - 1));
+                sink.answer(Second::Known, &[(1, Some(miss))]);
+                sink.answer(
+                    Second::Unknown,
+                    &[
+                        (
+                            k - 2,
+                            (k >= 3).then(|| {
+                                Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))
+                            }),
+                        ),
+                        (
+                            2 * fresh,
+                            (fresh > 0).then(|| Next::Theirs(g_state(n, m + 1, k))),
+                        ),
+                        // the other 1 turned second: the opponent takes the pair
+                        (1, Some(Next::Lose)),
+                    ],
+                );
+            }
+            if fresh > 0 {
+                sink.case(Case::Fresh, 2 * fresh);
+                let miss = Next::Theirs(g_state(n, m, k + 1));
+                sink.answer(Second::Known, &[(1, Some(miss))]);
+                sink.answer(
+                    Second::Unknown,
+                    &[
+                        (1, Some(Next::Mine(g_state(n - 1, m, k)))),
+                        (k - 1, (k >= 2).then(|| Next::Theirs(g_state(n, m + 1, k)))),
+                        (1, Some(Next::Lose)),
+                        (
+                            2 * fresh - 2,
+                            (fresh > 1).then(|| Next::Theirs(g_state(n, m, k + 2))),
+                        ),
+                    ],
+                );
             }
         }
     }
@@ -692,12 +810,34 @@ pub enum Case {
     Fresh,
 }
 
+#[inline(always)]
 fn f_state(n: usize, m: usize, k: usize) -> State {
-    State::f(n, m, k).expect("a successor with positive probability is a state")
+    // A check, not `State::f(..).expect(..)`: that builds the error message's
+    // Result on the float table's innermost path.
+    assert!(
+        State::is_f(n, m, k),
+        "F({n},{m},{k}): a successor with positive probability is a state"
+    );
+    State {
+        family: Family::F,
+        pairs: n,
+        known_pairs: m,
+        known_singles: k,
+    }
 }
 
+#[inline(always)]
 fn g_state(n: usize, m: usize, k: usize) -> State {
-    State::g(n, m, k).expect("a successor with positive probability is a state")
+    assert!(
+        State::is_g(n, m, k),
+        "G({n},{m},{k}): a successor with positive probability is a state"
+    );
+    State {
+        family: Family::G,
+        pairs: n,
+        known_pairs: m,
+        known_singles: k,
+    }
 }
 
 /// The moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s`.
@@ -706,6 +846,39 @@ pub fn transitions(s: State) -> Transitions {
     let mut moves = Transitions::default();
     moves.refill(s);
     moves
+}
+
+/// An answer's outcome values weighted by their card counts, taken one
+/// outcome at a time (a plain loop, not iterator adapters: the float
+/// table's innermost loop inlines it).
+enum Mean<V> {
+    Empty,
+    One(usize, V),
+    Sum(V, usize),
+}
+
+impl<V: Prob> Mean<V> {
+    #[inline(always)]
+    fn add(self, count: usize, value: V) -> Mean<V> {
+        match self {
+            Mean::Empty => Mean::One(count, value),
+            Mean::One(first_count, first) => Mean::Sum(
+                V::ratio(first_count, 1) * first + V::ratio(count, 1) * value,
+                first_count + count,
+            ),
+            Mean::Sum(sum, total) => Mean::Sum(sum + V::ratio(count, 1) * value, total + count),
+        }
+    }
+
+    #[inline(always)]
+    fn value(self) -> V {
+        match self {
+            Mean::Empty => panic!("an answer has an outcome"),
+            // A certain outcome needs no weighting (nor, exactly, its level raised).
+            Mean::One(_, value) => value,
+            Mean::Sum(sum, total) => sum / V::ratio(total, 1),
+        }
+    }
 }
 
 fn max_of<V: Prob>(values: impl Iterator<Item = V>) -> V {

@@ -41,8 +41,9 @@ impl std::error::Error for InvalidState {}
 
 impl State {
     /// F(n,m,k); the paper notes "F においては m + k ≤ n − 1" (§2.1).
+    #[inline]
     pub fn f(n: usize, m: usize, k: usize) -> Result<State, InvalidState> {
-        if n == 0 || m + k > n - 1 {
+        if !State::is_f(n, m, k) {
             return Err(InvalidState(format!(
                 "F({n},{m},{k}) is not a state: F needs m + k ≤ n − 1 (both 1-cards unknown)"
             )));
@@ -56,8 +57,9 @@ impl State {
     }
 
     /// G(n,m,k); the paper notes "G においては k ≥ 1" and m + k ≤ n (§2.1).
+    #[inline]
     pub fn g(n: usize, m: usize, k: usize) -> Result<State, InvalidState> {
-        if k == 0 || m + k > n {
+        if !State::is_g(n, m, k) {
             return Err(InvalidState(format!(
                 "G({n},{m},{k}) is not a state: G needs k ≥ 1 and m + k ≤ n"
             )));
@@ -68,6 +70,20 @@ impl State {
             known_pairs: m,
             known_singles: k,
         })
+    }
+
+    /// Whether F(n,m,k) is a state: n ≥ 1 and m + k ≤ n − 1.
+    #[inline]
+    #[must_use]
+    pub fn is_f(n: usize, m: usize, k: usize) -> bool {
+        m + k < n
+    }
+
+    /// Whether G(n,m,k) is a state: k ≥ 1 and m + k ≤ n.
+    #[inline]
+    #[must_use]
+    pub fn is_g(n: usize, m: usize, k: usize) -> bool {
+        k >= 1 && m + k <= n
     }
 
     /// Face-down cards nobody has seen: 2n − 2m − k in both families. The
