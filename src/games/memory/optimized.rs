@@ -120,10 +120,9 @@ impl<V: Clone> Entries<V> {
 
     /// Every held (n, m, place).
     fn places(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-        self.rows
-            .iter()
-            .enumerate()
-            .flat_map(|(n, &count)| (0..count).flat_map(move |m| (0..n - m).map(move |i| (n, m, i))))
+        self.rows.iter().enumerate().flat_map(|(n, &count)| {
+            (0..count).flat_map(move |m| (0..n - m).map(move |i| (n, m, i)))
+        })
     }
 }
 
@@ -141,7 +140,12 @@ impl<V: Prob> Table<V> {
         let mut table = Table {
             max_pairs,
             extent,
-            f: Entries::new(max_pairs, |n| m_cap(n, Family::F), zero.clone(), record_best),
+            f: Entries::new(
+                max_pairs,
+                |n| m_cap(n, Family::F),
+                zero.clone(),
+                record_best,
+            ),
             g: Entries::new(max_pairs, |n| m_cap(n, Family::G), zero, record_best),
         };
         in_solving_order(max_pairs, m_cap, |state| {
@@ -190,69 +194,73 @@ impl<V: Prob> Table<V> {
         let zero = V::ratio(0, 1);
         let mut draws = self.map(|_| zero.clone());
         let mut t = Transitions::default();
-        in_solving_order(self.max_pairs, |n, _| n, |state| {
-            t.refill(state);
-            let of = |next: Next| match next {
-                Next::Win | Next::Lose => V::ratio(0, 1),
-                Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
-            };
-            let mut chosen: Option<V> = None;
-            for choice in self.best(state).expect("recorded") {
-                let d = match choice {
-                    Choice::TakeKnownPair => of(Next::Mine(t.take_pair.expect("m ≥ 1"))),
-                    Choice::Pass => V::ratio(1, 1),
-                    Choice::OpenUnknown {
-                        matched,
-                        one,
-                        fresh,
-                    } => {
-                        let mut sum = V::ratio(0, 1);
-                        for case in t.cases() {
-                            let wanted = match case.case {
-                                Case::Matched => matched,
-                                Case::One => one,
-                                Case::Fresh => fresh,
-                            };
-                            let (_, outcomes) = case
-                                .answers()
-                                .find(|(second, _)| Some(*second) == *wanted)
-                                .expect("an optimal option answers every case");
-                            sum = sum
-                                + V::ratio(case.count, t.unknown)
-                                    * outcomes
-                                    .iter()
-                                    .fold(Mean::Empty, |mean, &(count, next)| {
-                                        mean.add(count, of(next))
-                                    })
-                                    .value();
-                        }
-                        sum
-                    }
+        in_solving_order(
+            self.max_pairs,
+            |n, _| n,
+            |state| {
+                t.refill(state);
+                let of = |next: Next| match next {
+                    Next::Win | Next::Lose => V::ratio(0, 1),
+                    Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
                 };
-                chosen = Some(match (chosen, tie) {
-                    (None, _) => d,
-                    (Some(c), TieBreak::FewestDraws) => {
-                        if d < c {
-                            d
-                        } else {
-                            c
+                let mut chosen: Option<V> = None;
+                for choice in self.best(state).expect("recorded") {
+                    let d = match choice {
+                        Choice::TakeKnownPair => of(Next::Mine(t.take_pair.expect("m ≥ 1"))),
+                        Choice::Pass => V::ratio(1, 1),
+                        Choice::OpenUnknown {
+                            matched,
+                            one,
+                            fresh,
+                        } => {
+                            let mut sum = V::ratio(0, 1);
+                            for case in t.cases() {
+                                let wanted = match case.case {
+                                    Case::Matched => matched,
+                                    Case::One => one,
+                                    Case::Fresh => fresh,
+                                };
+                                let (_, outcomes) = case
+                                    .answers()
+                                    .find(|(second, _)| Some(*second) == *wanted)
+                                    .expect("an optimal option answers every case");
+                                sum = sum
+                                    + V::ratio(case.count, t.unknown)
+                                        * outcomes
+                                            .iter()
+                                            .fold(Mean::Empty, |mean, &(count, next)| {
+                                                mean.add(count, of(next))
+                                            })
+                                            .value();
+                            }
+                            sum
                         }
-                    }
-                    (Some(c), TieBreak::MostDraws) => {
-                        if d > c {
-                            d
-                        } else {
-                            c
+                    };
+                    chosen = Some(match (chosen, tie) {
+                        (None, _) => d,
+                        (Some(c), TieBreak::FewestDraws) => {
+                            if d < c {
+                                d
+                            } else {
+                                c
+                            }
                         }
-                    }
-                });
-            }
-            draws.store(
-                state,
-                chosen.expect("every state has an optimal option"),
-                Vec::new(),
-            );
-        });
+                        (Some(c), TieBreak::MostDraws) => {
+                            if d > c {
+                                d
+                            } else {
+                                c
+                            }
+                        }
+                    });
+                }
+                draws.store(
+                    state,
+                    chosen.expect("every state has an optimal option"),
+                    Vec::new(),
+                );
+            },
+        );
         Some(draws)
     }
 
@@ -345,7 +353,6 @@ impl<V: Prob> Table<V> {
             Next::Theirs(s) => V::ratio(1, 1) - self.at(s),
         }
     }
-
 
     /// The value of `s` and, if asked, its optimal options.
     ///
@@ -510,7 +517,10 @@ fn in_solving_order(
     // cost more memory than the table, and the adapters cost a sixth of the
     // float table's time.
     for n in 1..=max_pairs {
-        let caps = [(Family::F, m_cap(n, Family::F)), (Family::G, m_cap(n, Family::G))];
+        let caps = [
+            (Family::F, m_cap(n, Family::F)),
+            (Family::G, m_cap(n, Family::G)),
+        ];
         for unknown in 1..=2 * n {
             for (family, cap) in caps {
                 for m in 0..=cap.min(n - 1) {
@@ -668,9 +678,10 @@ pub trait MoveSink {
 
 /// The outcomes with at least one card behind them.
 fn live(outcomes: &[(usize, Option<Next>)]) -> impl Iterator<Item = (usize, Next)> + '_ {
-    outcomes.iter().filter(|(count, _)| *count > 0).map(|&(count, next)| {
-        (count, next.expect("named when its count is positive"))
-    })
+    outcomes
+        .iter()
+        .filter(|(count, _)| *count > 0)
+        .map(|&(count, next)| (count, next.expect("named when its count is positive")))
 }
 
 /// Sends the moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s` to `sink`.
@@ -698,9 +709,7 @@ pub fn moves(s: State, sink: &mut impl MoveSink) {
                     &[
                         (
                             k - 1,
-                            (k >= 2).then(|| {
-                                Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))
-                            }),
+                            (k >= 2).then(|| Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))),
                         ),
                         (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
                         (
@@ -765,9 +774,7 @@ pub fn moves(s: State, sink: &mut impl MoveSink) {
                     &[
                         (
                             k - 2,
-                            (k >= 3).then(|| {
-                                Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))
-                            }),
+                            (k >= 3).then(|| Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))),
                         ),
                         (
                             2 * fresh,

@@ -16,7 +16,7 @@ use super::optimized::Prob;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::ops::{Add, Div, Mul, Sub};
 
@@ -35,22 +35,55 @@ pub enum Scaled {
     },
 }
 
-/// (level+1)·(level+2)···`to`. Long products (a constant 1/2 meeting a
-/// value of level 300) come from the memoised factorials by one division.
-fn rising(level: u32, to: u32) -> BigInt {
-    if to <= level {
-        return BigInt::one();
+/// `num` · (from+1)···to, multiplied in machine-word chunks of factors:
+/// no big-by-big product and no big division (levels rise by one or two at a
+/// time, and by a few hundred when a lifted constant meets a table value).
+fn raise(num: &BigInt, from: u32, to: u32) -> BigInt {
+    let mut out = num.clone();
+    let mut chunk = 1u64;
+    for i in from.saturating_add(1)..=to {
+        let i = u64::from(i);
+        if let Some(wider) = chunk.checked_mul(i) {
+            chunk = wider;
+        } else {
+            out *= chunk;
+            chunk = i;
+        }
     }
-    if to - level > 16 {
-        return denominator(to) / denominator(level);
+    if chunk != 1 {
+        out *= chunk;
     }
-    (level + 1..=to).fold(BigInt::one(), |acc, i| acc * BigInt::from(i))
+    out
 }
 
-/// 2·level!, memoised: constants are converted at every level the table
-/// reaches, and recomputing a 400-fold product each time would cost more
-/// than the gcds this type avoids.
-fn denominator(level: u32) -> BigInt {
+/// The rational a ⊕ b of two constants, in 128-bit words when both fit in
+/// machine words (every constant the recurrence combines), else in big
+/// integers: `BigRational`'s own operations take big gcds.
+fn combine(
+    a: &BigRational,
+    b: &BigRational,
+    words: impl Fn(i128, i128, i128, i128) -> Option<(i128, i128)>,
+    big: impl Fn(&BigRational, &BigRational) -> BigRational,
+) -> BigRational {
+    let fast = || {
+        let ((p, q), (r, t)) = (small(a)?, small(b)?);
+        let (num, den) = words(p.into(), q.into(), r.into(), t.into())?;
+        if den == 0 {
+            return None; // division by zero: `big` reports it
+        }
+        let g = num.gcd(&den) * den.signum();
+        Some(BigRational::new_raw(
+            BigInt::from(num / g),
+            BigInt::from(den / g),
+        ))
+    };
+    fast().unwrap_or_else(|| big(a, b))
+}
+
+/// `read(2·level!)`, memoised: constants are converted at every level the
+/// table reaches, and recomputing a 400-fold product each time would cost
+/// more than the gcds this type avoids.
+fn with_denominator<T>(level: u32, read: impl FnOnce(&BigInt) -> T) -> T {
     thread_local! {
         static MEMO: std::cell::RefCell<Vec<BigInt>> = std::cell::RefCell::new(vec![BigInt::from(2)]);
     }
@@ -60,8 +93,19 @@ fn denominator(level: u32) -> BigInt {
             let next = memo.last().expect("starts non-empty") * BigInt::from(memo.len());
             memo.push(next);
         }
-        memo[level as usize].clone()
+        read(&memo[level as usize])
     })
+}
+
+/// 2·level!.
+fn denominator(level: u32) -> BigInt {
+    with_denominator(level, Clone::clone)
+}
+
+/// A constant's numerator and denominator as machine integers, if they
+/// fit: every constant the recurrence uses (card counts over card counts).
+fn small(c: &BigRational) -> Option<(i64, u64)> {
+    Some((c.numer().to_i64()?, c.denom().to_u64()?))
 }
 
 impl Scaled {
@@ -79,8 +123,19 @@ impl Scaled {
     /// denominator, which [`Scaled::fit`] guarantees.
     fn at(&self, level: u32) -> BigInt {
         match self {
-            Scaled::Level { num, level: l } => num * rising(*l, level),
+            Scaled::Level { num, level: l } => raise(num, *l, level),
             Scaled::Const(c) => {
+                if let Some((p, q)) = small(c) {
+                    // Machine-word multiply and divide, no big division.
+                    return with_denominator(level, |d| {
+                        let scaled = if q == 1 { d.clone() } else { d / q };
+                        if p == 1 {
+                            scaled
+                        } else {
+                            scaled * p
+                        }
+                    });
+                }
                 let scaled = c.numer() * denominator(level);
                 let (q, r) = scaled.div_rem(c.denom());
                 debug_assert!(r.is_zero(), "level chosen to fit");
@@ -94,6 +149,24 @@ impl Scaled {
         match self {
             Scaled::Level { level, .. } => (*level).max(from),
             Scaled::Const(c) => {
+                // d divides 2·L! once d ≤ max(L, 2): no big remainder needed.
+                if let Some((_, q)) = small(c) {
+                    if q <= 2 || q <= u64::from(from) {
+                        return from;
+                    }
+                    // What of q is left to divide, after 2·from! and then
+                    // each further factor: q / gcd(q, product so far).
+                    let mut left = q / q.gcd(&2);
+                    for i in 1..=u64::from(from) {
+                        left /= left.gcd(&i);
+                    }
+                    let mut level = from;
+                    while left > 1 {
+                        level += 1;
+                        left /= left.gcd(&u64::from(level));
+                    }
+                    return level;
+                }
                 let mut level = from;
                 while !(denominator(level) % c.denom()).is_zero() {
                     level += 1;
@@ -133,6 +206,22 @@ impl Scaled {
 
     /// `self · a/b` for a level value: the level rises until b divides.
     fn times(num: &BigInt, level: u32, factor: &BigRational) -> Scaled {
+        // The common case in machine words: a small factor, a short rise.
+        let fast = || {
+            let (p, q) = small(factor)?;
+            let mut to = level;
+            let mut grow = 1u64;
+            while grow % q != 0 {
+                to += 1;
+                grow = grow.checked_mul(u64::from(to))?;
+            }
+            let scale = i64::try_from(grow / q).ok()?.checked_mul(p)?;
+            let num = if scale == 1 { num.clone() } else { num * scale };
+            Some(Scaled::Level { num, level: to })
+        };
+        if let Some(product) = fast() {
+            return product;
+        }
         let mut to = level;
         let mut grow = BigInt::one();
         while !(&grow % factor.denom()).is_zero() {
@@ -168,7 +257,18 @@ impl Add for Scaled {
         // Sums and differences are values, not probabilities: they take a
         // level so that the recurrence built on them runs on integers.
         if let (Scaled::Const(a), Scaled::Const(b)) = (&self, &other) {
-            return Scaled::lift(&(a + b));
+            let sum = combine(
+                a,
+                b,
+                |p, q, r, t| {
+                    Some((
+                        p.checked_mul(t)?.checked_add(r.checked_mul(q)?)?,
+                        q.checked_mul(t)?,
+                    ))
+                },
+                |a, b| a + b,
+            );
+            return Scaled::lift(&sum);
         }
         let (a, b, level) = self.common(&other);
         Scaled::Level { num: a + b, level }
@@ -179,7 +279,18 @@ impl Sub for Scaled {
     type Output = Scaled;
     fn sub(self, other: Scaled) -> Scaled {
         if let (Scaled::Const(a), Scaled::Const(b)) = (&self, &other) {
-            return Scaled::lift(&(a - b));
+            let difference = combine(
+                a,
+                b,
+                |p, q, r, t| {
+                    Some((
+                        p.checked_mul(t)?.checked_sub(r.checked_mul(q)?)?,
+                        q.checked_mul(t)?,
+                    ))
+                },
+                |a, b| a - b,
+            );
+            return Scaled::lift(&difference);
         }
         let (a, b, level) = self.common(&other);
         Scaled::Level { num: a - b, level }
@@ -190,7 +301,12 @@ impl Mul for Scaled {
     type Output = Scaled;
     fn mul(self, other: Scaled) -> Scaled {
         match (self, other) {
-            (Scaled::Const(a), Scaled::Const(b)) => Scaled::Const(a * b),
+            (Scaled::Const(a), Scaled::Const(b)) => Scaled::Const(combine(
+                &a,
+                &b,
+                |p, q, r, t| Some((p.checked_mul(r)?, q.checked_mul(t)?)),
+                |a, b| a * b,
+            )),
             (Scaled::Const(c), Scaled::Level { num, level })
             | (Scaled::Level { num, level }, Scaled::Const(c)) => Scaled::times(&num, level, &c),
             // Never needed by the recurrence (it multiplies values only by
@@ -204,7 +320,12 @@ impl Div for Scaled {
     type Output = Scaled;
     fn div(self, other: Scaled) -> Scaled {
         match (self, other) {
-            (Scaled::Const(a), Scaled::Const(b)) => Scaled::Const(a / b),
+            (Scaled::Const(a), Scaled::Const(b)) => Scaled::Const(combine(
+                &a,
+                &b,
+                |p, q, r, t| Some((p.checked_mul(t)?, q.checked_mul(r)?)),
+                |a, b| a / b,
+            )),
             (Scaled::Level { num, level }, Scaled::Const(c)) => {
                 Scaled::times(&num, level, &c.recip())
             }
@@ -215,7 +336,13 @@ impl Div for Scaled {
 
 impl Prob for Scaled {
     fn ratio(num: usize, den: usize) -> Scaled {
-        Scaled::Const(BigRational::ratio(num, den))
+        assert!(den > 0, "a probability has a positive denominator");
+        // Reduced in machine words: `BigRational::new` would take a big gcd.
+        let g = num.gcd(&den).max(1);
+        Scaled::Const(BigRational::new_raw(
+            BigInt::from(num / g),
+            BigInt::from(den / g),
+        ))
     }
 }
 
@@ -249,6 +376,31 @@ mod tests {
             prop_assert_eq!(x.partial_cmp(&y), rx.partial_cmp(&ry));
             prop_assert_eq!(x.partial_cmp(&k), rx.partial_cmp(&rk));
             prop_assert_eq!((k.clone() + k.clone()).to_rational(), &rk + &rk);
+        }
+
+        /// Constants combine in machine words when they fit and in big
+        /// integers when they do not; both agree with BigRational, and the
+        /// level a constant is lifted to holds it.
+        #[test]
+        fn constants_agree_with_big_rational(
+            a in -1000i64..1000, b in 1i64..1000,
+            c in -1000i64..1000, d in 1i64..1000,
+            huge in proptest::bool::ANY, level in 0u32..12,
+        ) {
+            let scale = if huge { BigInt::from(u64::MAX) * BigInt::from(3) } else { BigInt::one() };
+            let x = BigRational::new(BigInt::from(a) * &scale, b.into());
+            let y = BigRational::new(c.into(), d.into());
+            let (sx, sy) = (Scaled::Const(x.clone()), Scaled::Const(y.clone()));
+            prop_assert_eq!((sx.clone() + sy.clone()).to_rational(), &x + &y);
+            prop_assert_eq!((sx.clone() - sy.clone()).to_rational(), &x - &y);
+            prop_assert_eq!((sx.clone() * sy.clone()).to_rational(), &x * &y);
+            if c != 0 {
+                prop_assert_eq!((sx.clone() / sy.clone()).to_rational(), &x / &y);
+            }
+            let v = Scaled::Level { num: a.into(), level };
+            prop_assert_eq!((v.clone() + sy.clone()).to_rational(), v.to_rational() + &y);
+            prop_assert_eq!((sy.clone() - v.clone()).to_rational(), &y - v.to_rational());
+            prop_assert_eq!(v.partial_cmp(&sy), v.to_rational().partial_cmp(&y));
         }
     }
 
