@@ -39,6 +39,14 @@ pub enum Scaled {
 /// no big-by-big product and no big division (levels rise by one or two at a
 /// time, and by a few hundred when a lifted constant meets a table value).
 fn raise(num: &BigInt, from: u32, to: u32) -> BigInt {
+    if to > from + 16 {
+        // A long rise from a low level (a lifted constant such as 1/2 meets
+        // a table value): the memoised 2·to! over 2·from! when the latter is
+        // a machine word, one linear division.
+        if let Some(low) = with_denominator(from, ToPrimitive::to_u64) {
+            return with_denominator(to, |high| high / low) * num;
+        }
+    }
     let mut out = num.clone();
     let mut chunk = 1u64;
     for i in from.saturating_add(1)..=to {
@@ -78,6 +86,27 @@ fn combine(
         ))
     };
     fast().unwrap_or_else(|| big(a, b))
+}
+
+/// The least level L with q | 2·L!, memoised per q: lifting a constant
+/// otherwise walks every level up to q.
+fn least_level(q: u64) -> u32 {
+    thread_local! {
+        static MEMO: std::cell::RefCell<std::collections::HashMap<u64, u32>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    if let Some(level) = MEMO.with(|memo| memo.borrow().get(&q).copied()) {
+        return level;
+    }
+    // What of q is left to divide: q / gcd(q, 2·L!) as L grows.
+    let mut left = q / q.gcd(&2);
+    let mut level = 0u32;
+    while left > 1 {
+        level += 1;
+        left /= left.gcd(&u64::from(level));
+    }
+    MEMO.with(|memo| memo.borrow_mut().insert(q, level));
+    level
 }
 
 /// `read(2·level!)`, memoised: constants are converted at every level the
@@ -154,18 +183,9 @@ impl Scaled {
                     if q <= 2 || q <= u64::from(from) {
                         return from;
                     }
-                    // What of q is left to divide, after 2·from! and then
-                    // each further factor: q / gcd(q, product so far).
-                    let mut left = q / q.gcd(&2);
-                    for i in 1..=u64::from(from) {
-                        left /= left.gcd(&i);
-                    }
-                    let mut level = from;
-                    while left > 1 {
-                        level += 1;
-                        left /= left.gcd(&u64::from(level));
-                    }
-                    return level;
+                    // 2·L! | 2·(L+1)!, so the answer is the larger of
+                    // `from` and the least level holding 1/q at all.
+                    return from.max(least_level(q));
                 }
                 let mut level = from;
                 while !(denominator(level) % c.denom()).is_zero() {
@@ -207,20 +227,24 @@ impl Scaled {
     /// `self · a/b` for a level value: the level rises until b divides.
     fn times(num: &BigInt, level: u32, factor: &BigRational) -> Scaled {
         // The common case in machine words: a small factor, a short rise.
-        let fast = || {
-            let (p, q) = small(factor)?;
-            let mut to = level;
-            let mut grow = 1u64;
-            while grow % q != 0 {
+        if let Some((p, q)) = small(factor) {
+            // The least `to` with q | (level+1)···to: track what of q is
+            // left to divide, q / gcd(q, product so far), in machine words;
+            // and the product itself while it fits one.
+            let (mut to, mut left, mut grow) = (level, q, Some(1u64));
+            while left > 1 {
                 to += 1;
-                grow = grow.checked_mul(u64::from(to))?;
+                left /= left.gcd(&u64::from(to));
+                grow = grow.and_then(|g| g.checked_mul(u64::from(to)));
             }
-            let scale = i64::try_from(grow / q).ok()?.checked_mul(p)?;
-            let num = if scale == 1 { num.clone() } else { num * scale };
-            Some(Scaled::Level { num, level: to })
-        };
-        if let Some(product) = fast() {
-            return product;
+            let num = match grow.and_then(|g| i64::try_from(g / q).ok()?.checked_mul(p)) {
+                Some(1) => num.clone(),
+                Some(scale) => num * scale,
+                // A long rise (a low-level value meets a large u): chunks
+                // of factors, then one division by a machine word, exact.
+                None => raise(num, level, to) / q * p,
+            };
+            return Scaled::Level { num, level: to };
         }
         let mut to = level;
         let mut grow = BigInt::one();
