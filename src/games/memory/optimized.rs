@@ -362,20 +362,20 @@ impl<V: Prob> Table<V> {
     fn solve_state(&self, s: State, record_best: bool) -> (V, Vec<Choice>) {
         let mut valuer = Valuer {
             table: self,
-            unknown: s.unknown_cards(),
             take_pair: None,
-            open: V::ratio(0, 1),
+            open_cards: V::ratio(0, 1),
             case: None,
             answers: record_best.then(Vec::new),
         };
         moves(s, &mut valuer);
         valuer.close_case();
         let Valuer {
-            open: open_value,
+            open_cards,
             take_pair,
             answers,
             ..
         } = valuer;
+        let open_value = open_cards / V::ratio(s.unknown_cards(), 1);
         let active = match &take_pair {
             Some(t) if *t > open_value => t.clone(),
             _ => open_value.clone(),
@@ -445,12 +445,13 @@ impl<V: Prob> Table<V> {
 /// million states.
 struct Valuer<'t, V> {
     table: &'t Table<V>,
-    /// u: unknown cards, the denominator of the first card's cases.
-    unknown: usize,
     /// (F1)/(G1)'s value, if possible.
     take_pair: Option<V>,
-    /// (F3)/(G3) so far: the second 1 and every closed case, weighted.
-    open: V,
+    /// (F3)/(G3) so far, times u: the second 1 and every closed case,
+    /// each weighted by its number of cards. Divided by u once at the end:
+    /// one division per state rather than one per case, a fifth of the
+    /// float table's time.
+    open_cards: V,
     /// The case being answered: which, its card count, its best answer yet.
     case: Option<(Case, usize, Option<V>)>,
     /// When optimal options are recorded: every answer's value, by case.
@@ -461,7 +462,7 @@ impl<V: Prob> Valuer<'_, V> {
     fn close_case(&mut self) {
         if let Some((_, count, top)) = self.case.take() {
             let top = top.expect("every case has at least one answer");
-            self.open = self.open.clone() + V::ratio(count, self.unknown) * top;
+            self.open_cards = self.open_cards.clone() + V::ratio(count, 1) * top;
         }
     }
 }
@@ -473,7 +474,7 @@ impl<V: Prob> MoveSink for Valuer<'_, V> {
     }
 
     fn second_one_wins(&mut self) {
-        self.open = self.open.clone() + V::ratio(1, self.unknown);
+        self.open_cards = self.open_cards.clone() + V::ratio(1, 1);
     }
 
     fn case(&mut self, case: Case, count: usize) {
