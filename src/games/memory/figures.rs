@@ -29,6 +29,32 @@ fn to_f64(x: &BigRational) -> f64 {
     x.to_f64().unwrap_or(f64::NAN)
 }
 
+/// An 800×500 SVG on white, drawn by `draw`.
+fn render(
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), FigureError>,
+) -> Result<String, FigureError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        draw(&root)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// The legend box every figure ends with.
+fn legend<'a, X: Ranged, Y: Ranged>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+) -> Result<(), FigureError> {
+    chart
+        .configure_series_labels()
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.8))
+        .draw()
+        .map_err(err)
+}
+
 /// Fig. 3.1: g(100,k) for k = 1..100 (points) and the §3.1 expansions to
 /// n⁻² (line), separately for even and odd n − k. Needs a table with n ≥ 100.
 ///
@@ -42,11 +68,8 @@ pub fn figure_3_1(table: &Table<BigRational>) -> Result<String, FigureError> {
     let exact: Vec<(f64, f64)> = (1..=n)
         .map(|k| (k as f64, to_f64(&table.g(n, 0, k))))
         .collect();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
+    render(|root| {
+        let mut chart = ChartBuilder::on(root)
             .caption(
                 "Fig. 3.1  g(100, k) and its expansion to n^-2",
                 ("sans-serif", 20),
@@ -89,15 +112,8 @@ pub fn figure_3_1(table: &Table<BigRational>) -> Result<String, FigureError> {
                 .label(format!("expansion, {label}"))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .draw()
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+        legend(&mut chart)
+    })
 }
 
 /// Fig. 3.2 (`odd`) or Fig. 3.3: 1/2 − f(N,0,0) for N = 2M−1 or 2M,
@@ -160,11 +176,8 @@ pub fn figure_3_2_or_3_3(
     if !hidden.is_empty() {
         caption.push_str(&format!(" (≤ 0, not shown: {})", hidden.join(", ")));
     }
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (800, 500)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
+    render(|root| {
+        let mut chart = ChartBuilder::on(root)
             .caption(caption, ("sans-serif", 18))
             .margin(15)
             .x_label_area_size(40)
@@ -193,13 +206,6 @@ pub fn figure_3_2_or_3_3(
             .map_err(err)?
             .label(term)
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.8))
-            .draw()
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+        legend(&mut chart)
+    })
 }
