@@ -169,6 +169,7 @@ fn series_winner_is_the_one_with_more_match_wins() {
 fn bad_arguments_are_one_line_errors() {
     assert_input_error(&["yen", "match", "--a", "always100", "--b", "minus1"]);
     assert_input_error(&["yen", "match", "--a", "cmd:", "--b", "minus1"]);
+    assert_input_error(&["yen", "match", "--a", "cmd:sh 'unclosed", "--b", "minus1"]);
     assert_input_error(&[
         "yen", "match", "--a", "minus1", "--b", "minus1", "--games", "0",
     ]);
@@ -285,6 +286,23 @@ fn the_program_gets_argv_matches_and_the_rules_in_its_environment() {
     };
     let (_, played) = play(&script("argv_echo"), "always1000", 3, rules);
     // argv_echo bets argv[1] = 3 in round 1 and 50 - 3 in round 2.
+    assert!(played.iter().all(|p| p.forfeits.is_empty()), "{played:?}");
+    assert_eq!(played[0].money, (3 + 25, 47 + 25));
+}
+
+#[test]
+fn a_player_command_is_split_into_words_as_a_shell_splits_them() {
+    // The quoted `-c` script is one argument; split at every space it
+    // would be `'exec`, and sh would fail to start the player.
+    let command = format!(
+        "cmd:sh -c 'exec sh \"$0\" \"$1\"' {}/tests/players/argv_echo.sh",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let rules = Rules {
+        total: 50,
+        rounds: 2,
+    };
+    let (_, played) = play(&command, "always1000", 3, rules);
     assert!(played.iter().all(|p| p.forfeits.is_empty()), "{played:?}");
     assert_eq!(played[0].money, (3 + 25, 47 + 25));
 }

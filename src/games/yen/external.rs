@@ -45,18 +45,21 @@ pub struct External {
 }
 
 impl External {
-    /// A player that runs `command` — a program and its arguments separated
-    /// by white space, no shell quoting; the number of matches is appended
-    /// as the last argument. A bet is due within `timeout`.
+    /// A player that runs `command` — a program and its arguments, split
+    /// as a POSIX shell splits words (quotes and backslashes group words with
+    /// spaces; nothing is expanded, no shell is started); the number of
+    /// matches is appended as the last argument. A bet is due within `timeout`.
     ///
     /// # Errors
-    /// A message when `command` is empty.
+    /// A message when `command` is empty or has an unmatched quote.
     pub fn new(
         name: impl Into<String>,
         command: &str,
         timeout: Duration,
     ) -> Result<External, String> {
-        let mut words = command.split_whitespace().map(str::to_string);
+        let words =
+            shell_words::split(command).map_err(|e| format!("player command {command:?}: {e}"))?;
+        let mut words = words.into_iter();
         let program = words
             .next()
             .ok_or_else(|| "empty player command".to_string())?;

@@ -35,7 +35,10 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "hunter" => Ok(PlayerSpec::Hunter),
             _ => match s.strip_prefix("cmd:") {
-                Some(cmd) if !cmd.trim().is_empty() => Ok(PlayerSpec::Command(cmd.to_string())),
+                Some(cmd) if !cmd.trim().is_empty() => match shell_words::split(cmd) {
+                    Ok(_) => Ok(PlayerSpec::Command(cmd.to_string())),
+                    Err(e) => Err(format!("player command {cmd:?}: {e}")),
+                },
                 Some(_) => Err("empty command after cmd:".to_string()),
                 None => Err(format!(
                     "unknown player {s:?}: expected one of {} or cmd:PROGRAM",
