@@ -5,7 +5,7 @@ use super::table::{self, Column};
 use super::{print_json, CliError, Outcome};
 use serde::Serialize;
 use solved_games::claims::{self, GameId, Status, Verdict};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 /// Options of `solved-games reproduce`.
@@ -135,11 +135,18 @@ pub fn run(args: Args) -> Outcome {
     if !args.json {
         write!(out, "{}", table::header(&COLUMNS))?;
     }
+    // Some claims take seconds (the Mini-Geister sweeps run every analysis
+    // for the first of them): say which one runs, on a terminal only, so
+    // that logs and pipes get the table and nothing else.
+    let progress = std::io::stderr().is_terminal();
     for claim in &selected {
-        if args.json {
+        if progress {
             eprint!("\r\x1b[2Kchecking {} ...", claim.id);
         }
         let v = claim.check();
+        if progress {
+            eprint!("\r\x1b[2K");
+        }
         if !args.json {
             let cells = [
                 v.claim.id.to_string(),
@@ -155,9 +162,6 @@ pub fn run(args: Args) -> Outcome {
             out.flush()?;
         }
         verdicts.push(v);
-    }
-    if args.json {
-        eprint!("\r\x1b[2K");
     }
     let count = |s: Status| verdicts.iter().filter(|v| v.status == s).count();
     let (passed, errata, failed) = (
