@@ -338,14 +338,15 @@ impl<'a> Analysis<'a> {
     /// the square the capturer entered). Positions outside the analysis's
     /// piece sets are included too; the caller drops them, and says with
     /// `uncaptures` whether positions with one piece more than `p` can be in
-    /// its table at all (if not, captures are not undone). The flag passed
-    /// to `f` says whether a capture was undone (the piece sets differ from
-    /// `p`'s).
+    /// its table at all (if not, captures are not undone). `f` also gets
+    /// the step leading from the predecessor to `p` (with a capture when one
+    /// was undone: the piece sets then differ from `p`'s), so that an index
+    /// can be updated for the one piece that moved instead of recomputed.
     pub fn for_each_unmove(
         &self,
         p: &Position,
         uncaptures: bool,
-        mut f: impl FnMut(Position, bool),
+        mut f: impl FnMut(Position, Step),
     ) {
         let moved = p.to_move.other();
         let occupied = p.p1.all() | p.p2.all();
@@ -356,13 +357,20 @@ impl<'a> Analysis<'a> {
                     q.to_move = moved;
                     let army = q.army_mut(moved);
                     army.by_colour[colour as usize] ^= (1 << to) | (1 << from);
-                    f(q, false);
+                    let step = Step {
+                        from,
+                        to,
+                        colour,
+                        captured: None,
+                    };
+                    f(q, step);
                     if uncaptures && self.kind == Kind::Det {
                         for captured in Colour::ALL {
                             if p.army(p.to_move).of(captured) != 0 {
                                 let mut r = q;
                                 r.army_mut(p.to_move).by_colour[captured as usize] |= 1 << to;
-                                f(r, true);
+                                let captured = Some(captured);
+                                f(r, Step { captured, ..step });
                             }
                         }
                     }
