@@ -489,14 +489,14 @@ impl ReversibleGraph for Graph<'_, '_> {
         let uncaptures = self.space.pieces.iter().any(|&n| n > pieces);
         self.analysis
             .for_each_unmove(&d.position, uncaptures, |q, step| {
-                if self.cheap_terminal && self.analysis.terminal(&q).is_some() {
+                if self.cheap_terminal && self.analysis.terminal(q).is_some() {
                     return;
                 }
                 if step.captured.is_none() {
                     let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
                     let j = self.space.unmoved_index(&d, group, step.to, step.from);
                     out.push(j as u32);
-                } else if let Some(j) = self.space.index(&q) {
+                } else if let Some(j) = self.space.index(q) {
                     out.push(j as u32);
                 }
             });
@@ -608,7 +608,7 @@ mod tests {
                 analysis.for_each_unmove(&d.position, false, |q, s| {
                     let group = 3 * usize::from(q.to_move == Side::P2) + s.colour as usize;
                     let j = space.unmoved_index(&d, group, s.to, s.from);
-                    assert_eq!(Some(j), space.index(&q), "{kind}: {} -> {q}", d.position);
+                    assert_eq!(Some(j), space.index(q), "{kind}: {} -> {q}", d.position);
                     checked += 1;
                 });
             }
