@@ -371,7 +371,13 @@ impl Space {
             if k == 0 {
                 continue;
             }
-            m[j] = expand(table.subsets[k][ranks[j] as usize], occupied);
+            let subset = table.subsets[k][ranks[j] as usize];
+            // The first group's squares need no spreading: all are free.
+            m[j] = if occupied == 0 {
+                subset
+            } else {
+                expand(subset, occupied)
+            };
             occupied |= m[j];
         }
         let mut p = Position {
