@@ -397,6 +397,70 @@ impl Space {
         }
     }
 
+    /// Calls `f` with every index of `range` (in range) and its position, in
+    /// order: the next placement usually differs in the last group only, so
+    /// stepping costs one group's squares where decoding costs all of them.
+    fn for_each_position(
+        &self,
+        range: std::ops::Range<usize>,
+        mut f: impl FnMut(usize, &Position),
+    ) {
+        let mut indices = range;
+        let Some(first) = indices.next() else {
+            return;
+        };
+        let mut d = self.decode(first);
+        f(first, &d.position);
+        for i in indices {
+            if !self.step_placement(&mut d) {
+                // Last placement of the side or layout: start afresh.
+                d = self.decode(i);
+            }
+            f(i, &d.position);
+        }
+    }
+
+    /// Moves `d` to the next placement of its layout and side (as in the
+    /// order of [`Space::index`]); `false` (and `d` unusable) after the
+    /// last one.
+    fn step_placement(&self, d: &mut Decoded) -> bool {
+        let l = d.layout;
+        let g = &self.groups[l];
+        let radices = &self.radices[l];
+        // The last group whose rank can grow; the groups after it restart.
+        let Some(j) = (0..6)
+            .rev()
+            .find(|&j| g[j] != 0 && d.ranks[j] + 1 < radices[j])
+        else {
+            return false;
+        };
+        d.ranks[j] += 1;
+        d.rank += 1;
+        let table = colex();
+        let mut occupied = d.before[j];
+        for (k, &n) in g.iter().enumerate().skip(j) {
+            d.before[k] = occupied;
+            let n = n as usize;
+            if n == 0 {
+                continue;
+            }
+            if k > j {
+                d.ranks[k] = 0;
+            }
+            let subset = table.subsets[n][d.ranks[k] as usize];
+            d.masks[k] = if occupied == 0 {
+                subset
+            } else {
+                expand(subset, occupied)
+            };
+            occupied |= d.masks[k];
+        }
+        let m = &d.masks;
+        d.position.p1.by_colour = [m[0], m[1], m[2]];
+        d.position.p2.by_colour = [m[3], m[4], m[5]];
+        true
+    }
+
     /// The index of the position reached from `d` when the piece of group
     /// `g` on `from` steps to the empty square `to` and the turn passes: the
     /// same as [`Space::index`] of that position, but only the ranks that
@@ -475,18 +539,20 @@ impl StateGraph for Graph<'_, '_> {
 
 impl ReversibleGraph for Graph<'_, '_> {
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-        let p = self.space.position(i);
-        if let Some(v) = self.analysis.terminal(&p) {
-            return Err(v);
-        }
-        // Distinct steps lead to distinct positions, so the moves to
-        // positions need only be counted, not indexed.
-        let mut states = 0;
-        self.analysis.for_each_move(&p, |_, m| match m {
-            Move::To(_) => states += 1,
-            Move::Outcome(v) => outcomes.push(v),
+        self.summary_of(&self.space.position(i), outcomes)
+    }
+
+    fn summaries(
+        &self,
+        range: std::ops::Range<usize>,
+        outcomes: &mut Vec<Reach>,
+        mut f: impl FnMut(usize, Result<u32, Reach>, &[Reach]),
+    ) {
+        self.space.for_each_position(range, |i, p| {
+            outcomes.clear();
+            let summary = self.summary_of(p, outcomes);
+            f(i, summary, outcomes);
         });
-        Ok(states)
     }
 
     fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
@@ -510,6 +576,21 @@ impl ReversibleGraph for Graph<'_, '_> {
 }
 
 impl Graph<'_, '_> {
+    /// [`ReversibleGraph::summary`] of position `p`.
+    fn summary_of(&self, p: &Position, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+        if let Some(v) = self.analysis.terminal(p) {
+            return Err(v);
+        }
+        // Distinct steps lead to distinct positions, so the moves to
+        // positions need only be counted, not indexed.
+        let mut states = 0;
+        self.analysis.for_each_move(p, |_, m| match m {
+            Move::To(_) => states += 1,
+            Move::Outcome(v) => outcomes.push(v),
+        });
+        Ok(states)
+    }
+
     fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
         self.analysis.for_each_move(p, |_, m| {
             out.push(match m {
@@ -602,6 +683,33 @@ mod tests {
     /// from scratch, for every un-move of every position of analyses with
     /// one, two and three pieces per group and several layouts (a sample of
     /// the full-information table).
+    #[test]
+    fn stepping_agrees_with_decoding() {
+        for kind in [Kind::Basic, Kind::RbrVsBr, Kind::BbrVsBr, Kind::Det] {
+            let space = Space::new(kind.layouts());
+            // The whole table (det's is checked around its boundaries:
+            // ranges starting anywhere, crossing each change of the side
+            // to move and of the layout).
+            let mut ranges = vec![if kind == Kind::Det {
+                5..4_000
+            } else {
+                0..space.len()
+            }];
+            for (&o, &n) in space.offsets.iter().zip(&space.placements) {
+                ranges.extend([o.saturating_sub(700)..o + 900, o + n - 700..o + n + 900]);
+            }
+            for range in ranges {
+                let mut next = range.start;
+                space.for_each_position(range.clone(), |i, p| {
+                    assert_eq!(i, next, "{kind}: order");
+                    assert_eq!(*p, space.position(i), "{kind}: index {i}");
+                    next += 1;
+                });
+                assert_eq!(next, range.end, "{kind}: {range:?} covered");
+            }
+        }
+    }
+
     #[test]
     fn unmoved_index_agrees_with_index() {
         for kind in [Kind::Basic, Kind::RbrVsBr, Kind::BbrVsBr, Kind::Det] {
