@@ -353,6 +353,22 @@ pub trait ReversibleGraph: StateGraph {
     /// states, and the outcome moves ([`Successor::Outcome`]) appended to
     /// `outcomes`.
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach>;
+    /// [`ReversibleGraph::summary`] of every state of `range`, in order,
+    /// passed to `f` with the state and its outcome moves. The default asks
+    /// `summary` state by state; a game whose states are costly to decode
+    /// from their index can step from each state to the next instead.
+    fn summaries(
+        &self,
+        range: std::ops::Range<usize>,
+        outcomes: &mut Vec<Reach>,
+        mut f: impl FnMut(usize, Result<u32, Reach>, &[Reach]),
+    ) {
+        for i in range {
+            outcomes.clear();
+            let summary = self.summary(i, outcomes);
+            f(i, summary, outcomes);
+        }
+    }
     /// Appends every state with a move leading to state `i`, each once.
     /// States decided by the rules may be included or left out (the engine
     /// skips them); no other state may be.
@@ -372,17 +388,16 @@ mod word {
     pub const COUNT: u32 = (1 << 16) - 1;
 }
 
-/// The first word of state `i` (see [`word`]).
-fn seed_word(graph: &impl ReversibleGraph, i: usize, outcomes: &mut Vec<Reach>) -> u32 {
+/// The first word of a state (see [`word`]) from its chooser and its
+/// [`ReversibleGraph::summary`].
+fn seed_word(i: usize, chooser: Chooser, summary: Result<u32, Reach>, outcomes: &[Reach]) -> u32 {
     use word::*;
-    let chooser = graph.chooser(i);
     let max_bit = if chooser == Chooser::Max { MAX } else { 0 };
     let decided = |v: Reach| {
         let goal = if v == Reach::Goal { GOAL } else { 0 };
         max_bit | DECIDED | goal | (1 << DISTANCE_SHIFT)
     };
-    outcomes.clear();
-    let states = match graph.summary(i, outcomes) {
+    let states = match summary {
         Err(v) => return decided(v),
         Ok(k) => k,
     };
@@ -424,12 +439,18 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
     use word::*;
     let n = graph.len();
     assert!(u32::try_from(n).is_ok(), "state index must fit in u32");
-    let words: Vec<AtomicU32> = (0..n)
-        .into_par_iter()
-        .map_init(Vec::new, |outcomes, i| {
-            AtomicU32::new(seed_word(graph, i, outcomes))
-        })
-        .collect();
+    const CHUNK: usize = 4096;
+    let words: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
+    words
+        .par_chunks(CHUNK)
+        .enumerate()
+        .for_each_init(Vec::new, |outcomes, (c, chunk)| {
+            let start = c * CHUNK;
+            graph.summaries(start..start + chunk.len(), outcomes, |i, summary, outs| {
+                let w = seed_word(i, graph.chooser(i), summary, outs);
+                chunk[i - start].store(w, Relaxed);
+            });
+        });
     let mut frontier: Vec<u32> = (0..n as u32)
         .into_par_iter()
         .filter(|&i| words[i as usize].load(Relaxed) & DECIDED != 0)

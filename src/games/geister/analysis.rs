@@ -338,31 +338,38 @@ impl<'a> Analysis<'a> {
     /// the square the capturer entered). Positions outside the analysis's
     /// piece sets are included too; the caller drops them, and says with
     /// `uncaptures` whether positions with one piece more than `p` can be in
-    /// its table at all (if not, captures are not undone). The flag passed
-    /// to `f` says whether a capture was undone (the piece sets differ from
-    /// `p`'s).
+    /// its table at all (if not, captures are not undone). `f` also gets
+    /// the step leading from the predecessor to `p` (with a capture when one
+    /// was undone: the piece sets then differ from `p`'s), so that an index
+    /// can be updated for the one piece that moved instead of recomputed.
     pub fn for_each_unmove(
         &self,
         p: &Position,
         uncaptures: bool,
-        mut f: impl FnMut(Position, bool),
+        mut f: impl FnMut(&Position, &Step),
     ) {
         let moved = p.to_move.other();
         let occupied = p.p1.all() | p.p2.all();
         for colour in Colour::ALL {
             for to in squares(p.army(moved).of(colour)) {
                 for from in squares(neighbourhood(1 << to) & !occupied) {
-                    let mut q = *p;
+                    let mut q = toggled(p, moved, colour, (1 << to) | (1 << from));
                     q.to_move = moved;
-                    let army = q.army_mut(moved);
-                    army.by_colour[colour as usize] ^= (1 << to) | (1 << from);
-                    f(q, false);
+                    // Passed by reference: a step passed by value was
+                    // assembled byte by byte in memory and read back whole,
+                    // stalling store-to-load forwarding.
+                    let step = |captured| Step {
+                        from,
+                        to,
+                        colour,
+                        captured,
+                    };
+                    f(&q, &step(None));
                     if uncaptures && self.kind == Kind::Det {
                         for captured in Colour::ALL {
                             if p.army(p.to_move).of(captured) != 0 {
-                                let mut r = q;
-                                r.army_mut(p.to_move).by_colour[captured as usize] |= 1 << to;
-                                f(r, true);
+                                let r = toggled(&q, p.to_move, captured, 1 << to);
+                                f(&r, &step(Some(captured)));
                             }
                         }
                     }
@@ -419,6 +426,33 @@ impl<'a> Analysis<'a> {
             }
             _ => None,
         }
+    }
+}
+
+/// `p` with the squares `set` toggled in `side`'s pieces of colour `colour`,
+/// built field by field: writing one element of a copied position and then
+/// reading the whole position stalls the processor's store-to-load
+/// forwarding, which cost un-moves a third of their time.
+fn toggled(p: &Position, side: Side, colour: Colour, set: Squares) -> Position {
+    let army = |a: &Army, s: Side| {
+        if s == side {
+            let flip = |c: Colour| if c == colour { set } else { 0 };
+            let b = a.by_colour;
+            Army {
+                by_colour: [
+                    b[0] ^ flip(Colour::Blue),
+                    b[1] ^ flip(Colour::Red),
+                    b[2] ^ flip(Colour::Purple),
+                ],
+            }
+        } else {
+            *a
+        }
+    };
+    Position {
+        to_move: p.to_move,
+        p1: army(&p.p1, Side::P1),
+        p2: army(&p.p2, Side::P2),
     }
 }
 

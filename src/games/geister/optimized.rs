@@ -9,7 +9,7 @@
 //! indices, all used; piece sets are concatenated.
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
-use super::rules::{PieceSet, Position, Side, Squares};
+use super::rules::{PieceSet, Position, Side, Square, Squares};
 use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
@@ -43,6 +43,9 @@ pub struct Space {
     /// Per layout, the number of ways to place each group on the squares
     /// the earlier groups left free (the digits of the mixed-radix index).
     radices: Vec<[u32; 6]>,
+    /// Per layout and group, the product of the later groups' radices: what
+    /// one step of the group's rank adds to the index.
+    weights: Vec<[u32; 6]>,
     /// `u64::MAX / radix + 1` per radix: division by a multiplication
     /// ([`divide`]), the decoder's main cost otherwise.
     reciprocals: Vec<[u64; 6]>,
@@ -173,6 +176,37 @@ fn divide(x: u32, d: u32, m: u64) -> u32 {
     }
 }
 
+/// Colex rank of the squares `bits`, renumbered among the squares not in
+/// `occupied`.
+fn group_rank(mut bits: Squares, occupied: Squares) -> u32 {
+    let mut rank = 0;
+    let mut nth = 0;
+    while bits != 0 {
+        let s = bits.trailing_zeros();
+        let c = s - popcount(occupied & ((1u16 << s) - 1));
+        nth += 1;
+        rank += C[c as usize][nth];
+        bits &= bits - 1;
+    }
+    rank
+}
+
+/// An index taken apart: what [`Space::unmoved_index`] needs to index a
+/// neighbouring position by the difference alone.
+struct Decoded {
+    position: Position,
+    layout: usize,
+    /// The rank of the placement within the layout (index without the
+    /// layout's offset and the side to move).
+    rank: u32,
+    /// Per group, its rank among the squares the earlier groups left free.
+    ranks: [u32; 6],
+    /// Per group, its squares.
+    masks: [Squares; 6],
+    /// Per group, the squares of the earlier groups.
+    before: [Squares; 6],
+}
+
 fn masks(p: &Position) -> [Squares; 6] {
     let (a, b) = (p.p1.by_colour, p.p2.by_colour);
     [a[0], a[1], a[2], b[0], b[1], b[2]]
@@ -212,6 +246,16 @@ impl Space {
             })
             .collect();
         let pieces = groups.iter().map(|g| g.iter().sum()).collect();
+        let weights = radices
+            .iter()
+            .map(|r| {
+                let mut w = [1u32; 6];
+                for j in (0..5).rev() {
+                    w[j] = w[j + 1] * r[j + 1];
+                }
+                w
+            })
+            .collect();
         let reciprocals = radices
             .iter()
             .map(|r: &[u32; 6]| r.map(|d| (u64::MAX / u64::from(d)).wrapping_add(1)))
@@ -226,6 +270,7 @@ impl Space {
             layouts,
             groups,
             keys,
+            weights,
             reciprocals,
             radices,
             pieces,
@@ -255,12 +300,6 @@ impl Space {
         Some(self.index_in(l, p))
     }
 
-    /// The layout (piece sets) of index `i`, a position in
-    /// [`Space::layouts`].
-    fn layout_of(&self, i: usize) -> usize {
-        self.offsets.partition_point(|&o| o <= i) - 1
-    }
-
     /// The index of `p`, whose piece sets are layout `l`.
     fn index_in(&self, l: usize, p: &Position) -> usize {
         let m = masks(p);
@@ -270,18 +309,7 @@ impl Space {
             if k == 0 {
                 continue;
             }
-            // Colex rank of the group's squares, renumbered among free ones.
-            let mut group_rank = 0usize;
-            let mut bits = m[g];
-            let mut nth = 0;
-            while bits != 0 {
-                let s = bits.trailing_zeros();
-                let c = s - popcount(occupied & ((1u16 << s) - 1));
-                nth += 1;
-                group_rank += C[c as usize][nth] as usize;
-                bits &= bits - 1;
-            }
-            rank = rank * self.radices[l][g] as usize + group_rank;
+            rank = rank * self.radices[l][g] as usize + group_rank(m[g], occupied) as usize;
             occupied |= m[g];
         }
         let side = usize::from(p.to_move == Side::P2);
@@ -306,6 +334,11 @@ impl Space {
     #[must_use]
     pub fn position(&self, i: usize) -> Position {
         assert!(i < self.len, "index {i} out of range");
+        self.decode(i).position
+    }
+
+    /// The position with index `i` (in range), with its layout and ranks.
+    fn decode(&self, i: usize) -> Decoded {
         let l = self.offsets.partition_point(|&o| o <= i) - 1;
         let mut rest = i - self.offsets[l];
         let to_move = if rest >= self.placements[l] {
@@ -318,7 +351,8 @@ impl Space {
         let g = &self.groups[l];
         let radices = &self.radices[l];
         let reciprocals = &self.reciprocals[l];
-        let mut rest = rest as u32;
+        let rank = rest as u32;
+        let mut rest = rank;
         let mut ranks = [0u32; 6];
         for j in (0..6).rev() {
             if g[j] != 0 {
@@ -329,13 +363,21 @@ impl Space {
         }
         let table = colex();
         let mut m = [0 as Squares; 6];
+        let mut before = [0 as Squares; 6];
         let mut occupied: Squares = 0;
         for j in 0..6 {
+            before[j] = occupied;
             let k = g[j] as usize;
             if k == 0 {
                 continue;
             }
-            m[j] = expand(table.subsets[k][ranks[j] as usize], occupied);
+            let subset = table.subsets[k][ranks[j] as usize];
+            // The first group's squares need no spreading: all are free.
+            m[j] = if occupied == 0 {
+                subset
+            } else {
+                expand(subset, occupied)
+            };
             occupied |= m[j];
         }
         let mut p = Position {
@@ -345,7 +387,111 @@ impl Space {
         };
         p.p1.by_colour = [m[0], m[1], m[2]];
         p.p2.by_colour = [m[3], m[4], m[5]];
-        p
+        Decoded {
+            position: p,
+            layout: l,
+            rank,
+            ranks,
+            masks: m,
+            before,
+        }
+    }
+
+    /// Calls `f` with every index of `range` (in range) and its position, in
+    /// order: the next placement usually differs in the last group only, so
+    /// stepping costs one group's squares where decoding costs all of them.
+    fn for_each_position(
+        &self,
+        range: std::ops::Range<usize>,
+        mut f: impl FnMut(usize, &Position),
+    ) {
+        let mut indices = range;
+        let Some(first) = indices.next() else {
+            return;
+        };
+        let mut d = self.decode(first);
+        f(first, &d.position);
+        for i in indices {
+            if !self.step_placement(&mut d) {
+                // Last placement of the side or layout: start afresh.
+                d = self.decode(i);
+            }
+            f(i, &d.position);
+        }
+    }
+
+    /// Moves `d` to the next placement of its layout and side (as in the
+    /// order of [`Space::index`]); `false` (and `d` unusable) after the
+    /// last one.
+    fn step_placement(&self, d: &mut Decoded) -> bool {
+        let l = d.layout;
+        let g = &self.groups[l];
+        let radices = &self.radices[l];
+        // The last group whose rank can grow; the groups after it restart.
+        let Some(j) = (0..6)
+            .rev()
+            .find(|&j| g[j] != 0 && d.ranks[j] + 1 < radices[j])
+        else {
+            return false;
+        };
+        d.ranks[j] += 1;
+        d.rank += 1;
+        let table = colex();
+        let mut occupied = d.before[j];
+        for (k, &n) in g.iter().enumerate().skip(j) {
+            d.before[k] = occupied;
+            let n = n as usize;
+            if n == 0 {
+                continue;
+            }
+            if k > j {
+                d.ranks[k] = 0;
+            }
+            let subset = table.subsets[n][d.ranks[k] as usize];
+            d.masks[k] = if occupied == 0 {
+                subset
+            } else {
+                expand(subset, occupied)
+            };
+            occupied |= d.masks[k];
+        }
+        let m = &d.masks;
+        d.position.p1.by_colour = [m[0], m[1], m[2]];
+        d.position.p2.by_colour = [m[3], m[4], m[5]];
+        true
+    }
+
+    /// The index of the position reached from `d` when the piece of group
+    /// `g` on `from` steps to the empty square `to` and the turn passes: the
+    /// same as [`Space::index`] of that position, but only the ranks that
+    /// change are recomputed. Those are group `g`'s and those of the later
+    /// groups with a square strictly between `from` and `to` (only there
+    /// does the number of occupied squares below change); a step along a
+    /// rank has no square in between.
+    fn unmoved_index(&self, d: &Decoded, g: usize, from: Square, to: Square) -> usize {
+        let l = d.layout;
+        let weights = &self.weights[l];
+        let moved: Squares = (1 << from) | (1 << to);
+        // Wrapping arithmetic: the terms may be negative, the sum is not.
+        let mut rank = d.rank;
+        let mut change = |j: usize, bits: Squares, occupied: Squares| {
+            let delta = group_rank(bits, occupied).wrapping_sub(d.ranks[j]);
+            rank = rank.wrapping_add(delta.wrapping_mul(weights[j]));
+        };
+        change(g, d.masks[g] ^ moved, d.before[g]);
+        let (low, high) = (from.min(to), from.max(to));
+        let between = ((1u32 << high) - (2u32 << low)) as Squares;
+        let later = !(d.before[g] | d.masks[g]);
+        let all = d.before[5] | d.masks[5];
+        if all & later & between != 0 {
+            for j in g + 1..6 {
+                if d.masks[j] & between != 0 {
+                    change(j, d.masks[j], d.before[j] ^ moved);
+                }
+            }
+        }
+        let side = usize::from(d.position.to_move == Side::P1);
+        self.offsets[l] + side * self.placements[l] + rank as usize
     }
 }
 
@@ -353,6 +499,11 @@ impl Space {
 struct Graph<'a, 'b> {
     analysis: &'b Analysis<'a>,
     space: &'b Space,
+    /// Where the rules read no other table, testing a predecessor for a
+    /// decided-by-the-rules position costs a few bit operations, less than
+    /// its index and the cache miss on its word; in the full-information
+    /// game nearly half the positions are such.
+    cheap_terminal: bool,
 }
 
 impl StateGraph for Graph<'_, '_> {
@@ -388,38 +539,36 @@ impl StateGraph for Graph<'_, '_> {
 
 impl ReversibleGraph for Graph<'_, '_> {
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-        let p = self.space.position(i);
-        if let Some(v) = self.analysis.terminal(&p) {
-            return Err(v);
-        }
-        // Distinct steps lead to distinct positions, so the moves to
-        // positions need only be counted, not indexed.
-        let mut states = 0;
-        self.analysis.for_each_move(&p, |_, m| match m {
-            Move::To(_) => states += 1,
-            Move::Outcome(v) => outcomes.push(v),
+        self.summary_of(&self.space.position(i), outcomes)
+    }
+
+    fn summaries(
+        &self,
+        range: std::ops::Range<usize>,
+        outcomes: &mut Vec<Reach>,
+        mut f: impl FnMut(usize, Result<u32, Reach>, &[Reach]),
+    ) {
+        self.space.for_each_position(range, |i, p| {
+            outcomes.clear();
+            let summary = self.summary_of(p, outcomes);
+            f(i, summary, outcomes);
         });
-        Ok(states)
     }
 
     fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
-        let p = self.space.position(i);
-        let l = self.space.layout_of(i);
-        // Where the rules read no other table, testing a predecessor for a
-        // decided-by-the-rules position costs a few bit operations, less
-        // than its index and the cache miss on its word; in the
-        // full-information game nearly half the positions are such.
-        let cheap_terminal = self.analysis.kind.dependencies().is_empty();
-        let pieces = self.space.pieces[l];
+        let d = self.space.decode(i);
+        let pieces = self.space.pieces[d.layout];
         let uncaptures = self.space.pieces.iter().any(|&n| n > pieces);
         self.analysis
-            .for_each_unmove(&p, uncaptures, |q, uncaptured| {
-                if cheap_terminal && self.analysis.terminal(&q).is_some() {
+            .for_each_unmove(&d.position, uncaptures, |q, step| {
+                if self.cheap_terminal && self.analysis.terminal(q).is_some() {
                     return;
                 }
-                if !uncaptured {
-                    out.push(self.space.index_in(l, &q) as u32);
-                } else if let Some(j) = self.space.index(&q) {
+                if step.captured.is_none() {
+                    let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
+                    let j = self.space.unmoved_index(&d, group, step.to, step.from);
+                    out.push(j as u32);
+                } else if let Some(j) = self.space.index(q) {
                     out.push(j as u32);
                 }
             });
@@ -427,6 +576,21 @@ impl ReversibleGraph for Graph<'_, '_> {
 }
 
 impl Graph<'_, '_> {
+    /// [`ReversibleGraph::summary`] of position `p`.
+    fn summary_of(&self, p: &Position, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+        if let Some(v) = self.analysis.terminal(p) {
+            return Err(v);
+        }
+        // Distinct steps lead to distinct positions, so the moves to
+        // positions need only be counted, not indexed.
+        let mut states = 0;
+        self.analysis.for_each_move(p, |_, m| match m {
+            Move::To(_) => states += 1,
+            Move::Outcome(v) => outcomes.push(v),
+        });
+        Ok(states)
+    }
+
     fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
         self.analysis.for_each_move(p, |_, m| {
             out.push(match m {
@@ -460,6 +624,7 @@ impl Table {
         let solution = retrograde::solve_reversible(&Graph {
             analysis,
             space: &space,
+            cheap_terminal: analysis.kind.dependencies().is_empty(),
         });
         Table {
             kind: analysis.kind,
@@ -508,4 +673,60 @@ pub fn solve_into(kind: Kind, solved: &mut BTreeMap<Kind, Table>) {
     };
     let table = Table::solve(&analysis);
     solved.insert(kind, table);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index updated for one moving piece equals the index computed
+    /// from scratch, for every un-move of every position of analyses with
+    /// one, two and three pieces per group and several layouts (a sample of
+    /// the full-information table).
+    #[test]
+    fn stepping_agrees_with_decoding() {
+        for kind in [Kind::Basic, Kind::RbrVsBr, Kind::BbrVsBr, Kind::Det] {
+            let space = Space::new(kind.layouts());
+            // The whole table (det's is checked around its boundaries:
+            // ranges starting anywhere, crossing each change of the side
+            // to move and of the layout).
+            let mut ranges = vec![if kind == Kind::Det {
+                5..4_000
+            } else {
+                0..space.len()
+            }];
+            for (&o, &n) in space.offsets.iter().zip(&space.placements) {
+                ranges.extend([o.saturating_sub(700)..o + 900, o + n - 700..o + n + 900]);
+            }
+            for range in ranges {
+                let mut next = range.start;
+                space.for_each_position(range.clone(), |i, p| {
+                    assert_eq!(i, next, "{kind}: order");
+                    assert_eq!(*p, space.position(i), "{kind}: index {i}");
+                    next += 1;
+                });
+                assert_eq!(next, range.end, "{kind}: {range:?} covered");
+            }
+        }
+    }
+
+    #[test]
+    fn unmoved_index_agrees_with_index() {
+        for kind in [Kind::Basic, Kind::RbrVsBr, Kind::BbrVsBr, Kind::Det] {
+            let space = Space::new(kind.layouts());
+            let analysis = Analysis::standalone(Kind::Det);
+            let step = if kind == Kind::Det { 7 } else { 1 };
+            let mut checked = 0;
+            for i in (0..space.len()).step_by(step) {
+                let d = space.decode(i);
+                analysis.for_each_unmove(&d.position, false, |q, s| {
+                    let group = 3 * usize::from(q.to_move == Side::P2) + s.colour as usize;
+                    let j = space.unmoved_index(&d, group, s.to, s.from);
+                    assert_eq!(Some(j), space.index(q), "{kind}: {} -> {q}", d.position);
+                    checked += 1;
+                });
+            }
+            assert!(checked > space.len() / step, "{kind}: {checked} un-moves");
+        }
+    }
 }
