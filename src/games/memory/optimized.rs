@@ -32,7 +32,12 @@ impl Prob for BigRational {
 impl Prob for f64 {
     #[allow(clippy::cast_precision_loss)]
     fn ratio(num: usize, den: usize) -> Self {
-        num as f64 / den as f64
+        // Through i64 where it fits: one instruction each, where usize to
+        // f64 takes several (8% of the float table's instructions).
+        match (i64::try_from(num), i64::try_from(den)) {
+            (Ok(num), Ok(den)) => num as f64 / den as f64,
+            _ => num as f64 / den as f64,
+        }
     }
 }
 
@@ -65,6 +70,9 @@ pub struct Table<V> {
 struct Entries<V> {
     /// The largest number of m rows of any n.
     width: usize,
+    /// The largest m held for every n (Proposition 2.1's reduction: 2 for
+    /// F, 0 for G; unbounded in a full table).
+    top_m: usize,
     /// `rows[n]`: m runs over 0..rows[n].
     rows: Vec<usize>,
     /// `start[n·width + m]`: where row (n, m) begins; each has n − m places.
@@ -74,7 +82,13 @@ struct Entries<V> {
 }
 
 impl<V: Clone> Entries<V> {
-    fn new(max_pairs: usize, m_cap: impl Fn(usize) -> usize, fill: V, record_best: bool) -> Self {
+    fn new(
+        max_pairs: usize,
+        m_cap: impl Fn(usize) -> usize,
+        top_m: usize,
+        fill: V,
+        record_best: bool,
+    ) -> Self {
         let rows: Vec<usize> = (0..=max_pairs)
             .map(|n| if n == 0 { 0 } else { m_cap(n).min(n - 1) + 1 })
             .collect();
@@ -89,11 +103,22 @@ impl<V: Clone> Entries<V> {
         }
         Entries {
             width,
+            top_m,
             rows,
             start,
             values: vec![fill; len],
             best: record_best.then(|| vec![Vec::new(); len]),
         }
+    }
+
+    /// The row (n, m) is read from under Proposition 2.1: (n − e, m − e)
+    /// with e the excess of m over `top_m` (f(n,m,k) = f(n−m+2,2,k),
+    /// g(n,m,k) = g(n−m,0,k)). Arithmetic, not a branch on the extent: it
+    /// sits on the float table's innermost path.
+    #[inline(always)]
+    fn fold(&self, n: usize, m: usize) -> (usize, usize) {
+        let excess = m.saturating_sub(self.top_m);
+        (n - excess, m - excess)
     }
 
     /// Place `i` of row (n, m); the row must exist.
@@ -111,6 +136,7 @@ impl<V: Clone> Entries<V> {
     fn map<W>(&self, convert: impl Fn(&V) -> W) -> Entries<W> {
         Entries {
             width: self.width,
+            top_m: self.top_m,
             rows: self.rows.clone(),
             start: self.start.clone(),
             values: self.values.iter().map(convert).collect(),
@@ -143,19 +169,33 @@ impl<V: Prob> Table<V> {
             f: Entries::new(
                 max_pairs,
                 |n| m_cap(n, Family::F),
+                m_cap(usize::MAX, Family::F),
                 zero.clone(),
                 record_best,
             ),
-            g: Entries::new(max_pairs, |n| m_cap(n, Family::G), zero, record_best),
+            g: Entries::new(
+                max_pairs,
+                |n| m_cap(n, Family::G),
+                m_cap(usize::MAX, Family::G),
+                zero,
+                record_best,
+            ),
         };
         in_solving_order(max_pairs, m_cap, |state| {
-            let (value, best) = table.solve_state(state, record_best);
-            table.store(state, value, best);
+            // Two instances: the float table's carries no trace of option
+            // recording.
+            if record_best {
+                let (value, best) = table.solve_state::<true>(state);
+                table.store(state, value, Some(best));
+            } else {
+                let (value, _) = table.solve_state::<false>(state);
+                table.store(state, value, None);
+            }
         });
         table
     }
 
-    fn store(&mut self, s: State, value: V, best: Vec<Choice>) {
+    fn store(&mut self, s: State, value: V, best: Option<Vec<Choice>>) {
         let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
         let (entries, i) = match s.family {
             Family::F => (&mut self.f, k),
@@ -163,7 +203,7 @@ impl<V: Prob> Table<V> {
         };
         let at = entries.index(n, m, i);
         entries.values[at] = value;
-        if let Some(b) = &mut entries.best {
+        if let (Some(b), Some(best)) = (&mut entries.best, best) {
             b[at] = best;
         }
     }
@@ -257,7 +297,7 @@ impl<V: Prob> Table<V> {
                 draws.store(
                     state,
                     chosen.expect("every state has an optimal option"),
-                    Vec::new(),
+                    None,
                 );
             },
         );
@@ -278,11 +318,7 @@ impl<V: Prob> Table<V> {
     #[inline(always)]
     pub fn f(&self, n: usize, m: usize, k: usize) -> V {
         // Not recursive, so that lookups inline into the solver.
-        let (n, m) = if self.extent == Extent::Reduced && m > 2 {
-            (n - m + 2, 2)
-        } else {
-            (n, m)
-        };
+        let (n, m) = self.f.fold(n, m);
         self.f.values[self.f.index(n, m, k)].clone()
     }
 
@@ -293,11 +329,7 @@ impl<V: Prob> Table<V> {
     #[must_use]
     #[inline(always)]
     pub fn g(&self, n: usize, m: usize, k: usize) -> V {
-        let (n, m) = if self.extent == Extent::Reduced && m > 0 {
-            (n - m, 0)
-        } else {
-            (n, m)
-        };
+        let (n, m) = self.g.fold(n, m);
         self.g.values[self.g.index(n, m, k - 1)].clone()
     }
 
@@ -359,13 +391,13 @@ impl<V: Prob> Table<V> {
     /// Passing makes the equation self-referential: x = max(A, 1 − x) with
     /// A the best other option. Its solution is A when A ≥ 1/2 and 1/2
     /// otherwise (both players pass for ever: a draw, rule R5).
-    fn solve_state(&self, s: State, record_best: bool) -> (V, Vec<Choice>) {
-        let mut valuer = Valuer {
+    fn solve_state<const RECORD_BEST: bool>(&self, s: State) -> (V, Vec<Choice>) {
+        let mut valuer = Valuer::<V, RECORD_BEST> {
             table: self,
             take_pair: None,
             open_cards: V::ratio(0, 1),
             case: None,
-            answers: record_best.then(Vec::new),
+            answers: Vec::new(),
         };
         moves(s, &mut valuer);
         valuer.close_case();
@@ -386,7 +418,7 @@ impl<V: Prob> Table<V> {
         } else {
             active.clone()
         };
-        if !record_best {
+        if !RECORD_BEST {
             return (value, Vec::new());
         }
         let mut best = Vec::new();
@@ -397,7 +429,6 @@ impl<V: Prob> Table<V> {
             best.push(Choice::Pass);
         }
         if open_value == value {
-            let answers = answers.expect("recorded when asked");
             let mut combos = vec![(None, None, None)];
             for case in [Case::Matched, Case::One, Case::Fresh] {
                 let values = || {
@@ -443,7 +474,10 @@ impl<V: Prob> Table<V> {
 /// Values the moves of one state as [`moves`] names them, every successor
 /// read from the table: no lists, as the float table at n = 2,000 has 8
 /// million states.
-struct Valuer<'t, V> {
+/// With `RECORD_BEST` every answer's value is kept for listing the optimal
+/// options; a type parameter, so that the instance the float table runs has
+/// no recording code at all.
+struct Valuer<'t, V, const RECORD_BEST: bool> {
     table: &'t Table<V>,
     /// (F1)/(G1)'s value, if possible.
     take_pair: Option<V>,
@@ -455,10 +489,10 @@ struct Valuer<'t, V> {
     /// The case being answered: which, its card count, its best answer yet.
     case: Option<(Case, usize, Option<V>)>,
     /// When optimal options are recorded: every answer's value, by case.
-    answers: Option<Vec<(Case, Second, V)>>,
+    answers: Vec<(Case, Second, V)>,
 }
 
-impl<V: Prob> Valuer<'_, V> {
+impl<V: Prob, const RECORD_BEST: bool> Valuer<'_, V, RECORD_BEST> {
     fn close_case(&mut self) {
         if let Some((_, count, top)) = self.case.take() {
             let top = top.expect("every case has at least one answer");
@@ -467,7 +501,7 @@ impl<V: Prob> Valuer<'_, V> {
     }
 }
 
-impl<V: Prob> MoveSink for Valuer<'_, V> {
+impl<V: Prob, const RECORD_BEST: bool> MoveSink for Valuer<'_, V, RECORD_BEST> {
     #[inline(always)]
     fn take_pair(&mut self, next: State) {
         self.take_pair = Some(self.table.worth(Next::Mine(next)));
@@ -494,8 +528,8 @@ impl<V: Prob> MoveSink for Valuer<'_, V> {
         }
         let value = mean.value();
         let (case, _, top) = self.case.as_mut().expect("an answer belongs to a case");
-        if let Some(answers) = &mut self.answers {
-            answers.push((*case, second, value.clone()));
+        if RECORD_BEST {
+            self.answers.push((*case, second, value.clone()));
         }
         // The first of equal answers stays: ties are listed from `answers`.
         if top.as_ref().map_or(true, |best| value > *best) {
