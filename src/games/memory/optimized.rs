@@ -852,16 +852,20 @@ pub enum Case {
     Fresh,
 }
 
+/// A successor that `moves` names. A check, not `State::f(..).expect(..)`:
+/// that builds the error message's Result on the float table's innermost path.
 #[inline(always)]
-fn f_state(n: usize, m: usize, k: usize) -> State {
-    // A check, not `State::f(..).expect(..)`: that builds the error message's
-    // Result on the float table's innermost path.
+fn successor(family: Family, n: usize, m: usize, k: usize) -> State {
+    let valid = match family {
+        Family::F => State::is_f(n, m, k),
+        Family::G => State::is_g(n, m, k),
+    };
     assert!(
-        State::is_f(n, m, k),
-        "F({n},{m},{k}): a successor with positive probability is a state"
+        valid,
+        "{family:?}({n},{m},{k}): a successor with positive probability is a state"
     );
     State {
-        family: Family::F,
+        family,
         pairs: n,
         known_pairs: m,
         known_singles: k,
@@ -869,17 +873,13 @@ fn f_state(n: usize, m: usize, k: usize) -> State {
 }
 
 #[inline(always)]
+fn f_state(n: usize, m: usize, k: usize) -> State {
+    successor(Family::F, n, m, k)
+}
+
+#[inline(always)]
 fn g_state(n: usize, m: usize, k: usize) -> State {
-    assert!(
-        State::is_g(n, m, k),
-        "G({n},{m},{k}): a successor with positive probability is a state"
-    );
-    State {
-        family: Family::G,
-        pairs: n,
-        known_pairs: m,
-        known_singles: k,
-    }
+    successor(Family::G, n, m, k)
 }
 
 /// The moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s`.

@@ -109,6 +109,14 @@ fn least_level(q: u64) -> u32 {
     level
 }
 
+/// p/q + sign·r/t over the denominator q·t, if no word overflows.
+fn add_words(p: i128, q: i128, r: i128, t: i128, sign: i128) -> Option<(i128, i128)> {
+    let num = p
+        .checked_mul(t)?
+        .checked_add(sign.checked_mul(r)?.checked_mul(q)?)?;
+    Some((num, q.checked_mul(t)?))
+}
+
 /// `read(2·level!)`, memoised: constants are converted at every level the
 /// table reaches, and recomputing a 400-fold product each time would cost
 /// more than the gcds this type avoids.
@@ -281,17 +289,7 @@ impl Add for Scaled {
         // Sums and differences are values, not probabilities: they take a
         // level so that the recurrence built on them runs on integers.
         if let (Scaled::Const(a), Scaled::Const(b)) = (&self, &other) {
-            let sum = combine(
-                a,
-                b,
-                |p, q, r, t| {
-                    Some((
-                        p.checked_mul(t)?.checked_add(r.checked_mul(q)?)?,
-                        q.checked_mul(t)?,
-                    ))
-                },
-                |a, b| a + b,
-            );
+            let sum = combine(a, b, |p, q, r, t| add_words(p, q, r, t, 1), |a, b| a + b);
             return Scaled::lift(&sum);
         }
         let (a, b, level) = self.common(&other);
@@ -303,17 +301,7 @@ impl Sub for Scaled {
     type Output = Scaled;
     fn sub(self, other: Scaled) -> Scaled {
         if let (Scaled::Const(a), Scaled::Const(b)) = (&self, &other) {
-            let difference = combine(
-                a,
-                b,
-                |p, q, r, t| {
-                    Some((
-                        p.checked_mul(t)?.checked_sub(r.checked_mul(q)?)?,
-                        q.checked_mul(t)?,
-                    ))
-                },
-                |a, b| a - b,
-            );
+            let difference = combine(a, b, |p, q, r, t| add_words(p, q, r, t, -1), |a, b| a - b);
             return Scaled::lift(&difference);
         }
         let (a, b, level) = self.common(&other);
