@@ -4,7 +4,8 @@
 //! Both solvers read these definitions; neither adds anything to them.
 
 use super::rules::{
-    neighbourhood, squares, Army, Colour, PieceSet, Position, Side, Square, Squares, Step,
+    neighbourhood, neighbours, popcount, squares, Army, Colour, PieceSet, Position, Side, Square,
+    Squares, Step,
 };
 use crate::solve::retrograde::Reach;
 use std::fmt;
@@ -309,23 +310,58 @@ impl<'a> Analysis<'a> {
 
     /// Calls `f` with every move out of a position that is not terminal.
     pub fn for_each_move(&self, p: &Position, mut f: impl FnMut(Step, Move)) {
-        match self.kind {
-            // §3: only non-capturing steps are edges.
-            Kind::Basic | Kind::Extended => p.for_each_step(|s| {
-                if s.captured.is_none() {
-                    f(s, Move::To(p.play(s)));
+        p.for_each_step(|s| match s.captured {
+            None => f(s, Move::To(p.play(s))),
+            Some(_) => {
+                if let Some(m) = self.capture_move(p, s) {
+                    f(s, m);
                 }
-            }),
-            Kind::Det => p.for_each_step(|s| f(s, det_move(p, s))),
-            _ => p.for_each_step(|s| match s.captured {
-                None => f(s, Move::To(p.play(s))),
-                Some(_) => {
-                    if let Some(m) = self.capture(p, s) {
-                        f(s, m);
+            }
+        });
+    }
+
+    /// The moves of [`Analysis::for_each_move`] as the retrograde engine
+    /// needs them: the number leading to positions of the analysis, and the
+    /// outcome moves passed to `outcome`; no position is built for a step.
+    pub fn count_moves(&self, p: &Position, mut outcome: impl FnMut(Reach)) -> u32 {
+        let own = p.mover().all();
+        let empty = !(own | p.waiter().all());
+        let mut to_positions = squares(own)
+            .map(|from| popcount(neighbours(from) & empty))
+            .sum();
+        // Every non-capturing step is a move to a position; only captures
+        // differ between the analyses.
+        if self.captures_are_moves() && neighbourhood(own) & p.waiter().all() != 0 {
+            p.for_each_step(|s| {
+                if s.captured.is_some() {
+                    match self.capture_move(p, s) {
+                        Some(Move::To(_)) => to_positions += 1,
+                        Some(Move::Outcome(v)) => outcome(v),
+                        None => {}
                     }
                 }
-            }),
+            });
         }
+        to_positions
+    }
+
+    /// What capturing step `s` is in the analysis: a move to a position, an
+    /// outcome, or `None` where it is no move at all. §3 and §4 count only
+    /// the non-capturing steps as edges.
+    fn capture_move(&self, p: &Position, s: Step) -> Option<Move> {
+        if !self.captures_are_moves() {
+            return None;
+        }
+        match self.kind {
+            Kind::Det => Some(det_move(p, s)),
+            _ => self.capture(p, s),
+        }
+    }
+
+    /// Whether any capture is a move of the analysis: not in §3 and §4,
+    /// whose edges are the non-capturing steps alone.
+    fn captures_are_moves(&self) -> bool {
+        !matches!(self.kind, Kind::Basic | Kind::Extended)
     }
 
     /// Calls `f` with every position that has a move (in the sense of

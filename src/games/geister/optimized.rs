@@ -9,7 +9,7 @@
 //! indices, all used; piece sets are concatenated.
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
-use super::rules::{PieceSet, Position, Side, Square, Squares};
+use super::rules::{popcount, PieceSet, Position, Side, Square, Squares};
 use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
@@ -60,24 +60,6 @@ pub struct Space {
 
 fn group_sizes(l: &(PieceSet, PieceSet)) -> [u8; 6] {
     [l.0.blue, l.0.red, l.0.purple, l.1.blue, l.1.red, l.1.purple]
-}
-
-/// Number of set bits in each byte. The crate is built for the generic
-/// x86-64 target, where `count_ones` is a dozen instructions; the index
-/// counts bits in its innermost loop. A byte table (256 bytes) stays in the
-/// L1 cache while the engine's random accesses evict a 64 KB one.
-static POPCOUNT: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 1;
-    while i < 256 {
-        t[i] = t[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    t
-};
-
-fn popcount(set: Squares) -> u32 {
-    u32::from(POPCOUNT[usize::from(set & 0xff)]) + u32::from(POPCOUNT[usize::from(set >> 8)])
 }
 
 fn pack(sizes: impl Iterator<Item = u32>) -> u32 {
@@ -145,7 +127,7 @@ static SELECT8: [[u8; 8]; 256] = {
 /// The place of the `c`-th set bit of `set` (which has more than `c`).
 fn select(set: Squares, c: u32) -> u32 {
     let low = usize::from(set & 0xff);
-    let n = u32::from(POPCOUNT[low]);
+    let n = popcount(set & 0xff);
     if c < n {
         u32::from(SELECT8[low][c as usize])
     } else {
@@ -184,12 +166,30 @@ fn group_rank(mut bits: Squares, occupied: Squares) -> u32 {
     while bits != 0 {
         let s = bits.trailing_zeros();
         let c = s - popcount(occupied & ((1u16 << s) - 1));
+        rank += COLEX_TERMS[nth & 3][c as usize & 15];
         nth += 1;
-        rank += C[c as usize][nth];
         bits &= bits - 1;
     }
     rank
 }
+
+/// `COLEX_TERMS[i][c]` = C(c, i + 1): the colex rank's term for the
+/// (i + 1)-th smallest element `c` of a subset. Groups have at most three
+/// pieces and sixteen squares; the masks in [`group_rank`] let the compiler
+/// drop the bounds checks of the innermost loop.
+static COLEX_TERMS: [[u32; 16]; 4] = {
+    let mut t = [[0u32; 16]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let mut c = 0;
+        while c < 16 {
+            t[i][c] = C[c][i + 1];
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// An index taken apart: what [`Space::unmoved_index`] needs to index a
 /// neighbouring position by the difference alone.
@@ -464,13 +464,21 @@ impl Space {
     /// The index of the position reached from `d` when the piece of group
     /// `g` on `from` steps to the empty square `to` and the turn passes: the
     /// same as [`Space::index`] of that position, but only the ranks that
-    /// change are recomputed. Those are group `g`'s and those of the later
-    /// groups with a square strictly between `from` and `to` (only there
-    /// does the number of occupied squares below change); a step along a
-    /// rank has no square in between.
+    /// change are recomputed.
     fn unmoved_index(&self, d: &Decoded, g: usize, from: Square, to: Square) -> usize {
         let l = d.layout;
-        let weights = &self.weights[l];
+        let side = usize::from(d.position.to_move == Side::P1);
+        let base = self.offsets[l] + side * self.placements[l];
+        base + self.unmoved_rank(d, &self.weights[l], g, from.into(), to.into()) as usize
+    }
+
+    /// The placement rank (index without layout offset and side to move) of
+    /// [`Space::unmoved_index`]. Group `g`'s rank changes, and so do those of
+    /// the later groups with a square strictly between `from` and `to` (only
+    /// there does the number of occupied squares below change); a step
+    /// along a rank has no square in between.
+    #[inline(always)]
+    fn unmoved_rank(&self, d: &Decoded, weights: &[u32; 6], g: usize, from: u32, to: u32) -> u32 {
         let moved: Squares = (1 << from) | (1 << to);
         // Wrapping arithmetic: the terms may be negative, the sum is not.
         let mut rank = d.rank;
@@ -490,19 +498,60 @@ impl Space {
                 }
             }
         }
-        let side = usize::from(d.position.to_move == Side::P1);
-        self.offsets[l] + side * self.placements[l] + rank as usize
+        rank
+    }
+
+    /// Appends the index of every position from which a non-capturing step
+    /// of the side that just moved leads to `d` (the un-moves of
+    /// [`Analysis::for_each_unmove`] without captures: a piece of that side
+    /// steps back to an empty neighbour), by index arithmetic alone, with
+    /// no position built. Every analysis has these steps as moves.
+    fn push_step_predecessors(&self, d: &Decoded, out: &mut Vec<u32>) {
+        let l = d.layout;
+        let weights = &self.weights[l];
+        // The predecessor has the side that just moved to move.
+        let (side, groups) = if d.position.to_move == Side::P1 {
+            (1, 3..6)
+        } else {
+            (0, 0..3)
+        };
+        let base = (self.offsets[l] + side * self.placements[l]) as u32;
+        let empty = !(d.before[5] | d.masks[5]);
+        for g in groups {
+            let mut pieces = d.masks[g];
+            while pieces != 0 {
+                let on = pieces.trailing_zeros();
+                pieces &= pieces - 1;
+                let mut origins = NEIGHBOURS[on as usize] & empty;
+                while origins != 0 {
+                    let origin = origins.trailing_zeros();
+                    origins &= origins - 1;
+                    out.push(base + self.unmoved_rank(d, weights, g, on, origin));
+                }
+            }
+        }
     }
 }
+
+/// The orthogonal neighbours of each square.
+static NEIGHBOURS: [Squares; 16] = {
+    let mut t = [0; 16];
+    let mut s = 0;
+    while s < 16 {
+        t[s] = super::rules::neighbours(s as Square);
+        s += 1;
+    }
+    t
+};
 
 /// An analysis seen as an indexed state graph.
 struct Graph<'a, 'b> {
     analysis: &'b Analysis<'a>,
     space: &'b Space,
-    /// Where the rules read no other table, testing a predecessor for a
-    /// decided-by-the-rules position costs a few bit operations, less than
-    /// its index and the cache miss on its word; in the full-information
-    /// game nearly half the positions are such.
+    /// Where the rules read no other table, testing a predecessor reached
+    /// by an undone capture for a decided-by-the-rules position costs a few
+    /// bit operations, less than its index and the cache miss on its word;
+    /// in the full-information game nearly half the positions are such.
     cheap_terminal: bool,
 }
 
@@ -559,6 +608,13 @@ impl ReversibleGraph for Graph<'_, '_> {
         let d = self.space.decode(i);
         let pieces = self.space.pieces[d.layout];
         let uncaptures = self.space.pieces.iter().any(|&n| n > pieces);
+        if !uncaptures {
+            // Predecessors decided by the rules are left in: indexing them
+            // costs less than building each position to test it (measured
+            // on §3's table and the full-information one alike).
+            self.space.push_step_predecessors(&d, out);
+            return;
+        }
         self.analysis
             .for_each_unmove(&d.position, uncaptures, |q, step| {
                 if self.cheap_terminal && self.analysis.terminal(q).is_some() {
@@ -583,12 +639,7 @@ impl Graph<'_, '_> {
         }
         // Distinct steps lead to distinct positions, so the moves to
         // positions need only be counted, not indexed.
-        let mut states = 0;
-        self.analysis.for_each_move(p, |_, m| match m {
-            Move::To(_) => states += 1,
-            Move::Outcome(v) => outcomes.push(v),
-        });
-        Ok(states)
+        Ok(self.analysis.count_moves(p, |v| outcomes.push(v)))
     }
 
     fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {
@@ -706,6 +757,29 @@ mod tests {
                     next += 1;
                 });
                 assert_eq!(next, range.end, "{kind}: {range:?} covered");
+            }
+        }
+    }
+
+    /// The predecessors found by index arithmetic alone are exactly the
+    /// non-capturing un-moves of the rules, indexed from scratch.
+    #[test]
+    fn step_predecessors_are_the_non_capturing_unmoves() {
+        for kind in [Kind::Basic, Kind::RbrVsBr, Kind::BbrVsBr, Kind::Det] {
+            let space = Space::new(kind.layouts());
+            let analysis = Analysis::standalone(Kind::Det);
+            let step = if kind == Kind::Det { 5 } else { 1 };
+            for i in (0..space.len()).step_by(step) {
+                let d = space.decode(i);
+                let mut fast = Vec::new();
+                space.push_step_predecessors(&d, &mut fast);
+                let mut rules = Vec::new();
+                analysis.for_each_unmove(&d.position, false, |q, _| {
+                    rules.push(space.index(q).expect("same piece sets") as u32);
+                });
+                fast.sort_unstable();
+                rules.sort_unstable();
+                assert_eq!(fast, rules, "{kind}: {}", d.position);
             }
         }
     }
