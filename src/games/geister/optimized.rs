@@ -38,6 +38,9 @@ pub struct Space {
     pub layouts: Vec<(PieceSet, PieceSet)>,
     /// Group sizes per layout, in index order.
     groups: Vec<[u8; 6]>,
+    /// Per layout, the groups with pieces: the decoder's loops skip the
+    /// others (§3's table has two groups of six).
+    present: Vec<Present>,
     /// The group sizes packed 4 bits each, to find a position's layout.
     keys: Vec<u32>,
     /// Per layout, the number of ways to place each group on the squares
@@ -66,29 +69,36 @@ fn pack(sizes: impl Iterator<Item = u32>) -> u32 {
     sizes.fold(0, |acc, k| (acc << 4) | k)
 }
 
-/// Colex rank → subset (as a bit set of compressed positions) for subsets
-/// of 1, 2 and 3 elements; colex ranks do not depend on the universe size.
-struct Colex {
-    subsets: [Vec<Squares>; 4],
-}
-
-impl Colex {
-    fn new() -> Colex {
-        let mut subsets: [Vec<Squares>; 4] = Default::default();
-        for k in 1..=3usize {
-            let mut v = vec![0; C[16][k] as usize];
-            for mask in 0u32..(1 << 16) {
-                if mask.count_ones() as usize == k {
-                    v[colex_rank(mask as Squares)] = mask as Squares;
-                }
+/// `COLEX_SUBSETS[k][r]`: the subset of `k` compressed positions (a bit
+/// set) with colex rank `r`, for 1, 2 and 3 elements; colex ranks do not
+/// depend on the universe size. Listing the subsets by largest element,
+/// then next largest, is colex order, so the rank is the list position.
+static COLEX_SUBSETS: [[Squares; 560]; 4] = {
+    let mut t = [[0; 560]; 4];
+    let (mut one, mut two, mut three) = (0, 0, 0);
+    let mut c = 0;
+    while c < 16 {
+        t[1][one] = 1 << c;
+        one += 1;
+        let mut b = 0;
+        while b < c {
+            t[2][two] = (1 << b) | (1 << c);
+            two += 1;
+            let mut a = 0;
+            while a < b {
+                t[3][three] = (1 << a) | (1 << b) | (1 << c);
+                three += 1;
+                a += 1;
             }
-            subsets[k] = v;
+            b += 1;
         }
-        Colex { subsets }
+        c += 1;
     }
-}
+    t
+};
 
 /// Colex rank of a set of compressed positions: Σ C(cᵢ, i).
+#[cfg(test)]
 fn colex_rank(mut bits: Squares) -> usize {
     let mut r = 0usize;
     let mut i = 0usize;
@@ -98,11 +108,6 @@ fn colex_rank(mut bits: Squares) -> usize {
         bits &= bits - 1;
     }
     r
-}
-
-fn colex() -> &'static Colex {
-    static CELL: std::sync::OnceLock<Colex> = std::sync::OnceLock::new();
-    CELL.get_or_init(Colex::new)
 }
 
 /// `SELECT8[b][c]`: the place of the `c`-th set bit of byte `b`.
@@ -191,6 +196,35 @@ static COLEX_TERMS: [[u32; 16]; 4] = {
     t
 };
 
+/// The groups of a layout that have pieces, in index order.
+#[derive(Debug, Clone, Copy)]
+struct Present {
+    groups: [u8; 6],
+    len: u8,
+}
+
+impl Present {
+    fn new(sizes: &[u8; 6]) -> Present {
+        let mut p = Present {
+            groups: [0; 6],
+            len: 0,
+        };
+        for (j, &k) in sizes.iter().enumerate() {
+            if k != 0 {
+                p.groups[usize::from(p.len)] = j as u8;
+                p.len += 1;
+            }
+        }
+        p
+    }
+
+    fn groups(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        self.groups[..usize::from(self.len)]
+            .iter()
+            .map(|&j| usize::from(j))
+    }
+}
+
 /// An index taken apart: what [`Space::unmoved_index`] needs to index a
 /// neighbouring position by the difference alone.
 struct Decoded {
@@ -203,8 +237,10 @@ struct Decoded {
     ranks: [u32; 6],
     /// Per group, its squares.
     masks: [Squares; 6],
-    /// Per group, the squares of the earlier groups.
+    /// Per group with pieces, the squares of the earlier groups.
     before: [Squares; 6],
+    /// Every piece's square.
+    occupied: Squares,
 }
 
 fn masks(p: &Position) -> [Squares; 6] {
@@ -217,6 +253,7 @@ impl Space {
     #[must_use]
     pub fn new(layouts: Vec<(PieceSet, PieceSet)>) -> Space {
         let groups: Vec<[u8; 6]> = layouts.iter().map(group_sizes).collect();
+        let present = groups.iter().map(Present::new).collect();
         let keys = groups
             .iter()
             .map(|g| pack(g.iter().map(|&k| u32::from(k))))
@@ -269,6 +306,7 @@ impl Space {
         Space {
             layouts,
             groups,
+            present,
             keys,
             weights,
             reciprocals,
@@ -353,25 +391,19 @@ impl Space {
         let reciprocals = &self.reciprocals[l];
         let rank = rest as u32;
         let mut rest = rank;
+        let present = &self.present[l];
         let mut ranks = [0u32; 6];
-        for j in (0..6).rev() {
-            if g[j] != 0 {
-                let q = divide(rest, radices[j], reciprocals[j]);
-                ranks[j] = rest - q * radices[j];
-                rest = q;
-            }
+        for j in present.groups().rev() {
+            let q = divide(rest, radices[j], reciprocals[j]);
+            ranks[j] = rest - q * radices[j];
+            rest = q;
         }
-        let table = colex();
         let mut m = [0 as Squares; 6];
         let mut before = [0 as Squares; 6];
         let mut occupied: Squares = 0;
-        for j in 0..6 {
+        for j in present.groups() {
             before[j] = occupied;
-            let k = g[j] as usize;
-            if k == 0 {
-                continue;
-            }
-            let subset = table.subsets[k][ranks[j] as usize];
+            let subset = COLEX_SUBSETS[usize::from(g[j])][ranks[j] as usize];
             // The first group's squares need no spreading: all are free.
             m[j] = if occupied == 0 {
                 subset
@@ -394,6 +426,7 @@ impl Space {
             ranks,
             masks: m,
             before,
+            occupied,
         }
     }
 
@@ -427,27 +460,20 @@ impl Space {
         let l = d.layout;
         let g = &self.groups[l];
         let radices = &self.radices[l];
+        let present = &self.present[l];
         // The last group whose rank can grow; the groups after it restart.
-        let Some(j) = (0..6)
-            .rev()
-            .find(|&j| g[j] != 0 && d.ranks[j] + 1 < radices[j])
-        else {
+        let Some(j) = present.groups().rev().find(|&j| d.ranks[j] + 1 < radices[j]) else {
             return false;
         };
         d.ranks[j] += 1;
         d.rank += 1;
-        let table = colex();
         let mut occupied = d.before[j];
-        for (k, &n) in g.iter().enumerate().skip(j) {
+        for k in present.groups().filter(|&k| k >= j) {
             d.before[k] = occupied;
-            let n = n as usize;
-            if n == 0 {
-                continue;
-            }
             if k > j {
                 d.ranks[k] = 0;
             }
-            let subset = table.subsets[n][d.ranks[k] as usize];
+            let subset = COLEX_SUBSETS[usize::from(g[k])][d.ranks[k] as usize];
             d.masks[k] = if occupied == 0 {
                 subset
             } else {
@@ -455,6 +481,7 @@ impl Space {
             };
             occupied |= d.masks[k];
         }
+        d.occupied = occupied;
         let m = &d.masks;
         d.position.p1.by_colour = [m[0], m[1], m[2]];
         d.position.p2.by_colour = [m[3], m[4], m[5]];
@@ -490,8 +517,7 @@ impl Space {
         let (low, high) = (from.min(to), from.max(to));
         let between = ((1u32 << high) - (2u32 << low)) as Squares;
         let later = !(d.before[g] | d.masks[g]);
-        let all = d.before[5] | d.masks[5];
-        if all & later & between != 0 {
+        if d.occupied & later & between != 0 {
             for j in g + 1..6 {
                 if d.masks[j] & between != 0 {
                     change(j, d.masks[j], d.before[j] ^ moved);
@@ -516,7 +542,7 @@ impl Space {
             (0, 0..3)
         };
         let base = (self.offsets[l] + side * self.placements[l]) as u32;
-        let empty = !(d.before[5] | d.masks[5]);
+        let empty = !d.occupied;
         for g in groups {
             let mut pieces = d.masks[g];
             while pieces != 0 {
@@ -758,6 +784,21 @@ mod tests {
                 });
                 assert_eq!(next, range.end, "{kind}: {range:?} covered");
             }
+        }
+    }
+
+    /// The listed subsets are every subset of 1, 2 and 3 of the 16
+    /// squares, each at its colex rank.
+    #[test]
+    fn colex_subsets_are_in_rank_order() {
+        for k in 1..=3 {
+            let listed = &COLEX_SUBSETS[k][..C[16][k] as usize];
+            for (r, &set) in listed.iter().enumerate() {
+                assert_eq!(set.count_ones() as usize, k);
+                assert_eq!(colex_rank(set), r, "{set:#06x}");
+            }
+            let all = (0u32..1 << 16).filter(|m| m.count_ones() as usize == k);
+            assert_eq!(all.count(), listed.len());
         }
     }
 
