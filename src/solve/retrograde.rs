@@ -439,13 +439,15 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
     use word::*;
     let n = graph.len();
     assert!(u32::try_from(n).is_ok(), "state index must fit in u32");
-    const CHUNK: usize = 4096;
+    // Runs of consecutive states let the game step from one to the next;
+    // at least eight per thread keep the threads evenly loaded.
+    let run = (n / (8 * rayon::current_num_threads())).clamp(256, 4096);
     let words: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
     words
-        .par_chunks(CHUNK)
+        .par_chunks(run)
         .enumerate()
         .for_each_init(Vec::new, |outcomes, (c, chunk)| {
-            let start = c * CHUNK;
+            let start = c * run;
             graph.summaries(start..start + chunk.len(), outcomes, |i, summary, outs| {
                 let w = seed_word(i, graph.chooser(i), summary, outs);
                 chunk[i - start].store(w, Relaxed);
@@ -462,8 +464,11 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
         // Within one distance the order of the updates does not matter: a
         // chooser is decided by any successor with its value, a forced
         // state only once every successor is decided.
+        // Chunks small enough to give every thread a share of the short
+        // levels too (most of §3's levels hold a few hundred states).
+        let chunk = (frontier.len() / (4 * rayon::current_num_threads())).clamp(16, 512);
         let parts: Vec<Vec<u32>> = frontier
-            .par_chunks(512)
+            .par_chunks(chunk)
             .map(|chunk| {
                 let mut next = Vec::new();
                 let mut preds = Vec::new();

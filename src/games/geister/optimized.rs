@@ -462,7 +462,11 @@ impl Space {
         let radices = &self.radices[l];
         let present = &self.present[l];
         // The last group whose rank can grow; the groups after it restart.
-        let Some(j) = present.groups().rev().find(|&j| d.ranks[j] + 1 < radices[j]) else {
+        let Some(j) = present
+            .groups()
+            .rev()
+            .find(|&j| d.ranks[j] + 1 < radices[j])
+        else {
             return false;
         };
         d.ranks[j] += 1;
