@@ -354,19 +354,20 @@ pub trait ReversibleGraph: StateGraph {
     /// `outcomes`.
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach>;
     /// [`ReversibleGraph::summary`] of every state of `range`, in order,
-    /// passed to `f` with the state and its outcome moves. The default asks
-    /// `summary` state by state; a game whose states are costly to decode
-    /// from their index can step from each state to the next instead.
+    /// passed to `f` with the state, its chooser and its outcome moves. The
+    /// default asks `chooser` and `summary` state by state; a game whose
+    /// states are costly to decode from their index can step from each
+    /// state to the next instead.
     fn summaries(
         &self,
         range: std::ops::Range<usize>,
         outcomes: &mut Vec<Reach>,
-        mut f: impl FnMut(usize, Result<u32, Reach>, &[Reach]),
+        mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &[Reach]),
     ) {
         for i in range {
             outcomes.clear();
             let summary = self.summary(i, outcomes);
-            f(i, summary, outcomes);
+            f(i, self.chooser(i), summary, outcomes);
         }
     }
     /// Appends every state with a move leading to state `i`, each once.
@@ -448,10 +449,14 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
         .enumerate()
         .for_each_init(Vec::new, |outcomes, (c, chunk)| {
             let start = c * run;
-            graph.summaries(start..start + chunk.len(), outcomes, |i, summary, outs| {
-                let w = seed_word(i, graph.chooser(i), summary, outs);
-                chunk[i - start].store(w, Relaxed);
-            });
+            graph.summaries(
+                start..start + chunk.len(),
+                outcomes,
+                |i, chooser, summary, outs| {
+                    let w = seed_word(i, chooser, summary, outs);
+                    chunk[i - start].store(w, Relaxed);
+                },
+            );
         });
     let mut frontier: Vec<u32> = (0..n as u32)
         .into_par_iter()

@@ -431,65 +431,41 @@ impl Space {
     }
 
     /// Calls `f` with every index of `range` (in range) and its position, in
-    /// order: the next placement usually differs in the last group only, so
+    /// order. The last group's rank runs fastest, so between two decodings
+    /// (one per run of that group's placements) only its squares change:
     /// stepping costs one group's squares where decoding costs all of them.
     fn for_each_position(
         &self,
         range: std::ops::Range<usize>,
         mut f: impl FnMut(usize, &Position),
     ) {
-        let mut indices = range;
-        let Some(first) = indices.next() else {
-            return;
-        };
-        let mut d = self.decode(first);
-        f(first, &d.position);
-        for i in indices {
-            if !self.step_placement(&mut d) {
-                // Last placement of the side or layout: start afresh.
-                d = self.decode(i);
+        let mut i = range.start;
+        while i < range.end {
+            let mut d = self.decode(i);
+            let l = d.layout;
+            let last = self.present[l]
+                .groups()
+                .last()
+                .expect("a layout has pieces");
+            let size = usize::from(self.groups[l][last]);
+            let radix = self.radices[l][last];
+            let before = d.before[last];
+            loop {
+                f(i, &d.position);
+                i += 1;
+                d.ranks[last] += 1;
+                if i == range.end || d.ranks[last] == radix {
+                    break;
+                }
+                let squares = expand(COLEX_SUBSETS[size][d.ranks[last] as usize], before);
+                let (army, colour) = if last < 3 {
+                    (&mut d.position.p1, last)
+                } else {
+                    (&mut d.position.p2, last - 3)
+                };
+                army.by_colour[colour] = squares;
             }
-            f(i, &d.position);
         }
-    }
-
-    /// Moves `d` to the next placement of its layout and side (as in the
-    /// order of [`Space::index`]); `false` (and `d` unusable) after the
-    /// last one.
-    fn step_placement(&self, d: &mut Decoded) -> bool {
-        let l = d.layout;
-        let g = &self.groups[l];
-        let radices = &self.radices[l];
-        let present = &self.present[l];
-        // The last group whose rank can grow; the groups after it restart.
-        let Some(j) = present
-            .groups()
-            .rev()
-            .find(|&j| d.ranks[j] + 1 < radices[j])
-        else {
-            return false;
-        };
-        d.ranks[j] += 1;
-        d.rank += 1;
-        let mut occupied = d.before[j];
-        for k in present.groups().filter(|&k| k >= j) {
-            d.before[k] = occupied;
-            if k > j {
-                d.ranks[k] = 0;
-            }
-            let subset = COLEX_SUBSETS[usize::from(g[k])][d.ranks[k] as usize];
-            d.masks[k] = if occupied == 0 {
-                subset
-            } else {
-                expand(subset, occupied)
-            };
-            occupied |= d.masks[k];
-        }
-        d.occupied = occupied;
-        let m = &d.masks;
-        d.position.p1.by_colour = [m[0], m[1], m[2]];
-        d.position.p2.by_colour = [m[3], m[4], m[5]];
-        true
     }
 
     /// The index of the position reached from `d` when the piece of group
@@ -574,6 +550,14 @@ static NEIGHBOURS: [Squares; 16] = {
     t
 };
 
+/// Player 1 is the analysing side.
+fn chooser_of(to_move: Side) -> Chooser {
+    match to_move {
+        Side::P1 => Chooser::Max,
+        Side::P2 => Chooser::Min,
+    }
+}
+
 /// An analysis seen as an indexed state graph.
 struct Graph<'a, 'b> {
     analysis: &'b Analysis<'a>,
@@ -591,11 +575,7 @@ impl StateGraph for Graph<'_, '_> {
     }
 
     fn chooser(&self, i: usize) -> Chooser {
-        if self.space.to_move(i) == Side::P1 {
-            Chooser::Max
-        } else {
-            Chooser::Min
-        }
+        chooser_of(self.space.to_move(i))
     }
 
     fn terminal(&self, i: usize) -> Option<Reach> {
@@ -625,12 +605,12 @@ impl ReversibleGraph for Graph<'_, '_> {
         &self,
         range: std::ops::Range<usize>,
         outcomes: &mut Vec<Reach>,
-        mut f: impl FnMut(usize, Result<u32, Reach>, &[Reach]),
+        mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &[Reach]),
     ) {
         self.space.for_each_position(range, |i, p| {
             outcomes.clear();
             let summary = self.summary_of(p, outcomes);
-            f(i, summary, outcomes);
+            f(i, chooser_of(p.to_move), summary, outcomes);
         });
     }
 
