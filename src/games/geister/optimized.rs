@@ -480,31 +480,47 @@ impl Space {
     }
 
     /// The placement rank (index without layout offset and side to move) of
-    /// [`Space::unmoved_index`]. Group `g`'s rank changes, and so do those of
-    /// the later groups with a square strictly between `from` and `to` (only
-    /// there does the number of occupied squares below change); a step
-    /// along a rank has no square in between.
+    /// [`Space::unmoved_index`]: group `g`'s rank recomputed, and the later
+    /// groups' ([`Space::later_ranks_change`]).
     #[inline(always)]
     fn unmoved_rank(&self, d: &Decoded, weights: &[u32; 6], g: usize, from: u32, to: u32) -> u32 {
         let moved: Squares = (1 << from) | (1 << to);
         // Wrapping arithmetic: the terms may be negative, the sum is not.
-        let mut rank = d.rank;
-        let mut change = |j: usize, bits: Squares, occupied: Squares| {
-            let delta = group_rank(bits, occupied).wrapping_sub(d.ranks[j]);
-            rank = rank.wrapping_add(delta.wrapping_mul(weights[j]));
-        };
-        change(g, d.masks[g] ^ moved, d.before[g]);
+        let delta = group_rank(d.masks[g] ^ moved, d.before[g]).wrapping_sub(d.ranks[g]);
+        d.rank
+            .wrapping_add(delta.wrapping_mul(weights[g]))
+            .wrapping_add(self.later_ranks_change(d, weights, g, from, to))
+    }
+
+    /// What the ranks of the groups after `g` add to the placement rank when
+    /// group `g`'s piece steps between `from` and `to`: only a later group
+    /// with a square strictly between them changes (only there does the
+    /// number of occupied squares below change); a step along a rank has no
+    /// square in between. Wrapping: the change may be negative.
+    #[inline(always)]
+    fn later_ranks_change(
+        &self,
+        d: &Decoded,
+        weights: &[u32; 6],
+        g: usize,
+        from: u32,
+        to: u32,
+    ) -> u32 {
         let (low, high) = (from.min(to), from.max(to));
         let between = ((1u32 << high) - (2u32 << low)) as Squares;
         let later = !(d.before[g] | d.masks[g]);
+        let mut change = 0u32;
         if d.occupied & later & between != 0 {
+            let moved: Squares = (1 << from) | (1 << to);
             for j in g + 1..6 {
                 if d.masks[j] & between != 0 {
-                    change(j, d.masks[j], d.before[j] ^ moved);
+                    let delta =
+                        group_rank(d.masks[j], d.before[j] ^ moved).wrapping_sub(d.ranks[j]);
+                    change = change.wrapping_add(delta.wrapping_mul(weights[j]));
                 }
             }
         }
-        rank
+        change
     }
 
     /// Appends the index of every position from which a non-capturing step
@@ -524,15 +540,36 @@ impl Space {
         let base = (self.offsets[l] + side * self.placements[l]) as u32;
         let empty = !d.occupied;
         for g in groups {
-            let mut pieces = d.masks[g];
+            let group = d.masks[g];
+            let before = d.before[g];
+            let mut pieces = group;
             while pieces != 0 {
                 let on = pieces.trailing_zeros();
                 pieces &= pieces - 1;
+                // The piece's term in its group's colex rank, C(c, nth), with
+                // c its square counted among those the earlier groups left
+                // free and nth its place in the group. A step that passes no
+                // piece of the group keeps nth, so only c changes.
+                let below = (1u16 << on) - 1;
+                let nth = popcount(group & below) as usize & 3;
+                let term = COLEX_TERMS[nth][(on - popcount(before & below)) as usize & 15];
+                let without = d.rank.wrapping_sub(term.wrapping_mul(weights[g]));
                 let mut origins = NEIGHBOURS[on as usize] & empty;
                 while origins != 0 {
                     let origin = origins.trailing_zeros();
                     origins &= origins - 1;
-                    out.push(base + self.unmoved_rank(d, weights, g, on, origin));
+                    let (low, high) = (on.min(origin), on.max(origin));
+                    let between = ((1u32 << high) - (2u32 << low)) as Squares;
+                    let rank = if group & between == 0 {
+                        let c = origin - popcount(before & ((1u16 << origin) - 1));
+                        let term = COLEX_TERMS[nth][c as usize & 15];
+                        without
+                            .wrapping_add(term.wrapping_mul(weights[g]))
+                            .wrapping_add(self.later_ranks_change(d, weights, g, on, origin))
+                    } else {
+                        self.unmoved_rank(d, weights, g, on, origin)
+                    };
+                    out.push(base + rank);
                 }
             }
         }
