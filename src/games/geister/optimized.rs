@@ -9,7 +9,7 @@
 //! indices, all used; piece sets are concatenated.
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
-use super::rules::{popcount, PieceSet, Position, Side, Square, Squares};
+use super::rules::{neighbours, popcount, PieceSet, Position, Side, Square, Squares};
 use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
@@ -54,8 +54,9 @@ pub struct Space {
     reciprocals: Vec<[u64; 6]>,
     /// Placements per layout (positions per side to move).
     placements: Vec<usize>,
-    /// Number of pieces on the board per layout.
-    pieces: Vec<u8>,
+    /// Per layout, whether a position with one piece more is covered too:
+    /// only then can a capture lead into the layout.
+    uncaptures: Vec<bool>,
     /// First index of each layout.
     offsets: Vec<usize>,
     len: usize,
@@ -282,7 +283,11 @@ impl Space {
                 r
             })
             .collect();
-        let pieces = groups.iter().map(|g| g.iter().sum()).collect();
+        let pieces: Vec<u8> = groups.iter().map(|g| g.iter().sum()).collect();
+        let uncaptures = pieces
+            .iter()
+            .map(|&n| pieces.iter().any(|&m| m > n))
+            .collect();
         let weights = radices
             .iter()
             .map(|r| {
@@ -311,7 +316,7 @@ impl Space {
             weights,
             reciprocals,
             radices,
-            pieces,
+            uncaptures,
             placements,
             offsets,
             len,
@@ -554,7 +559,7 @@ impl Space {
                 let nth = popcount(group & below) as usize & 3;
                 let term = COLEX_TERMS[nth][(on - popcount(before & below)) as usize & 15];
                 let without = d.rank.wrapping_sub(term.wrapping_mul(weights[g]));
-                let mut origins = NEIGHBOURS[on as usize] & empty;
+                let mut origins = neighbours(on as Square) & empty;
                 while origins != 0 {
                     let origin = origins.trailing_zeros();
                     origins &= origins - 1;
@@ -575,17 +580,6 @@ impl Space {
         }
     }
 }
-
-/// The orthogonal neighbours of each square.
-static NEIGHBOURS: [Squares; 16] = {
-    let mut t = [0; 16];
-    let mut s = 0;
-    while s < 16 {
-        t[s] = super::rules::neighbours(s as Square);
-        s += 1;
-    }
-    t
-};
 
 /// Player 1 is the analysing side.
 fn chooser_of(to_move: Side) -> Chooser {
@@ -653,8 +647,7 @@ impl ReversibleGraph for Graph<'_, '_> {
 
     fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
         let d = self.space.decode(i);
-        let pieces = self.space.pieces[d.layout];
-        let uncaptures = self.space.pieces.iter().any(|&n| n > pieces);
+        let uncaptures = self.space.uncaptures[d.layout];
         if !uncaptures {
             // Predecessors decided by the rules are left in: indexing them
             // costs less than building each position to test it (measured

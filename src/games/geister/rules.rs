@@ -32,9 +32,8 @@ pub fn parse_square(text: &str) -> Result<Square, String> {
     }
 }
 
-/// The orthogonal neighbours of `s`.
-#[must_use]
-pub const fn neighbours(s: Square) -> Squares {
+/// The orthogonal neighbours of `s`, worked out from its file and rank.
+const fn neighbours_of(s: Square) -> Squares {
     let mut n = 0;
     let (f, r) = (s % 4, s / 4);
     if f > 0 {
@@ -50,6 +49,24 @@ pub const fn neighbours(s: Square) -> Squares {
         n |= 1 << (s + 4);
     }
     n
+}
+
+/// The orthogonal neighbours of every square: move generation and the
+/// retrograde engine's passes read them once per piece.
+static NEIGHBOURS: [Squares; 16] = {
+    let mut t = [0; 16];
+    let mut s = 0;
+    while s < 16 {
+        t[s] = neighbours_of(s as Square);
+        s += 1;
+    }
+    t
+};
+
+/// The orthogonal neighbours of `s`.
+#[must_use]
+pub fn neighbours(s: Square) -> Squares {
+    NEIGHBOURS[usize::from(s) & 15]
 }
 
 /// Number of set bits in each byte. The crate is built for the generic
