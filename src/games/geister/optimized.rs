@@ -517,10 +517,9 @@ impl Space {
         let mut change = 0u32;
         if d.occupied & later & between != 0 {
             let moved: Squares = (1 << from) | (1 << to);
-            for j in g + 1..6 {
-                if d.masks[j] & between != 0 {
-                    let delta =
-                        group_rank(d.masks[j], d.before[j] ^ moved).wrapping_sub(d.ranks[j]);
+            for (j, &mask) in d.masks.iter().enumerate().skip(g + 1) {
+                if mask & between != 0 {
+                    let delta = group_rank(mask, d.before[j] ^ moved).wrapping_sub(d.ranks[j]);
                     change = change.wrapping_add(delta.wrapping_mul(weights[j]));
                 }
             }
