@@ -267,6 +267,32 @@ impl<'a> Analysis<'a> {
         }
     }
 
+    /// The squares on which a piece of `side`'s colour `colour` decides a
+    /// position with `side` to move by the rules alone
+    /// ([`Analysis::terminal`]), whatever else stands where: the escape
+    /// squares, where standing on one is the analysis's goal for that
+    /// piece. The retrograde solver leaves out predecessors decided this way
+    /// without indexing them.
+    #[must_use]
+    pub fn deciding_squares(&self, side: Side, colour: Colour) -> Squares {
+        let escapes = side.escapes();
+        let counts = match (self.kind, side) {
+            // §3, §4: any piece of either side (all are purple).
+            (Kind::Basic | Kind::Extended, _) => true,
+            // The mover's blue escapes and wins.
+            (Kind::Det, _) | (Kind::WinBrVsBr, Side::P1) => colour == Colour::Blue,
+            // Player 2's piece on its escape square may be blue.
+            (_, Side::P2) => true,
+            // §6: player 1's purple leaves the board at its average.
+            (_, Side::P1) => colour == Colour::Purple,
+        };
+        if counts {
+            escapes
+        } else {
+            0
+        }
+    }
+
     /// Player 1's goal in the §6 analyses, checked when it is to move.
     fn p1_goal(&self, p: &Position) -> bool {
         // A purple piece on an escape square leaves the board: its colour is
@@ -570,6 +596,38 @@ fn guess_wins(p: &Position, det: &dyn Lookup) -> bool {
             det.value(&q) == Reach::Goal
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A piece on one of [`Analysis::deciding_squares`] decides the position
+    /// by the rules in every analysis, for every position of its tables
+    /// (the rules reach no other table before deciding such a position).
+    #[test]
+    fn deciding_squares_decide() {
+        for kind in Kind::ALL {
+            let analysis = Analysis {
+                kind,
+                det: None,
+                extended: None,
+                win: None,
+            };
+            let mut decided = 0;
+            for p in all_positions(&kind.layouts()) {
+                let army = p.mover();
+                let on_deciding = Colour::ALL
+                    .into_iter()
+                    .any(|c| army.of(c) & analysis.deciding_squares(p.to_move, c) != 0);
+                if on_deciding {
+                    assert!(analysis.terminal(&p).is_some(), "{kind}: {p}");
+                    decided += 1;
+                }
+            }
+            assert!(decided > 0, "{kind}");
+        }
+    }
 }
 
 /// Every position of the given piece sets, both sides to move, in no

@@ -9,7 +9,7 @@
 //! indices, all used; piece sets are concatenated.
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
-use super::rules::{neighbours, popcount, PieceSet, Position, Side, Square, Squares};
+use super::rules::{neighbours, popcount, Colour, PieceSet, Position, Side, Square, Squares};
 use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
@@ -532,7 +532,10 @@ impl Space {
     /// [`Analysis::for_each_unmove`] without captures: a piece of that side
     /// steps back to an empty neighbour), by index arithmetic alone, with
     /// no position built. Every analysis has these steps as moves.
-    fn push_step_predecessors(&self, d: &Decoded, out: &mut Vec<u32>) {
+    /// Predecessors with a piece of group `h` on `deciding[h]` (squares that
+    /// decide a position by the rules when its side is to move) are left
+    /// out.
+    fn push_step_predecessors(&self, d: &Decoded, deciding: &[Squares; 6], out: &mut Vec<u32>) {
         let l = d.layout;
         let weights = &self.weights[l];
         // The predecessor has the side that just moved to move.
@@ -543,6 +546,8 @@ impl Space {
         };
         let base = (self.offsets[l] + side * self.placements[l]) as u32;
         let empty = !d.occupied;
+        let on_deciding = |h: usize| d.masks[h] & deciding[h];
+        let side_on_deciding = groups.clone().fold(0, |acc, h| acc | on_deciding(h));
         for g in groups {
             let group = d.masks[g];
             let before = d.before[g];
@@ -550,6 +555,11 @@ impl Space {
             while pieces != 0 {
                 let on = pieces.trailing_zeros();
                 pieces &= pieces - 1;
+                // Another piece of the side on a deciding square decides every
+                // predecessor this piece's un-moves reach.
+                if side_on_deciding & !(1 << on) != 0 {
+                    continue;
+                }
                 // The piece's term in its group's colex rank, C(c, nth), with
                 // c its square counted among those the earlier groups left
                 // free and nth its place in the group. A step that passes no
@@ -558,7 +568,7 @@ impl Space {
                 let nth = popcount(group & below) as usize & 3;
                 let term = COLEX_TERMS[nth][(on - popcount(before & below)) as usize & 15];
                 let without = d.rank.wrapping_sub(term.wrapping_mul(weights[g]));
-                let mut origins = neighbours(on as Square) & empty;
+                let mut origins = neighbours(on as Square) & empty & !deciding[g];
                 while origins != 0 {
                     let origin = origins.trailing_zeros();
                     origins &= origins - 1;
@@ -597,6 +607,8 @@ struct Graph<'a, 'b> {
     /// bit operations, less than its index and the cache miss on its word;
     /// in the full-information game nearly half the positions are such.
     cheap_terminal: bool,
+    /// [`Analysis::deciding_squares`] per group.
+    deciding: [Squares; 6],
 }
 
 impl StateGraph for Graph<'_, '_> {
@@ -651,7 +663,7 @@ impl ReversibleGraph for Graph<'_, '_> {
             // Predecessors decided by the rules are left in: indexing them
             // costs less than building each position to test it (measured
             // on §3's table and the full-information one alike).
-            self.space.push_step_predecessors(&d, out);
+            self.space.push_step_predecessors(&d, &self.deciding, out);
             return;
         }
         self.analysis
@@ -715,6 +727,10 @@ impl Table {
             analysis,
             space: &space,
             cheap_terminal: analysis.kind.dependencies().is_empty(),
+            deciding: std::array::from_fn(|g| {
+                let side = if g < 3 { Side::P1 } else { Side::P2 };
+                analysis.deciding_squares(side, Colour::ALL[g % 3])
+            }),
         });
         Table {
             kind: analysis.kind,
@@ -816,25 +832,52 @@ mod tests {
     }
 
     /// The predecessors found by index arithmetic alone are exactly the
-    /// non-capturing un-moves of the rules, indexed from scratch.
+    /// non-capturing un-moves of the rules, indexed from scratch; with the
+    /// analysis's deciding squares, exactly those of them not decided by
+    /// the rules through a piece on such a square.
     #[test]
     fn step_predecessors_are_the_non_capturing_unmoves() {
         for kind in [Kind::Basic, Kind::RbrVsBr, Kind::BbrVsBr, Kind::Det] {
             let space = Space::new(kind.layouts());
-            let analysis = Analysis::standalone(Kind::Det);
+            let analysis = Analysis {
+                kind,
+                det: None,
+                extended: None,
+                win: None,
+            };
+            let deciding: [Squares; 6] = std::array::from_fn(|g| {
+                let side = if g < 3 { Side::P1 } else { Side::P2 };
+                analysis.deciding_squares(side, Colour::ALL[g % 3])
+            });
+            let on_deciding = |q: &Position| {
+                Colour::ALL
+                    .into_iter()
+                    .any(|c| q.mover().of(c) & analysis.deciding_squares(q.to_move, c) != 0)
+            };
             let step = if kind == Kind::Det { 5 } else { 1 };
+            let mut left_out = 0;
             for i in (0..space.len()).step_by(step) {
                 let d = space.decode(i);
-                let mut fast = Vec::new();
-                space.push_step_predecessors(&d, &mut fast);
-                let mut rules = Vec::new();
+                let mut all = Vec::new();
+                space.push_step_predecessors(&d, &[0; 6], &mut all);
+                let mut kept = Vec::new();
+                space.push_step_predecessors(&d, &deciding, &mut kept);
+                let (mut rules, mut undecided) = (Vec::new(), Vec::new());
                 analysis.for_each_unmove(&d.position, false, |q, _| {
-                    rules.push(space.index(q).expect("same piece sets") as u32);
+                    let j = space.index(q).expect("same piece sets") as u32;
+                    rules.push(j);
+                    if !on_deciding(q) {
+                        undecided.push(j);
+                    }
                 });
-                fast.sort_unstable();
-                rules.sort_unstable();
-                assert_eq!(fast, rules, "{kind}: {}", d.position);
+                for v in [&mut all, &mut kept, &mut rules, &mut undecided] {
+                    v.sort_unstable();
+                }
+                assert_eq!(all, rules, "{kind}: {}", d.position);
+                assert_eq!(kept, undecided, "{kind}: {}", d.position);
+                left_out += rules.len() - kept.len();
             }
+            assert!(left_out > 0, "{kind}");
         }
     }
 
