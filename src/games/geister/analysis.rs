@@ -598,38 +598,6 @@ fn guess_wins(p: &Position, det: &dyn Lookup) -> bool {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A piece on one of [`Analysis::deciding_squares`] decides the position
-    /// by the rules in every analysis, for every position of its tables
-    /// (the rules reach no other table before deciding such a position).
-    #[test]
-    fn deciding_squares_decide() {
-        for kind in Kind::ALL {
-            let analysis = Analysis {
-                kind,
-                det: None,
-                extended: None,
-                win: None,
-            };
-            let mut decided = 0;
-            for p in all_positions(&kind.layouts()) {
-                let army = p.mover();
-                let on_deciding = Colour::ALL
-                    .into_iter()
-                    .any(|c| army.of(c) & analysis.deciding_squares(p.to_move, c) != 0);
-                if on_deciding {
-                    assert!(analysis.terminal(&p).is_some(), "{kind}: {p}");
-                    decided += 1;
-                }
-            }
-            assert!(decided > 0, "{kind}");
-        }
-    }
-}
-
 /// Every position of the given piece sets, both sides to move, in no
 /// particular order: brute force over all placements.
 #[must_use]
@@ -688,6 +656,38 @@ fn place(
             placed.push(s);
             place(pieces, occupied | (1 << s), placed, out);
             placed.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A piece on one of [`Analysis::deciding_squares`] decides the position
+    /// by the rules in every analysis, for every position of its tables
+    /// (the rules reach no other table before deciding such a position).
+    #[test]
+    fn deciding_squares_decide() {
+        for kind in Kind::ALL {
+            let analysis = Analysis {
+                kind,
+                det: None,
+                extended: None,
+                win: None,
+            };
+            let mut decided = 0;
+            for p in all_positions(&kind.layouts()) {
+                let army = p.mover();
+                let on_deciding = Colour::ALL
+                    .into_iter()
+                    .any(|c| army.of(c) & analysis.deciding_squares(p.to_move, c) != 0);
+                if on_deciding {
+                    assert!(analysis.terminal(&p).is_some(), "{kind}: {p}");
+                    decided += 1;
+                }
+            }
+            assert!(decided > 0, "{kind}");
         }
     }
 }
