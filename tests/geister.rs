@@ -234,10 +234,10 @@ impl ReversibleGraph for RandomGraph {
         states.dedup();
         Ok(states.len() as u32)
     }
-    fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
+    fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
         for (j, moves) in self.moves.iter().enumerate() {
             if moves.contains(&Successor::State(i as u32)) {
-                out.push(j as u32);
+                f(j as u32);
             }
         }
     }

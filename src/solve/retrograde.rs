@@ -370,10 +370,10 @@ pub trait ReversibleGraph: StateGraph {
             f(i, self.chooser(i), summary, outcomes);
         }
     }
-    /// Appends every state with a move leading to state `i`, each once.
-    /// States decided by the rules may be included or left out (the engine
-    /// skips them); no other state may be.
-    fn predecessors(&self, i: usize, out: &mut Vec<u32>);
+    /// Calls `f` with every state that has a move leading to state `i`,
+    /// each once. States decided by the rules may be included or left out
+    /// (the engine skips them); no other state may be.
+    fn predecessors(&self, i: usize, f: impl FnMut(u32));
 }
 
 /// Layout of the one word per state used by [`solve_reversible`]: bit 31
@@ -482,12 +482,9 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
             .par_chunks(chunk)
             .map(|chunk| {
                 let mut next = Vec::new();
-                let mut preds = Vec::new();
                 for &s in chunk {
                     let goal = words[s as usize].load(Relaxed) & GOAL;
-                    preds.clear();
-                    graph.predecessors(s as usize, &mut preds);
-                    for &p in &preds {
+                    graph.predecessors(s as usize, |p| {
                         let update = words[p as usize].fetch_update(Relaxed, Relaxed, |w| {
                             if w & DECIDED != 0 {
                                 None
@@ -502,7 +499,7 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
                                 next.push(p);
                             }
                         }
-                    }
+                    });
                 }
                 next
             })
@@ -580,13 +577,13 @@ mod tests {
             }
             Ok(states)
         }
-        fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
+        fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
             // Reversal by brute force: the toy has no rules to run backwards.
             for j in 0..self.len() {
                 let mut moves = Vec::new();
                 self.successors(j, &mut moves);
                 if moves.contains(&Successor::State(i as u32)) {
-                    out.push(j as u32);
+                    f(j as u32);
                 }
             }
         }

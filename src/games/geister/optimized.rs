@@ -527,7 +527,7 @@ impl Space {
         change
     }
 
-    /// Appends the index of every position from which a non-capturing step
+    /// Calls `f` with the index of every position from which a non-capturing step
     /// of the side that just moved leads to `d` (the un-moves of
     /// [`Analysis::for_each_unmove`] without captures: a piece of that side
     /// steps back to an empty neighbour), by index arithmetic alone, with
@@ -535,7 +535,12 @@ impl Space {
     /// Predecessors with a piece of group `h` on `deciding[h]` (squares that
     /// decide a position by the rules when its side is to move) are left
     /// out.
-    fn push_step_predecessors(&self, d: &Decoded, deciding: &[Squares; 6], out: &mut Vec<u32>) {
+    fn for_each_step_predecessor(
+        &self,
+        d: &Decoded,
+        deciding: &[Squares; 6],
+        mut f: impl FnMut(u32),
+    ) {
         let l = d.layout;
         let weights = &self.weights[l];
         // The predecessor has the side that just moved to move.
@@ -583,7 +588,7 @@ impl Space {
                     } else {
                         self.unmoved_rank(d, weights, g, on, origin)
                     };
-                    out.push(base + rank);
+                    f(base + rank);
                 }
             }
         }
@@ -656,14 +661,14 @@ impl ReversibleGraph for Graph<'_, '_> {
         });
     }
 
-    fn predecessors(&self, i: usize, out: &mut Vec<u32>) {
+    fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
         let d = self.space.decode(i);
         let uncaptures = self.space.uncaptures[d.layout];
         if !uncaptures {
             // Predecessors decided by the rules are left in: indexing them
             // costs less than building each position to test it (measured
             // on §3's table and the full-information one alike).
-            self.space.push_step_predecessors(&d, &self.deciding, out);
+            self.space.for_each_step_predecessor(&d, &self.deciding, f);
             return;
         }
         self.analysis
@@ -674,9 +679,9 @@ impl ReversibleGraph for Graph<'_, '_> {
                 if step.captured.is_none() {
                     let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
                     let j = self.space.unmoved_index(&d, group, step.to, step.from);
-                    out.push(j as u32);
+                    f(j as u32);
                 } else if let Some(j) = self.space.index(q) {
-                    out.push(j as u32);
+                    f(j as u32);
                 }
             });
     }
@@ -859,9 +864,9 @@ mod tests {
             for i in (0..space.len()).step_by(step) {
                 let d = space.decode(i);
                 let mut all = Vec::new();
-                space.push_step_predecessors(&d, &[0; 6], &mut all);
+                space.for_each_step_predecessor(&d, &[0; 6], |j| all.push(j));
                 let mut kept = Vec::new();
-                space.push_step_predecessors(&d, &deciding, &mut kept);
+                space.for_each_step_predecessor(&d, &deciding, |j| kept.push(j));
                 let (mut rules, mut undecided) = (Vec::new(), Vec::new());
                 analysis.for_each_unmove(&d.position, false, |q, _| {
                     let j = space.index(q).expect("same piece sets") as u32;
