@@ -248,3 +248,26 @@ fn draw_probabilities_are_consistent_with_values() {
     assert_eq!(fewest.f(1, 0, 0), zero);
     assert!(fewest.f(20, 0, 0) > fewest.f(10, 0, 0));
 }
+
+/// The draw probabilities of the recurrence's table (options of §2.1, ties
+/// broken either way) equal those of the exhaustive search on the explicit
+/// row, restricted to the same moves, at every F and G state the search
+/// reaches from the start of games with 1 to 3 pairs.
+#[test]
+fn draw_probabilities_agree_with_the_row() {
+    let table = Table::<BigRational>::build(3, Extent::Full, true);
+    for tie in [TieBreak::FewestDraws, TieBreak::MostDraws] {
+        let draws = table.draw_probabilities(tie).unwrap();
+        let mut compared = 0;
+        for pairs in 1..=3 {
+            let mut search = Search::new(pairs);
+            let start = vec![naive::Cell::Unknown; 2 * pairs];
+            search.draw_probability(&start, tie);
+            for (state, d) in search.visited_draws(tie) {
+                assert_eq!(draws.value(state), Some(d), "{tie:?} {state}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 50, "{tie:?}: {compared} rows compared");
+    }
+}

@@ -4,6 +4,7 @@
 //! seen. No F/G bookkeeping: positions are cells, and the search tries every
 //! first and second card.
 
+use super::optimized::TieBreak;
 use super::rules::State;
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -29,6 +30,8 @@ pub type Board = Vec<Cell>;
 pub struct Search {
     pairs: u8,
     memo: HashMap<Board, BigRational>,
+    /// Draw probabilities by row and tie-break ([`Search::draw_probability`]).
+    draws: HashMap<(Board, TieBreak), BigRational>,
 }
 
 fn ratio(num: usize, den: usize) -> BigRational {
@@ -46,6 +49,7 @@ impl Search {
         Search {
             pairs: u8::try_from(pairs).expect("checked"),
             memo: HashMap::new(),
+            draws: HashMap::new(),
         }
     }
 
@@ -174,6 +178,129 @@ impl Search {
         }
     }
 
+    /// The probability that the game ends drawn from `board` (R5: both
+    /// players pass for ever) when both take only value-optimal moves and
+    /// pick among tied ones by `tie`, a chosen pass being a draw: the row's
+    /// counterpart of `optimized::Table::draw_probabilities`. The moves are
+    /// those of §2.1: a known pair taken, a pass, or an unknown card first
+    /// and any second. The row also allows a known card first and an
+    /// unknown one second, which §2.1 does not list; it never beats the
+    /// listed moves (the values agree with §2.1's) and is left out here, so
+    /// that both solvers choose among the same moves. (Let in, it changes
+    /// no draw probability up to N = 4 either: checked once, by hand.)
+    pub fn draw_probability(&mut self, board: &Board, tie: TieBreak) -> BigRational {
+        let key = (board.clone(), tie);
+        if let Some(d) = self.draws.get(&key) {
+            return d.clone();
+        }
+        // (value, draw probability) of every move but the pass.
+        let mut options: Vec<(BigRational, BigRational)> = Vec::new();
+        let mut can_pass = false;
+        for first in 0..board.len() {
+            match board[first] {
+                Cell::Taken(_) => {}
+                Cell::Known(a) => {
+                    for second in (0..board.len()).filter(|&q| q != first) {
+                        match board[second] {
+                            Cell::Known(b) if b == a => {
+                                options.push(self.after_two_drawn(board, first, a, second, b, tie));
+                            }
+                            Cell::Known(_) => can_pass = true,
+                            Cell::Taken(_) | Cell::Unknown => {}
+                        }
+                    }
+                }
+                Cell::Unknown => {
+                    // Expectations over the first card's number of the best
+                    // second card's value and, among the best, of its draws.
+                    let unknown = board.iter().filter(|c| **c == Cell::Unknown).count();
+                    let (mut value, mut draw) = (BigRational::zero(), BigRational::zero());
+                    for a in 1..=self.pairs {
+                        let count = self.unseen(board, a);
+                        if count == 0 {
+                            continue;
+                        }
+                        let mut shown = board.clone();
+                        shown[first] = Cell::Known(a);
+                        let mut seconds = Vec::new();
+                        for second in (0..shown.len()).filter(|&q| q != first) {
+                            match shown[second] {
+                                Cell::Taken(_) => {}
+                                Cell::Known(b) => seconds
+                                    .push(self.after_two_drawn(&shown, first, a, second, b, tie)),
+                                Cell::Unknown => {
+                                    let left = unknown - 1;
+                                    let (mut v, mut d) = (BigRational::zero(), BigRational::zero());
+                                    for b in 1..=self.pairs {
+                                        let copies = self.unseen(&shown, b);
+                                        if copies == 0 {
+                                            continue;
+                                        }
+                                        let mut both = shown.clone();
+                                        both[second] = Cell::Known(b);
+                                        let (bv, bd) =
+                                            self.after_two_drawn(&both, first, a, second, b, tie);
+                                        v += ratio(copies, left) * bv;
+                                        d += ratio(copies, left) * bd;
+                                    }
+                                    seconds.push((v, d));
+                                }
+                            }
+                        }
+                        let (v, d) = choose(seconds, None, tie);
+                        value += ratio(count, unknown) * v;
+                        draw += ratio(count, unknown) * d;
+                    }
+                    options.push((value, draw));
+                }
+            }
+        }
+        let half = ratio(1, 2);
+        let pass = can_pass.then(|| (half.clone(), BigRational::one()));
+        let (value, draw) = choose(options, pass, tie);
+        assert_eq!(
+            value,
+            self.value(board),
+            "§2.1's moves reach the row's value"
+        );
+        self.draws.insert(key, draw.clone());
+        draw
+    }
+
+    /// [`Search::after_two`] with the draw probability after it: a taken
+    /// 1 ends the game (no draw), any other pair lets the mover go on, a
+    /// mismatch hands the row over (a draw is a draw for both).
+    fn after_two_drawn(
+        &mut self,
+        board: &Board,
+        first: usize,
+        a: u8,
+        second: usize,
+        b: u8,
+        tie: TieBreak,
+    ) -> (BigRational, BigRational) {
+        let value = self.after_two(board, first, a, second, b);
+        if a == b && a == 1 {
+            return (value, BigRational::zero());
+        }
+        let mut next = board.clone();
+        let shown = if a == b { Cell::Taken } else { Cell::Known };
+        next[first] = shown(a);
+        next[second] = shown(b);
+        (value, self.draw_probability(&next, tie))
+    }
+
+    /// Every row whose draw probability under `tie` the search has worked
+    /// out that is an F or G state of §2.1, with that probability.
+    #[must_use]
+    pub fn visited_draws(&self, tie: TieBreak) -> Vec<(State, BigRational)> {
+        self.draws
+            .iter()
+            .filter(|((_, t), _)| *t == tie)
+            .filter_map(|((board, _), d)| Some((classify(board)?, d.clone())))
+            .collect()
+    }
+
     /// Every row the search has valued that is an F or G state of §2.1,
     /// with its value: for comparing state by state with the recurrence.
     #[must_use]
@@ -221,6 +348,40 @@ pub fn classify(board: &Board) -> Option<State> {
         1 => State::g(n, m, k).ok(),
         _ => None,
     }
+}
+
+/// The best value among `options` and, among the moves reaching it, the
+/// draw probability `tie` picks. A `pass` (value ½, draw 1) answers
+/// x = max(A, 1 − x): it is the only optimal move when the best other
+/// value A is below ½, one of them when A is ½.
+fn choose(
+    options: Vec<(BigRational, BigRational)>,
+    pass: Option<(BigRational, BigRational)>,
+    tie: TieBreak,
+) -> (BigRational, BigRational) {
+    let best = options
+        .iter()
+        .map(|(v, _)| v.clone())
+        .max()
+        .expect("some move exists");
+    let mut tied: Vec<(BigRational, BigRational)> =
+        options.into_iter().filter(|(v, _)| *v == best).collect();
+    let mut value = best;
+    if let Some(pass) = pass {
+        if pass.0 > value {
+            value = pass.0.clone();
+            tied = vec![pass];
+        } else if pass.0 == value {
+            tied.push(pass);
+        }
+    }
+    let draws = tied.into_iter().map(|(_, d)| d);
+    let draw = match tie {
+        TieBreak::FewestDraws => draws.min(),
+        TieBreak::MostDraws => draws.max(),
+    }
+    .expect("some optimal move");
+    (value, draw)
 }
 
 fn max(a: Option<BigRational>, b: BigRational) -> BigRational {

@@ -576,7 +576,7 @@ fn in_solving_order(
 
 /// Which optimal option a player takes when several tie: the value does
 /// not depend on it, the probability of a draw does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TieBreak {
     /// The optimal option with the smallest draw probability.
     FewestDraws,
