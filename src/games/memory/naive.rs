@@ -34,6 +34,33 @@ pub struct Search {
     draws: HashMap<(Board, TieBreak), BigRational>,
 }
 
+/// What [`Search::reveal`] averages: a value, or a value with its draw
+/// probability.
+trait Expectation {
+    fn nothing() -> Self;
+    /// `self += weight · x`.
+    fn add_weighted(&mut self, weight: &BigRational, x: Self);
+}
+
+impl Expectation for BigRational {
+    fn nothing() -> Self {
+        Zero::zero()
+    }
+    fn add_weighted(&mut self, weight: &BigRational, x: Self) {
+        *self += weight * x;
+    }
+}
+
+impl Expectation for (BigRational, BigRational) {
+    fn nothing() -> Self {
+        (Zero::zero(), Zero::zero())
+    }
+    fn add_weighted(&mut self, weight: &BigRational, x: Self) {
+        self.0 += weight * x.0;
+        self.1 += weight * x.1;
+    }
+}
+
 fn ratio(num: usize, den: usize) -> BigRational {
     BigRational::new(BigInt::from(num), BigInt::from(den))
 }
@@ -132,14 +159,14 @@ impl Search {
 
     /// Turns over the unknown card at `at`: the expectation over its number
     /// of `then(search, board with the card shown, number)`.
-    fn reveal(
+    fn reveal<T: Expectation>(
         &mut self,
         board: &Board,
         at: usize,
-        mut then: impl FnMut(&mut Search, &Board, u8) -> BigRational,
-    ) -> BigRational {
+        mut then: impl FnMut(&mut Search, &Board, u8) -> T,
+    ) -> T {
         let unknown = board.iter().filter(|c| **c == Cell::Unknown).count();
-        let mut total = BigRational::zero();
+        let mut total = T::nothing();
         for number in 1..=self.pairs {
             let count = self.unseen(board, number);
             if count == 0 {
@@ -147,7 +174,7 @@ impl Search {
             }
             let mut shown = board.clone();
             shown[at] = Cell::Known(number);
-            total += ratio(count, unknown) * then(self, &shown, number);
+            total.add_weighted(&ratio(count, unknown), then(self, &shown, number));
         }
         total
     }
@@ -213,45 +240,22 @@ impl Search {
                 Cell::Unknown => {
                     // Expectations over the first card's number of the best
                     // second card's value and, among the best, of its draws.
-                    let unknown = board.iter().filter(|c| **c == Cell::Unknown).count();
-                    let (mut value, mut draw) = (BigRational::zero(), BigRational::zero());
-                    for a in 1..=self.pairs {
-                        let count = self.unseen(board, a);
-                        if count == 0 {
-                            continue;
-                        }
-                        let mut shown = board.clone();
-                        shown[first] = Cell::Known(a);
+                    let option = self.reveal(board, first, |s, shown, a| {
                         let mut seconds = Vec::new();
                         for second in (0..shown.len()).filter(|&q| q != first) {
-                            match shown[second] {
-                                Cell::Taken(_) => {}
-                                Cell::Known(b) => seconds
-                                    .push(self.after_two_drawn(&shown, first, a, second, b, tie)),
-                                Cell::Unknown => {
-                                    let left = unknown - 1;
-                                    let (mut v, mut d) = (BigRational::zero(), BigRational::zero());
-                                    for b in 1..=self.pairs {
-                                        let copies = self.unseen(&shown, b);
-                                        if copies == 0 {
-                                            continue;
-                                        }
-                                        let mut both = shown.clone();
-                                        both[second] = Cell::Known(b);
-                                        let (bv, bd) =
-                                            self.after_two_drawn(&both, first, a, second, b, tie);
-                                        v += ratio(copies, left) * bv;
-                                        d += ratio(copies, left) * bd;
-                                    }
-                                    seconds.push((v, d));
+                            seconds.push(match shown[second] {
+                                Cell::Taken(_) => continue,
+                                Cell::Known(b) => {
+                                    s.after_two_drawn(shown, first, a, second, b, tie)
                                 }
-                            }
+                                Cell::Unknown => s.reveal(shown, second, |s2, both, b| {
+                                    s2.after_two_drawn(both, first, a, second, b, tie)
+                                }),
+                            });
                         }
-                        let (v, d) = choose(seconds, None, tie);
-                        value += ratio(count, unknown) * v;
-                        draw += ratio(count, unknown) * d;
-                    }
-                    options.push((value, draw));
+                        choose(seconds, None, tie)
+                    });
+                    options.push(option);
                 }
             }
         }
