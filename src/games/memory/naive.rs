@@ -34,6 +34,35 @@ pub struct Search {
     draws: HashMap<(Board, TieBreak), BigRational>,
 }
 
+/// The two cards of a turn, face up: their positions and numbers.
+#[derive(Debug, Clone, Copy)]
+struct Turn {
+    first: usize,
+    a: u8,
+    second: usize,
+    b: u8,
+}
+
+impl Turn {
+    /// Whether the turn takes the 1s, which wins (R4).
+    fn takes_the_ones(self) -> bool {
+        self.a == self.b && self.a == 1
+    }
+
+    /// The row after the turn: a pair taken, a mismatch remembered.
+    fn after(self, board: &Board) -> Board {
+        let mut next = board.clone();
+        let shown = if self.a == self.b {
+            Cell::Taken
+        } else {
+            Cell::Known
+        };
+        next[self.first] = shown(self.a);
+        next[self.second] = shown(self.b);
+        next
+    }
+}
+
 /// What [`Search::reveal`] averages: a value, or a value with its draw
 /// probability.
 trait Expectation {
@@ -115,9 +144,25 @@ impl Search {
                                 can_pass = true;
                                 continue;
                             }
-                            Cell::Known(b) => self.after_two(board, first, a, second, b),
+                            Cell::Known(b) => self.after_two(
+                                board,
+                                Turn {
+                                    first,
+                                    a,
+                                    second,
+                                    b,
+                                },
+                            ),
                             Cell::Unknown => self.reveal(board, second, |s, b, x| {
-                                s.after_two(b, first, a, second, x)
+                                s.after_two(
+                                    b,
+                                    Turn {
+                                        first,
+                                        a,
+                                        second,
+                                        b: x,
+                                    },
+                                )
                             }),
                         };
                         best_second = Some(max(best_second, v));
@@ -132,9 +177,25 @@ impl Search {
                     for second in (0..shown.len()).filter(|&q| q != first) {
                         let v = match shown[second] {
                             Cell::Taken(_) => continue,
-                            Cell::Known(b) => s.after_two(shown, first, a, second, b),
+                            Cell::Known(b) => s.after_two(
+                                shown,
+                                Turn {
+                                    first,
+                                    a,
+                                    second,
+                                    b,
+                                },
+                            ),
                             Cell::Unknown => s.reveal(shown, second, |s2, b2, x| {
-                                s2.after_two(b2, first, a, second, x)
+                                s2.after_two(
+                                    b2,
+                                    Turn {
+                                        first,
+                                        a,
+                                        second,
+                                        b: x,
+                                    },
+                                )
                             }),
                         };
                         best_second = Some(max(best_second, v));
@@ -182,25 +243,14 @@ impl Search {
     /// Both cards of the turn are face up: a match is taken (the 1s win, any
     /// other pair lets the mover go on), a mismatch passes the turn with both
     /// cards remembered.
-    fn after_two(
-        &mut self,
-        board: &Board,
-        first: usize,
-        a: u8,
-        second: usize,
-        b: u8,
-    ) -> BigRational {
-        let mut next = board.clone();
-        if a == b {
-            if a == 1 {
-                return BigRational::one();
-            }
-            next[first] = Cell::Taken(a);
-            next[second] = Cell::Taken(b);
+    fn after_two(&mut self, board: &Board, turn: Turn) -> BigRational {
+        if turn.takes_the_ones() {
+            return BigRational::one();
+        }
+        let next = turn.after(board);
+        if turn.a == turn.b {
             self.value(&next)
         } else {
-            next[first] = Cell::Known(a);
-            next[second] = Cell::Known(b);
             BigRational::one() - self.value(&next)
         }
     }
@@ -230,7 +280,16 @@ impl Search {
                     for second in (0..board.len()).filter(|&q| q != first) {
                         match board[second] {
                             Cell::Known(b) if b == a => {
-                                options.push(self.after_two_drawn(board, first, a, second, b, tie));
+                                options.push(self.after_two_drawn(
+                                    board,
+                                    Turn {
+                                        first,
+                                        a,
+                                        second,
+                                        b,
+                                    },
+                                    tie,
+                                ));
                             }
                             Cell::Known(_) => can_pass = true,
                             Cell::Taken(_) | Cell::Unknown => {}
@@ -245,11 +304,27 @@ impl Search {
                         for second in (0..shown.len()).filter(|&q| q != first) {
                             seconds.push(match shown[second] {
                                 Cell::Taken(_) => continue,
-                                Cell::Known(b) => {
-                                    s.after_two_drawn(shown, first, a, second, b, tie)
-                                }
+                                Cell::Known(b) => s.after_two_drawn(
+                                    shown,
+                                    Turn {
+                                        first,
+                                        a,
+                                        second,
+                                        b,
+                                    },
+                                    tie,
+                                ),
                                 Cell::Unknown => s.reveal(shown, second, |s2, both, b| {
-                                    s2.after_two_drawn(both, first, a, second, b, tie)
+                                    s2.after_two_drawn(
+                                        both,
+                                        Turn {
+                                            first,
+                                            a,
+                                            second,
+                                            b,
+                                        },
+                                        tie,
+                                    )
                                 }),
                             });
                         }
@@ -277,21 +352,16 @@ impl Search {
     fn after_two_drawn(
         &mut self,
         board: &Board,
-        first: usize,
-        a: u8,
-        second: usize,
-        b: u8,
+        turn: Turn,
         tie: TieBreak,
     ) -> (BigRational, BigRational) {
-        let value = self.after_two(board, first, a, second, b);
-        if a == b && a == 1 {
-            return (value, BigRational::zero());
-        }
-        let mut next = board.clone();
-        let shown = if a == b { Cell::Taken } else { Cell::Known };
-        next[first] = shown(a);
-        next[second] = shown(b);
-        (value, self.draw_probability(&next, tie))
+        let value = self.after_two(board, turn);
+        let draw = if turn.takes_the_ones() {
+            BigRational::zero()
+        } else {
+            self.draw_probability(&turn.after(board), tie)
+        };
+        (value, draw)
     }
 
     /// Every row whose draw probability under `tie` the search has worked
