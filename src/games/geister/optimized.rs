@@ -511,8 +511,7 @@ impl Space {
         from: u32,
         to: u32,
     ) -> u32 {
-        let (low, high) = (from.min(to), from.max(to));
-        let between = ((1u32 << high) - (2u32 << low)) as Squares;
+        let between = squares_between(from, to);
         let later = !(d.before[g] | d.masks[g]);
         let mut change = 0u32;
         if d.occupied & later & between != 0 {
@@ -577,8 +576,7 @@ impl Space {
                 while origins != 0 {
                     let origin = origins.trailing_zeros();
                     origins &= origins - 1;
-                    let (low, high) = (on.min(origin), on.max(origin));
-                    let between = ((1u32 << high) - (2u32 << low)) as Squares;
+                    let between = squares_between(on, origin);
                     let rank = if group & between == 0 {
                         let c = origin - popcount(before & ((1u16 << origin) - 1));
                         let term = COLEX_TERMS[nth][c as usize & 15];
@@ -593,6 +591,22 @@ impl Space {
             }
         }
     }
+}
+
+/// The squares strictly between `a` and `b` (none for neighbours along a
+/// rank; the three squares a step along a file passes over).
+fn squares_between(a: u32, b: u32) -> Squares {
+    let (low, high) = (a.min(b), a.max(b));
+    ((1u32 << high) - (2u32 << low)) as Squares
+}
+
+/// [`Analysis::deciding_squares`] per group of the index (player 1's blue,
+/// red, purple, then player 2's).
+fn deciding_by_group(analysis: &Analysis) -> [Squares; 6] {
+    std::array::from_fn(|g| {
+        let side = if g < 3 { Side::P1 } else { Side::P2 };
+        analysis.deciding_squares(side, Colour::ALL[g % 3])
+    })
 }
 
 /// Player 1 is the analysing side.
@@ -732,10 +746,7 @@ impl Table {
             analysis,
             space: &space,
             cheap_terminal: analysis.kind.dependencies().is_empty(),
-            deciding: std::array::from_fn(|g| {
-                let side = if g < 3 { Side::P1 } else { Side::P2 };
-                analysis.deciding_squares(side, Colour::ALL[g % 3])
-            }),
+            deciding: deciding_by_group(analysis),
         });
         Table {
             kind: analysis.kind,
@@ -850,10 +861,7 @@ mod tests {
                 extended: None,
                 win: None,
             };
-            let deciding: [Squares; 6] = std::array::from_fn(|g| {
-                let side = if g < 3 { Side::P1 } else { Side::P2 };
-                analysis.deciding_squares(side, Colour::ALL[g % 3])
-            });
+            let deciding = deciding_by_group(&analysis);
             let on_deciding = |q: &Position| {
                 Colour::ALL
                     .into_iter()
