@@ -23,4 +23,5 @@
 pub mod claims;
 pub mod core;
 pub mod games;
+pub mod progress;
 pub mod solve;

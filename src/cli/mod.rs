@@ -8,6 +8,7 @@ use std::process::ExitCode;
 mod geister;
 mod memory;
 mod nim;
+mod progress;
 mod reproduce;
 mod stones;
 mod table;

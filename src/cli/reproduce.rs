@@ -1,11 +1,13 @@
 //! `solved-games reproduce`: recompute every published claim and print the
 //! table. Exit status 1 if any claim FAILs (ERRATUM does not fail the run).
 
+use super::progress::Bar;
 use super::table::{self, Column};
 use super::{print_json, CliError, Outcome};
 use serde::Serialize;
 use solved_games::claims::{self, GameId, Status, Verdict};
-use std::io::{IsTerminal, Write};
+use solved_games::progress::Progress;
+use std::io::Write;
 use std::time::Instant;
 
 /// Options of `solved-games reproduce`.
@@ -136,17 +138,14 @@ pub fn run(args: Args) -> Outcome {
         write!(out, "{}", table::header(&COLUMNS))?;
     }
     // Some claims take seconds (the Mini-Geister sweeps run every analysis
-    // for the first of them): say which one runs, on a terminal only, so
-    // that logs and pipes get the table and nothing else.
-    let progress = std::io::stderr().is_terminal();
+    // for the first of them): say which one runs and how many are left, on a
+    // terminal only, so that logs and pipes get the table and nothing else.
+    let bar = Bar::stderr();
+    bar.begin("claims", Some(selected.len() as u64));
     for claim in &selected {
-        if progress {
-            eprint!("\r\x1b[2Kchecking {} ...", claim.id);
-        }
+        bar.note(&format!("{} {}", claim.id, claim.statement));
         let v = claim.check();
-        if progress {
-            eprint!("\r\x1b[2K");
-        }
+        bar.advance(1);
         if !args.json {
             let cells = [
                 v.claim.id.to_string(),

@@ -1,0 +1,68 @@
+//! The command line's [`Progress`]: an indicatif bar on stderr, drawn only
+//! when stderr is a terminal, so logs, pipes and CI get the output and nothing
+//! else. Every command that can run for over a second passes one of these to
+//! the library.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use solved_games::progress::Progress;
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// A progress bar on stderr; hidden when stderr is not a terminal.
+pub struct Bar {
+    bar: ProgressBar,
+}
+
+impl Bar {
+    /// A bar that draws on stderr if, and only if, stderr is a terminal.
+    pub fn stderr() -> Bar {
+        let target = if std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr_with_hz(8)
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(None, target);
+        bar.enable_steady_tick(Duration::from_millis(250));
+        Bar { bar }
+    }
+}
+
+impl Progress for Bar {
+    fn begin(&self, label: &str, total: Option<u64>) {
+        let template = match total {
+            // Known length: count, rate and an estimate of the time left.
+            Some(_) => "{spinner} {prefix} [{bar:30}] {human_pos}/{human_len} ({per_sec}, ~{eta} left) {wide_msg}",
+            None => "{spinner} {prefix} {human_pos} ({per_sec}, {elapsed}) {wide_msg}",
+        };
+        let style = ProgressStyle::with_template(template)
+            .expect("the templates above are valid")
+            .progress_chars("=> ");
+        self.bar.set_style(style);
+        self.bar.set_prefix(label.to_string());
+        self.bar.set_length(total.unwrap_or(0));
+        if total.is_none() {
+            self.bar.unset_length();
+        }
+        self.bar.set_position(0);
+        self.bar.reset_eta();
+    }
+
+    fn advance(&self, units: u64) {
+        self.bar.inc(units);
+    }
+
+    fn note(&self, message: &str) {
+        self.bar.set_message(message.to_string());
+    }
+
+    fn end(&self) {
+        self.bar.set_message("");
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        // Leave the terminal line clean for the next prompt or error.
+        self.bar.finish_and_clear();
+    }
+}
