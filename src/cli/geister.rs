@@ -204,7 +204,7 @@ fn line(kind: Kind, to_move: ToMove, svg_file: Option<PathBuf>, json: bool) -> O
         )));
     };
     if let Some(path) = &svg_file {
-        std::fs::write(path, svg::line(&steps))?;
+        std::fs::write(path, svg::line(&steps)).map_err(|e| CliError::io(path, &e))?;
     }
     if json {
         let rows: Vec<_> = steps

@@ -287,12 +287,7 @@ fn findings(args: &Args) -> Outcome {
 }
 
 fn plot(dir: &std::path::Path) -> Outcome {
-    std::fs::create_dir_all(dir).map_err(|e| {
-        CliError::Input(format!(
-            "cannot create --plot directory {}: {e}",
-            dir.display()
-        ))
-    })?;
+    std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
     eprintln!("solving every state with n ≤ 100 exactly…");
     let table = exact_table(100, Extent::Reduced, false);
     let figures = [
@@ -309,7 +304,7 @@ fn plot(dir: &std::path::Path) -> Outcome {
     for (name, svg) in figures {
         let svg = svg.map_err(|e| CliError::Failed(e.to_string()))?;
         let path = dir.join(name);
-        std::fs::write(&path, svg)?;
+        std::fs::write(&path, svg).map_err(|e| CliError::io(&path, &e))?;
         println!("{}", path.display());
     }
     Ok(true)

@@ -1,5 +1,6 @@
-//! Argument parsing and dispatch. Exit codes: 0 ok, 1 a check failed (or a
-//! run-time failure such as an unwritable file), 2 usage or input error.
+//! Argument parsing and dispatch. Exit codes: 0 ok, 1 a check failed,
+//! 2 usage or input error, 3 a file or output could not be read or written
+//! (the message names it and gives the system's reason).
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -49,6 +50,10 @@ pub enum CliError {
     Input(String),
     /// A check failed or the run could not complete; exit status 1.
     Failed(String),
+    /// A file or an output stream could not be opened, read or written;
+    /// exit status 3. The message names the file (or `standard output`) and
+    /// the operating system's reason.
+    Io(String),
     /// Standard output was closed by its reader (`| head`): stop quietly.
     ClosedStdout,
 }
@@ -56,7 +61,7 @@ pub enum CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Input(m) | CliError::Failed(m) => f.write_str(m),
+            CliError::Input(m) | CliError::Failed(m) | CliError::Io(m) => f.write_str(m),
             CliError::ClosedStdout => f.write_str("standard output closed"),
         }
     }
@@ -67,13 +72,23 @@ impl From<std::io::Error> for CliError {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             return CliError::ClosedStdout;
         }
-        CliError::Failed(format!("I/O error: {e}"))
+        CliError::Io(format!("cannot write standard output: {e}"))
     }
 }
 
 impl From<serde_json::Error> for CliError {
     fn from(e: serde_json::Error) -> CliError {
         CliError::Failed(format!("JSON error: {e}"))
+    }
+}
+
+impl CliError {
+    /// An error reading or writing `path`, naming it and the system's reason.
+    pub fn io(path: impl AsRef<std::path::Path>, e: &std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError::ClosedStdout;
+        }
+        CliError::Io(format!("{}: {e}", path.as_ref().display()))
     }
 }
 
@@ -127,6 +142,7 @@ pub fn main() -> ExitCode {
             ExitCode::from(match e {
                 CliError::Input(_) => 2,
                 CliError::Failed(_) | CliError::ClosedStdout => 1,
+                CliError::Io(_) => 3,
             })
         }
     }

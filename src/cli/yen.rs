@@ -148,9 +148,7 @@ impl PlayArgs {
                     .create(true)
                     .append(true)
                     .open(path)
-                    .map_err(|e| {
-                        CliError::Input(format!("--log {}: cannot open: {e}", path.display()))
-                    })
+                    .map_err(|e| CliError::io(path, &e))
             })
             .transpose()
     }
