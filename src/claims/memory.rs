@@ -7,7 +7,7 @@
 //! (`games::memory::analysis`); they render as `holds` or as the states
 //! where they fail, so a failure shows exactly where.
 
-use super::{Claim, Evidence, GameId};
+use super::{Claim, Erratum, Evidence, GameId};
 use crate::games::memory::analysis::{self, FTendency, GTendency, Tendency};
 use crate::games::memory::naive::{self, Search};
 use crate::games::memory::optimized::{exact_table, Extent, Table, TieBreak};
@@ -60,6 +60,16 @@ fn tendency(t: &Tendency) -> String {
     }
 }
 
+/// A strategy tendency as evidence: `holds`, or its failures with where
+/// they lie and what is optimal there as the reason.
+fn tendency_evidence(t: &Tendency) -> Evidence {
+    let evidence = Evidence::optimized_only(tendency(t));
+    match t.pattern() {
+        Some(pattern) => evidence.because(pattern),
+        None => evidence,
+    }
+}
+
 /// g(n,m,n−m) = 1 for every 0 ≤ m ≤ n − 1 and n ≤ `max`.
 fn all_known_wins(max: usize, value: impl Fn(State) -> BigRational) -> String {
     let one = BigRational::from_integer(1.into());
@@ -73,57 +83,101 @@ fn all_known_wins(max: usize, value: impl Fn(State) -> BigRational) -> String {
     holds(&failures)
 }
 
+/// The sizes of one parity at which the scaled gaps are sampled: about
+/// 125, 250, 500 and 1000, each of the parity the claim speaks about.
+fn sample_sizes(odd: bool) -> [usize; 4] {
+    [125usize, 250, 500, 1000].map(|n| if (n % 2 == 1) == odd { n } else { n - 1 })
+}
+
 /// Whether `N^power (1/2 − f(N,0,0))` over N of one parity approaches
-/// `limit`: the distance shrinks at N = 125, 250, 500, 1000 (f64, checked
+/// `limit`: the distance shrinks at the four [`sample_sizes`] (f64, checked
 /// against the exact values at N ≤ 100 in the tests) and ends within 1%.
-fn approaches(power: u32, odd: bool, limit: f64, limit_text: &str) -> String {
+/// The evidence shows the scaled gap measured at each size.
+fn approaches(power: u32, odd: bool, limit: f64, limit_text: &str) -> Evidence {
     let table = float_1000();
-    let ns: Vec<usize> = [125, 250, 500, 1000]
+    let ns = sample_sizes(odd);
+    let gaps: Vec<f64> = ns
         .iter()
-        .map(|&n| if odd { n - 1 } else { n })
+        .map(|&n| analysis::scaled_gap(table, n, power))
         .collect();
-    let dist: Vec<f64> = ns
-        .iter()
-        .map(|&n| (analysis::scaled_gap(table, n, power) - limit).abs())
-        .collect();
+    let dist: Vec<f64> = gaps.iter().map(|g| (g - limit).abs()).collect();
     let shrinking = dist.windows(2).all(|w| w[1] < w[0]);
-    let last = analysis::scaled_gap(table, *ns.last().expect("four sizes"), power);
-    if shrinking && dist[3] < 0.01 * limit {
+    let measured: Vec<String> = ns
+        .iter()
+        .zip(&gaps)
+        .map(|(n, g)| format!("{g:.5} at N = {n}"))
+        .collect();
+    let scaled = if power == 2 { "N²" } else { "N³" };
+    let verdict = if shrinking && dist[3] < 0.01 * limit {
         limit_text.to_string()
     } else {
-        format!("N = {}: {last:.6} (distances {dist:?})", ns[3])
+        format!("does not approach {limit_text}")
+    };
+    Evidence::optimized_only(verdict)
+        .measured(format!("{scaled}(1/2 − f): {}", measured.join(", ")))
+}
+
+/// The first player's value f(N,0,0) < 1/2 for 2 ≤ N ≤ 100; the reason
+/// gives the value at each exception.
+fn second_player_favoured() -> Evidence {
+    let t = reduced_100();
+    let half = BigRational::new(1.into(), 2.into());
+    let exceptions: Vec<usize> = (2..=100).filter(|&n| t.f(n, 0, 0) >= half).collect();
+    let failures: Vec<String> = exceptions.iter().map(|n| format!("N = {n}")).collect();
+    let values: Vec<String> = exceptions
+        .iter()
+        .map(|&n| {
+            let f = t.f(n, 0, 0);
+            let side = if f > half { ">" } else { "=" };
+            format!("f({n},0,0) = {f} {side} 1/2")
+        })
+        .collect();
+    let evidence = Evidence::optimized_only(holds(&failures));
+    if values.is_empty() {
+        evidence
+    } else {
+        evidence.because(format!(
+            "{}: the first player is favoured there",
+            values.join(", ")
+        ))
     }
 }
 
-/// The first player's value f(N,0,0) < 1/2 for 2 ≤ N ≤ 100.
-fn second_player_favoured() -> String {
-    let t = reduced_100();
-    let failures: Vec<String> = (2..=100)
-        .filter(|&n| t.f(n, 0, 0) >= BigRational::new(1.into(), 2.into()))
-        .map(|n| format!("N = {n}"))
-        .collect();
-    holds(&failures)
-}
-
 /// 1/2 − f(2M,0,0) exceeds 1/2 − f(N,0,0) at both odd neighbours
-/// N = 2M ± 1, for 2M ≤ 98.
-fn even_more_favoured() -> String {
+/// N = 2M ± 1, for 2M ≤ 98; the reason compares the gaps at each exception.
+fn even_more_favoured() -> Evidence {
     let t = reduced_100();
-    let failures: Vec<String> = (1..=49)
-        .filter(|&m| {
-            let even = t.f(2 * m, 0, 0);
-            even >= t.f(2 * m - 1, 0, 0) || even >= t.f(2 * m + 1, 0, 0)
-        })
-        .map(|m| format!("N = {}", 2 * m))
+    let half = || BigRational::new(1.into(), 2.into());
+    let gap = |n: usize| half() - t.f(n, 0, 0);
+    let exceptions: Vec<usize> = (1..=49)
+        .filter(|&m| gap(2 * m) <= gap(2 * m - 1) || gap(2 * m) <= gap(2 * m + 1))
+        .map(|m| 2 * m)
         .collect();
-    holds(&failures)
+    let failures: Vec<String> = exceptions.iter().map(|n| format!("N = {n}")).collect();
+    let reasons: Vec<String> = exceptions
+        .iter()
+        .map(|&n| {
+            let neighbour = if gap(n) <= gap(n - 1) { n - 1 } else { n + 1 };
+            format!(
+                "1/2 − f({n},0,0) = {} is not above 1/2 − f({neighbour},0,0) = {}",
+                gap(n),
+                gap(neighbour)
+            )
+        })
+        .collect();
+    let evidence = Evidence::optimized_only(holds(&failures));
+    if reasons.is_empty() {
+        evidence
+    } else {
+        evidence.because(reasons.join("; "))
+    }
 }
 
 /// §3.3 "the draw probability tends to 1", under the most decisive optimal
 /// play (among tied optimal options the one with the fewest draws): the
 /// draw probability from F(N,0,0) rises at N = 20, 30, …, 60 and is within
 /// 2% of 1 at N = 60 (measured: 1 − d(60) = 0.0173, about 1/N).
-fn draws_tend_to_one() -> String {
+fn draws_tend_to_one() -> Evidence {
     let table = Table::<Scaled>::build(60, Extent::Full, true);
     let draws = table
         .draw_probabilities(TieBreak::FewestDraws)
@@ -133,20 +187,24 @@ fn draws_tend_to_one() -> String {
         .map(|n| draws.f(n, 0, 0).to_rational())
         .collect();
     let rising = d.windows(2).all(|w| w[1] > w[0]);
-    let last = d.last().expect("five sizes").to_f64().unwrap_or(f64::NAN);
-    if rising && last > 0.98 {
-        "→ 1".to_string()
+    let floats: Vec<f64> = d.iter().map(|x| x.to_f64().unwrap_or(f64::NAN)).collect();
+    let last = *floats.last().expect("five sizes");
+    let measured: Vec<String> = (20..=60)
+        .step_by(10)
+        .zip(&floats)
+        .map(|(n, x)| format!("{x:.4} at N = {n}"))
+        .collect();
+    let verdict = if rising && last > 0.98 {
+        "→ 1"
     } else {
-        format!(
-            "d(N,0,0) at N = 20..60: {:?}",
-            d.iter().map(ToString::to_string).collect::<Vec<_>>()
-        )
-    }
+        "does not tend to 1"
+    };
+    Evidence::optimized_only(verdict).measured(format!("d(N,0,0): {}", measured.join(", ")))
 }
 
 /// N²(w(N) − 1/2) → 1/8 for the zero-memory game, judged like
 /// [`approaches`] at N = 25, 50, 100, 200 (exact).
-fn zero_memory_asymptotics(win: fn(usize) -> BigRational) -> String {
+fn zero_memory_asymptotics(win: fn(usize) -> BigRational) -> (String, String) {
     let scaled: Vec<f64> = [25usize, 50, 100, 200]
         .iter()
         .map(|&n| {
@@ -157,11 +215,17 @@ fn zero_memory_asymptotics(win: fn(usize) -> BigRational) -> String {
         })
         .collect();
     let dist: Vec<f64> = scaled.iter().map(|d| (d - 0.125).abs()).collect();
-    if dist.windows(2).all(|w| w[1] < w[0]) && dist[3] < 0.01 * 0.125 {
+    let verdict = if dist.windows(2).all(|w| w[1] < w[0]) && dist[3] < 0.01 * 0.125 {
         "1/2 + 1/(8N²)".to_string()
     } else {
-        format!("N²(w − 1/2) at N = 25..200: {scaled:?}")
-    }
+        "not 1/2 + 1/(8N²)".to_string()
+    };
+    let measured: Vec<String> = [25, 50, 100, 200]
+        .iter()
+        .zip(&scaled)
+        .map(|(n, x)| format!("{x:.5} at N = {n}"))
+        .collect();
+    (verdict, format!("N²(w − 1/2): {}", measured.join(", ")))
 }
 
 /// Largest |g(100,k) − expansion| times n² = 10⁴ over the k with
@@ -203,8 +267,19 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §2.2",
         statement: "f(3,0,1): after taking the 2s in the example",
         expected: "1/3",
-        erratum: Some("f(3,0,1) = 13/30 by both solvers and by hand; the §2.2 argument still holds (13/30 < 1/2)"),
-        compute: || state_value(State::f(3, 0, 1)),
+        erratum: Some(Erratum { corrected: "13/30" }),
+        compute: || {
+            let evidence = state_value(State::f(3, 0, 1));
+            let value: BigRational = evidence.computed.parse().expect("a value p/q");
+            let half = BigRational::new(1.into(), 2.into());
+            let stands = if value < half { "still below" } else { "not below" };
+            let reason = format!(
+                "f(3,0,1) = {value} by both solvers, {stands} 1/2, so §2.2's comparison with \
+                 1 − f(4,1,1) = 1/2 {} stands",
+                if value < half { "still" } else { "no longer" }
+            );
+            evidence.because(reason)
+        },
     },
     Claim {
         id: "MEM-004",
@@ -266,9 +341,17 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §2.3 proof of (2.1)",
         statement: "the proof's bound on g(n,0,2) holds in the printed direction 'g(n,0,2) ≥ …' for 3 ≤ n ≤ 100",
         expected: "holds",
-        erratum: Some("the inequality runs the other way: g(n,0,2) ≤ bound, as the next step uses"),
+        erratum: Some(Erratum {
+            corrected: "fails at 47 of 98 n (first n = 7); '≤' holds for every n",
+        }),
         compute: || {
             let (fails_ge, fails_le) = analysis::proof_of_2_1_direction(reduced_100());
+            let reason = format!(
+                "g(n,0,2) is below the bound at {} and above it at {} of the n = 3..100: \
+                 the inequality runs '≤', the direction the next step of the proof uses",
+                fails_ge.len(),
+                fails_le.len()
+            );
             Evidence::optimized_only(match (fails_ge.is_empty(), fails_le.is_empty()) {
                 (true, _) => "holds".to_string(),
                 (false, true) => format!(
@@ -278,6 +361,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                 ),
                 (false, false) => format!("neither direction holds for every n: ≥ fails at {fails_ge:?}, ≤ fails at {fails_le:?}"),
             })
+            .because(reason)
         },
     },
     Claim {
@@ -308,10 +392,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "holds",
         erratum: None,
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::g_tendency(
-                reduced_100(),
-                GTendency::EvenOnePly,
-            )))
+            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::EvenOnePly))
         },
     },
     Claim {
@@ -320,12 +401,11 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §3.1",
         statement: "G(n,k), n−k odd, k < (2n+1)/3: 2-ply is optimal (n ≤ 100)",
         expected: "holds",
-        erratum: Some("finding: 1-ply, not 2-ply, is optimal at G(4,1), G(6,1), G(7,2)"),
+        erratum: Some(Erratum {
+            corrected: "fails at 3 of 1667 states: G(4,1), G(6,1), G(7,2)",
+        }),
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::g_tendency(
-                reduced_100(),
-                GTendency::OddSmallTwoPly,
-            )))
+            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::OddSmallTwoPly))
         },
     },
     Claim {
@@ -334,12 +414,12 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §3.1",
         statement: "G(n,k), n−k odd, k ≥ (2n+1)/3: 0-ply is optimal (n ≤ 100)",
         expected: "holds",
-        erratum: Some("finding: at k = ⌈(2n+1)/3⌉ with n ≡ 4, 5 (mod 6) 2-ply, not 0-ply, is optimal"),
+        erratum: Some(Erratum {
+            corrected: "fails at 32 of 833 states: G(4,3), G(10,7), G(11,8), G(16,11), G(17,12), \
+                        G(22,15), G(23,16), G(28,19), G(29,20), G(34,23), …",
+        }),
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::g_tendency(
-                reduced_100(),
-                GTendency::OddLargeZeroPly,
-            )))
+            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::OddLargeZeroPly))
         },
     },
     Claim {
@@ -348,12 +428,11 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §3.1 Assumption 2",
         statement: "G(n,k), n−k odd: 0-ply or 2-ply is optimal (n ≤ 100)",
         expected: "holds",
-        erratum: Some("finding: Assumption 2 fails at G(4,1), G(6,1), G(7,2), where only 1-ply is optimal"),
+        erratum: Some(Erratum {
+            corrected: "fails at 3 of 2500 states: G(4,1), G(6,1), G(7,2)",
+        }),
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::g_tendency(
-                reduced_100(),
-                GTendency::OddZeroOrTwo,
-            )))
+            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::OddZeroOrTwo))
         },
     },
     Claim {
@@ -385,10 +464,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "holds",
         erratum: None,
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::f_tendency(
-                reduced_100(),
-                FTendency::EvenZeroPly,
-            )))
+            tendency_evidence(&analysis::f_tendency(reduced_100(), FTendency::EvenZeroPly))
         },
     },
     Claim {
@@ -397,12 +473,12 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §3.2",
         statement: "F(n,m,k), m ∈ {0,1}, n−m−k odd, k < (2n+1)/3, m+k ≥ 1: 1-ply is optimal (n ≤ 100)",
         expected: "holds",
-        erratum: Some("finding: for n ≡ 5, 0 (mod 6) at F(n,1,⌈2n/3⌉−1) taking the pair or passing beats 1-ply"),
+        erratum: Some(Erratum {
+            corrected: "fails at 32 of 3383 states: F(5,1,3), F(6,1,4), F(11,1,7), F(12,1,8), \
+                        F(17,1,11), F(18,1,12), F(23,1,15), F(24,1,16), F(29,1,19), F(30,1,20), …",
+        }),
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::f_tendency(
-                reduced_100(),
-                FTendency::OddSmallOnePly,
-            )))
+            tendency_evidence(&analysis::f_tendency(reduced_100(), FTendency::OddSmallOnePly))
         },
     },
     Claim {
@@ -413,10 +489,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "holds",
         erratum: None,
         compute: || {
-            Evidence::optimized_only(tendency(&analysis::f_tendency(
-                reduced_100(),
-                FTendency::OddLargeZeroPly,
-            )))
+            tendency_evidence(&analysis::f_tendency(reduced_100(), FTendency::OddLargeZeroPly))
         },
     },
     Claim {
@@ -442,7 +515,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "N even: N²(1/2 − f(N,0,0)) → 1/4",
         expected: "1/4",
         erratum: None,
-        compute: || Evidence::optimized_only(approaches(2, false, 0.25, "1/4")),
+        compute: || approaches(2, false, 0.25, "1/4"),
     },
     Claim {
         id: "MEM-023",
@@ -451,7 +524,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "N odd: N³(1/2 − f(N,0,0)) → 1/16",
         expected: "1/16",
         erratum: None,
-        compute: || Evidence::optimized_only(approaches(3, true, 1.0 / 16.0, "1/16")),
+        compute: || approaches(3, true, 1.0 / 16.0, "1/16"),
     },
     Claim {
         id: "MEM-024",
@@ -475,8 +548,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §3.3",
         statement: "the second player is favoured for every N: f(N,0,0) < 1/2 (2 ≤ N ≤ 100; N = 1 is a sure first-player win)",
         expected: "holds",
-        erratum: Some("finding: f(7,0,0) = 22549/45045 > 1/2, the first player is favoured at N = 7 (and N = 1)"),
-        compute: || Evidence::optimized_only(second_player_favoured()),
+        erratum: Some(Erratum {
+            corrected: "fails (1): N = 7",
+        }),
+        compute: second_player_favoured,
     },
     Claim {
         id: "MEM-026",
@@ -484,8 +559,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §3.3",
         statement: "more so for even N: 1/2 − f(2M,0,0) exceeds it at 2M ± 1 (2M ≤ 98)",
         expected: "holds",
-        erratum: Some("finding: 1/2 − f(4,0,0) = 1/70 is below 1/2 − f(3,0,0) = 1/30, the only exception up to N = 98"),
-        compute: || Evidence::optimized_only(even_more_favoured()),
+        erratum: Some(Erratum {
+            corrected: "fails (1): N = 4",
+        }),
+        compute: even_more_favoured,
     },
     Claim {
         id: "MEM-027",
@@ -495,10 +572,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "1/2 + 1/(8N²)",
         erratum: None,
         compute: || {
-            Evidence::both(
-                zero_memory_asymptotics(analysis::zero_memory_first_player_wins),
-                zero_memory_asymptotics(naive::zero_memory_first_player_wins),
-            )
+            let (optimized, measured) = zero_memory_asymptotics(analysis::zero_memory_first_player_wins);
+            Evidence::both(optimized, zero_memory_asymptotics(naive::zero_memory_first_player_wins).0)
+                .measured(measured)
         },
     },
     Claim {
@@ -508,6 +584,6 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "the probability of a draw tends to 1 as N grows (most decisive optimal play, N ≤ 60)",
         expected: "→ 1",
         erratum: None,
-        compute: || Evidence::optimized_only(draws_tend_to_one()),
+        compute: draws_tend_to_one,
     },
 ];

@@ -4,16 +4,24 @@
 //! A [`Claim`] names its source (document file and section), says what is
 //! claimed, gives the expected value exactly as the document writes it, and
 //! carries a function that computes the value with the optimized solver and,
-//! where feasible, again with the independent naive solver. [`Claim::check`]
-//! turns that into a [`Verdict`]:
+//! where feasible, again with the independent naive solver. Where the document
+//! is wrong, the claim also carries an [`Erratum`] with the correct value, so a
+//! change in what the solvers compute fails the run even on an erratum.
+//! [`Claim::check`] turns that into a [`Verdict`]:
 //!
-//! | naive = optimized | computed = expected | `erratum` set | status |
+//! | naive = optimized | `erratum` | computed | status |
 //! |---|---|---|---|
 //! | no | any | any | FAIL |
-//! | yes / not run | yes | no | PASS |
-//! | yes / not run | no | yes | ERRATUM (counts as passed; SPEC.md "Errata" explains) |
-//! | yes / not run | no | no | FAIL |
-//! | yes / not run | yes | yes | FAIL (the registry says the paper is wrong, but it is right) |
+//! | yes / not run | none | = expected | PASS |
+//! | yes / not run | none | ≠ expected | FAIL |
+//! | yes / not run | `corrected` | = corrected (≠ expected) | ERRATUM (counts as passed; SPEC.md "Errata" explains) |
+//! | yes / not run | `corrected` | anything else | FAIL (a regression, or the paper was right) |
+//!
+//! [`Evidence`] keeps apart the value that is judged (`computed`), the
+//! measurements it was drawn from (`measured`: the scaled gaps behind a limit,
+//! the win rates behind "usually wins") and, for an erratum, the reason built
+//! from the computed data (`reason`), so nothing in a verdict is typed by hand
+//! but the published values.
 //!
 //! Claims live in one file per game under `src/claims/`; ids are
 //! `<GAME>-<nnn>` and the same ids appear in SPEC.md's "Published values".
@@ -83,6 +91,14 @@ pub struct Evidence {
     /// `None` means the naive solver was not run for this claim (too large),
     /// never that it failed.
     pub naive: Option<String>,
+    /// What was measured to reach `computed` where that is a judgement on
+    /// numbers (a limit from scaled gaps at several sizes, "usually wins"
+    /// from win rates and their intervals, a growth class from operation
+    /// counts): shown beside the computed value, never compared.
+    pub measured: Option<String>,
+    /// For an erratum: why the document's value is wrong, built from the
+    /// computed data (not typed in the registry).
+    pub reason: Option<String>,
 }
 
 impl Evidence {
@@ -92,6 +108,8 @@ impl Evidence {
         Evidence {
             computed: optimized.to_string(),
             naive: Some(naive.to_string()),
+            measured: None,
+            reason: None,
         }
     }
 
@@ -102,8 +120,34 @@ impl Evidence {
         Evidence {
             computed: optimized.to_string(),
             naive: None,
+            measured: None,
+            reason: None,
         }
     }
+
+    /// The same evidence with the measurements behind the computed value.
+    #[must_use]
+    pub fn measured(mut self, measured: impl ToString) -> Evidence {
+        self.measured = Some(measured.to_string());
+        self
+    }
+
+    /// The same evidence with the reason, built from the data, why the
+    /// document's value is wrong.
+    #[must_use]
+    pub fn because(mut self, reason: impl ToString) -> Evidence {
+        self.reason = Some(reason.to_string());
+        self
+    }
+}
+
+/// A published value that the computation shows to be wrong: the document's
+/// value stays in [`Claim::expected`], the correct one is here. Both solvers
+/// must compute exactly `corrected`, or the claim FAILs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Erratum {
+    /// The correct value, in the notation of [`Claim::expected`].
+    pub corrected: &'static str,
 }
 
 /// One published fact.
@@ -120,9 +164,10 @@ pub struct Claim {
     /// The value exactly as the document writes it (`p/q` for exact values).
     /// Where the document states a property rather than a number, `holds`.
     pub expected: &'static str,
-    /// `Some(reason)` when the document's value is a known slip: the short
-    /// reason shown by `reproduce`; SPEC.md's "Errata" has the full account.
-    pub erratum: Option<&'static str>,
+    /// `Some` when the document's value is a slip: the correct value, which
+    /// the computation must give. The reason is built by `compute`
+    /// ([`Evidence::reason`]); SPEC.md's "Errata" has the full account.
+    pub erratum: Option<Erratum>,
     /// Computes the value afresh; never returns a stored answer.
     pub compute: fn() -> Evidence,
 }
@@ -133,7 +178,8 @@ pub struct Claim {
 pub enum Status {
     /// Computed value equals the published one, and both solvers agree.
     Pass,
-    /// The published value is a recorded slip; both solvers agree on another.
+    /// The published value is a recorded slip; the solvers agree on the
+    /// recorded correct value.
     Erratum,
     /// Anything else.
     Fail,
@@ -188,11 +234,11 @@ impl Claim {
 #[must_use]
 pub fn judge(claim: Claim, evidence: Evidence, millis: f64) -> Verdict {
     let agree = evidence.naive.as_ref().map(|n| *n == evidence.computed);
-    let matches = evidence.computed == claim.expected;
-    let status = match (agree, matches, claim.erratum.is_some()) {
-        (Some(false), _, _) => Status::Fail,
-        (_, true, false) => Status::Pass,
-        (_, false, true) => Status::Erratum,
+    let computed = evidence.computed.as_str();
+    let status = match (agree, claim.erratum) {
+        (Some(false), _) => Status::Fail,
+        (_, None) if computed == claim.expected => Status::Pass,
+        (_, Some(e)) if computed == e.corrected && computed != claim.expected => Status::Erratum,
         _ => Status::Fail,
     };
     Verdict {
@@ -201,6 +247,17 @@ pub fn judge(claim: Claim, evidence: Evidence, millis: f64) -> Verdict {
         agree,
         status,
         millis,
+    }
+}
+
+impl Verdict {
+    /// The value the claim should have computed: the corrected value of an
+    /// erratum, the published one otherwise.
+    #[must_use]
+    pub fn wanted(&self) -> &'static str {
+        self.claim
+            .erratum
+            .map_or(self.claim.expected, |e| e.corrected)
     }
 }
 
@@ -233,37 +290,56 @@ mod tests {
     use super::*;
     use std::collections::HashSet;
 
-    fn sample(expected: &'static str, erratum: Option<&'static str>) -> Claim {
+    fn sample(expected: &'static str, corrected: Option<&'static str>) -> Claim {
         Claim {
             id: "TEST-001",
             game: GameId::Nim,
             source: "test",
             statement: "test",
             expected,
-            erratum,
+            erratum: corrected.map(|corrected| Erratum { corrected }),
             compute: || Evidence::optimized_only("x"),
         }
     }
 
     #[test]
     fn decision_table() {
-        let st = |exp, err, ev| judge(sample(exp, err), ev, 0.0).status;
+        let st = |exp, corrected, ev| judge(sample(exp, corrected), ev, 0.0).status;
         assert_eq!(st("1", None, Evidence::both("1", "1")), Status::Pass);
         assert_eq!(st("1", None, Evidence::optimized_only("1")), Status::Pass);
         assert_eq!(st("1", None, Evidence::both("1", "2")), Status::Fail);
         assert_eq!(st("1", None, Evidence::both("2", "2")), Status::Fail);
+        // An erratum passes only on its recorded correction.
         assert_eq!(
-            st("1", Some("slip"), Evidence::both("2", "2")),
+            st("1", Some("2"), Evidence::both("2", "2")),
             Status::Erratum
         );
         assert_eq!(
-            st("1", Some("slip"), Evidence::both("2", "3")),
-            Status::Fail
+            st("1", Some("2"), Evidence::optimized_only("2")),
+            Status::Erratum
         );
-        assert_eq!(
-            st("1", Some("slip"), Evidence::both("1", "1")),
-            Status::Fail
-        );
+        assert_eq!(st("1", Some("2"), Evidence::both("2", "3")), Status::Fail);
+        // A regression that changes a corrected value fails the run.
+        assert_eq!(st("1", Some("2"), Evidence::both("3", "3")), Status::Fail);
+        // The registry says the paper is wrong, but it computes as printed.
+        assert_eq!(st("1", Some("2"), Evidence::both("1", "1")), Status::Fail);
+        // Measurements and reasons are shown, never judged.
+        let measured = Evidence::optimized_only("1").measured("0.999").because("r");
+        assert_eq!(st("1", None, measured), Status::Pass);
+    }
+
+    #[test]
+    fn every_erratum_corrects_its_printed_value() {
+        for c in all() {
+            if let Some(e) = c.erratum {
+                assert_ne!(
+                    e.corrected, c.expected,
+                    "{}: correction equals the print",
+                    c.id
+                );
+                assert!(!e.corrected.is_empty(), "{}: empty correction", c.id);
+            }
+        }
     }
 
     #[test]

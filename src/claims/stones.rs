@@ -5,7 +5,7 @@
 //! strategy argument (even rows), the greedy's optimality, and the cost of
 //! each listing. Each is recomputed here.
 
-use super::{Claim, Evidence, GameId};
+use super::{Claim, Erratum, Evidence, GameId};
 use crate::games::stones::{cost, first_formulation, naive, optimized, Game, GameResult, Stones};
 
 fn one(values: &[i64]) -> Stones {
@@ -94,20 +94,30 @@ fn rows(count: usize, max_len: usize, seed: u64) -> Vec<Vec<i64>> {
         .collect()
 }
 
-fn even_rows_first_never_loses(solve: fn(Game, &Stones) -> GameResult) -> String {
+/// "A never loses" on the even rows of the fixed family, or how often it
+/// does; `.1` is what was measured: the rows and A's smallest lead.
+fn even_rows_first_never_loses(solve: fn(Game, &Stones) -> GameResult) -> (String, String) {
     let even: Vec<Vec<i64>> = rows(3000, 12, 7)
         .into_iter()
         .filter(|r| r.len() % 2 == 0)
         .collect();
-    let losses = even
+    let leads: Vec<i64> = even
         .iter()
-        .filter(|r| solve(Game::EitherEnd, &one(r)).diff < 0)
-        .count();
-    if losses == 0 {
+        .map(|r| solve(Game::EitherEnd, &one(r)).diff)
+        .collect();
+    let losses = leads.iter().filter(|&&d| d < 0).count();
+    let verdict = if losses == 0 {
         "A never loses".to_string()
     } else {
         format!("A loses {losses} of {} rows", even.len())
-    }
+    };
+    let measured = format!(
+        "{} even rows; A's lead from {} to {}",
+        even.len(),
+        leads.iter().min().expect("the family has even rows"),
+        leads.iter().max().expect("the family has even rows")
+    );
+    (verdict, measured)
 }
 
 fn greedy_matches_search() -> Evidence {
@@ -126,8 +136,21 @@ fn greedy_matches_search() -> Evidence {
     Evidence::optimized_only(format!("{mismatches} of {checked} rows differ"))
 }
 
-fn growth_claim(count: fn(usize) -> u64, n: usize) -> Evidence {
-    Evidence::optimized_only(cost::growth(count(n), count(2 * n)))
+/// The growth class of `count` from its values at `n` and `2n`, with the
+/// counts and their ratio as the measurement; for an erratum the reason
+/// names the ratio the class was read from.
+fn growth_claim(count: fn(usize) -> u64, n: usize, what: &str) -> Evidence {
+    let (at_n, at_2n) = (count(n), count(2 * n));
+    let class = cost::growth(at_n, at_2n);
+    let ratio = at_2n as f64 / at_n as f64;
+    Evidence::optimized_only(class)
+        .measured(format!(
+            "{what}: {at_n} at n = {n}, {at_2n} at n = {}, ×{ratio:.2}",
+            2 * n
+        ))
+        .because(format!(
+            "{what} grow ×{ratio:.2} when n doubles, the ratio of {class}"
+        ))
 }
 
 pub(super) const CLAIMS: &[Claim] = &[
@@ -140,7 +163,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "first wins 103–3; best first move: right (3)",
         erratum: None,
         compute: || {
-            Evidence::both(game1_example(&[1, 100, 2, 3], opt), game1_example(&[1, 100, 2, 3], naive_solve))
+            Evidence::both(
+                game1_example(&[1, 100, 2, 3], opt),
+                game1_example(&[1, 100, 2, 3], naive_solve),
+            )
         },
     },
     Claim {
@@ -152,7 +178,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "first wins 8–7; best first move: left (4) and right (2)",
         erratum: None,
         compute: || {
-            Evidence::both(game1_example(&[4, 5, 3, 1, 2], opt), game1_example(&[4, 5, 3, 1, 2], naive_solve))
+            Evidence::both(
+                game1_example(&[4, 5, 3, 1, 2], opt),
+                game1_example(&[4, 5, 3, 1, 2], naive_solve),
+            )
         },
     },
     Claim {
@@ -163,7 +192,10 @@ pub(super) const CLAIMS: &[Claim] = &[
                     argument), on 3000 fixed pseudo-random rows of ≤ 12 stones (the even ones)",
         expected: "A never loses",
         erratum: None,
-        compute: || Evidence::both(even_rows_first_never_loses(opt), even_rows_first_never_loses(naive_solve)),
+        compute: || {
+            let (optimized, measured) = even_rows_first_never_loses(opt);
+            Evidence::both(optimized, even_rows_first_never_loses(naive_solve).0).measured(measured)
+        },
     },
     Claim {
         id: "STO-004",
@@ -172,21 +204,31 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "解法1's two-level max/min as printed computes A's total score; on [1,100,2,3] \
                     it matches (sum + 解法2's difference) / 2",
         expected: "equal",
-        erratum: Some(
-            "the printed formula and listing add B's stone to A's score inside the min \
-             (stones[i+1] + strategy(i+2, j)); with B's stone not counted the recursion gives 103",
-        ),
+        erratum: Some(Erratum {
+            corrected: "as printed 106 ≠ 103; corrected 解法1 gives 103",
+        }),
         compute: || {
             let v = [1, 100, 2, 3];
             let printed = first_formulation::as_printed(&v);
             let r = opt(Game::EitherEnd, &one(&v));
             let by_diff = (v.iter().sum::<i64>() + r.diff) / 2;
             let corrected = first_formulation::first_player_score(&v);
+            let total: i64 = v.iter().sum();
+            let reason = if printed == total {
+                format!(
+                    "as printed it returns {printed}, every stone of the row: A's {by_diff} and B's {}; \
+                     the min adds the stone B takes (stones[i+1]) to A's score",
+                    total - by_diff
+                )
+            } else {
+                format!("as printed it returns {printed}, A's score is {by_diff}")
+            };
             Evidence::optimized_only(if printed == by_diff {
                 "equal".to_string()
             } else {
                 format!("as printed {printed} ≠ {by_diff}; corrected 解法1 gives {corrected}")
             })
+            .because(reason)
         },
     },
     Claim {
@@ -199,7 +241,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         erratum: None,
         compute: || {
             let (a, b) = ([5, 2, 3, 1, 4], [1, 5, 3, 4, 2]);
-            Evidence::both(game5_best_first(&a, &b, opt), game5_best_first(&a, &b, naive_solve))
+            Evidence::both(
+                game5_best_first(&a, &b, opt),
+                game5_best_first(&a, &b, naive_solve),
+            )
         },
     },
     Claim {
@@ -219,7 +264,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "memoised strategy(i, j): O(n^2) time (measured: evaluations at n = 200, 400)",
         expected: "O(n^2)",
         erratum: None,
-        compute: || growth_claim(cost::memoised_interval_evaluations, 200),
+        compute: || growth_claim(cost::memoised_interval_evaluations, 200, "evaluations"),
     },
     Claim {
         id: "STO-008",
@@ -228,23 +273,23 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "summing slices costs O(n), so 解法1 is O(n^2) overall \
                     (measured: additions at n = 100, 200)",
         expected: "O(n^2)",
-        erratum: Some(
-            "each of the O(n^2) states sums a slice of O(n) stones: 解法1 is O(n^3), measured \
-             ratio 8 when n doubles",
-        ),
-        compute: || growth_claim(cost::slice_sum_additions, 100),
+        erratum: Some(Erratum {
+            corrected: "O(n^3)",
+        }),
+        compute: || growth_claim(cost::slice_sum_additions, 100, "additions"),
     },
     Claim {
         id: "STO-009",
         game: GameId::Stones,
         source: "001 Game 2 解法2",
-        statement: "with prefix sums the computation becomes O(n) (これで計算量がO(n)になりました) \
+        statement:
+            "with prefix sums the computation becomes O(n) (これで計算量がO(n)になりました) \
                     (measured: evaluations at n = 200, 400)",
         expected: "O(n)",
-        erratum: Some(
-            "prefix sums make each state O(1), but there are still O(n^2) states (i, j): O(n^2)",
-        ),
-        compute: || growth_claim(cost::memoised_interval_evaluations, 200),
+        erratum: Some(Erratum {
+            corrected: "O(n^2)",
+        }),
+        compute: || growth_claim(cost::memoised_interval_evaluations, 200, "evaluations"),
     },
     Claim {
         id: "STO-010",
@@ -253,7 +298,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "one index, so time and space are O(n) (measured: steps at n = 10^4, 2·10^4)",
         expected: "O(n)",
         erratum: None,
-        compute: || growth_claim(cost::suffix_dp_steps, 10_000),
+        compute: || growth_claim(cost::suffix_dp_steps, 10_000, "steps"),
     },
     Claim {
         id: "STO-011",
@@ -263,7 +308,11 @@ pub(super) const CLAIMS: &[Claim] = &[
                     (measured: states reached at n = 12, 13)",
         expected: "O(2^n)",
         erratum: None,
-        compute: || Evidence::optimized_only(cost::exponential_growth(cost::subset_states(12), cost::subset_states(13))),
+        compute: || {
+            let (at_12, at_13) = (cost::subset_states(12), cost::subset_states(13));
+            Evidence::optimized_only(cost::exponential_growth(at_12, at_13))
+                .measured(format!("states: {at_12} at n = 12, {at_13} at n = 13"))
+        },
     },
     Claim {
         id: "STO-012",
@@ -272,7 +321,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "the greedy is O(n) (これなら計算量はO(n)になりました) \
                     (measured: comparisons at n = 2^16, 2^17)",
         expected: "O(n)",
-        erratum: Some("the greedy sorts the stones by a + b: O(n log n) comparisons, measured ratio above 2.05 when n doubles"),
-        compute: || growth_claim(cost::greedy_comparisons, 1 << 16),
+        erratum: Some(Erratum {
+            corrected: "O(n log n)",
+        }),
+        compute: || growth_claim(cost::greedy_comparisons, 1 << 16, "comparisons"),
     },
 ];

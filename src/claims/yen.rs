@@ -8,7 +8,7 @@
 //! measured: each "usually" means the 95% Wilson interval of the win rate
 //! over a 1,000-match series lies wholly above 1/2, for every fixed seed.
 
-use super::{Claim, Evidence, GameId};
+use super::{Claim, Erratum, Evidence, GameId};
 use crate::core::{Outcome, Player};
 use crate::games::yen::players::{Always1000, Minus1, Random, Strategy};
 use crate::games::yen::referee::{transcript, BuiltIn, Referee, SeriesScore};
@@ -88,6 +88,24 @@ fn round_line(k: usize) -> Evidence {
     Evidence::both(by_referee, by_hand)
 }
 
+/// Why round 2's bet is 999 and not the printed 99, from the listings'
+/// loops: minus1's bets over the ten rounds must spend exactly its 10,000
+/// yen, and its last bet is the printed 2008.
+fn listing_4_totals_need_999() -> String {
+    let rounds = listing_4_by_hand();
+    let bets: Vec<u64> = rounds.iter().map(|&(_, b, _, _)| b).collect();
+    let spent: u64 = bets.iter().sum();
+    let with_99 = spent - bets[1] + 99;
+    format!(
+        "minus1 bets n − 1 = {} after always1000's {} (Listing 2); its bets {} sum to {spent}, all its \
+         money, with the printed last bet {}; with 99 in round 2 they would sum to {with_99}",
+        bets[1],
+        rounds[0].0,
+        bets.iter().map(ToString::to_string).collect::<Vec<_>>().join(" + "),
+        bets[9]
+    )
+}
+
 /// One series of two built-ins.
 fn series(a: Box<dyn Strategy + Send>, b: Box<dyn Strategy + Send>, games: u64) -> SeriesScore {
     let mut ca = BuiltIn::new("a", a);
@@ -100,19 +118,23 @@ fn series(a: Box<dyn Strategy + Send>, b: Box<dyn Strategy + Send>, games: u64) 
 /// "`winner` usually wins" when, for every seed, the 95% interval of its
 /// win rate over `CYCLE_GAMES` matches is above 1/2; otherwise the first
 /// series where it is not. `wins(seed)` counts the claimed winner's wins.
-fn usually(winner: &str, loser: &str, wins: impl Fn(u64) -> u64) -> String {
+/// `.1` is what was measured: each seed's wins and interval.
+fn usually(winner: &str, loser: &str, wins: impl Fn(u64) -> u64) -> (String, String) {
+    let mut verdict = format!("{winner} usually wins");
+    let mut measured = Vec::new();
     for seed in CYCLE_SEEDS {
         let wins = wins(seed);
         let (lo, hi) = wilson95(wins, CYCLE_GAMES);
-        if lo <= 0.5 {
-            return format!(
-                "seed {seed}: {winner} wins {wins}/{CYCLE_GAMES} [{:.1}%, {:.1}%] against {loser}",
-                100.0 * lo,
-                100.0 * hi
-            );
+        measured.push(format!(
+            "seed {seed}: {wins}/{CYCLE_GAMES} [{:.1}%, {:.1}%]",
+            100.0 * lo,
+            100.0 * hi
+        ));
+        if lo <= 0.5 && verdict.ends_with("usually wins") {
+            verdict = format!("{winner} does not usually win against {loser} (seed {seed})");
         }
     }
-    format!("{winner} usually wins")
+    (verdict, format!("{winner}'s wins: {}", measured.join("; ")))
 }
 
 /// The referee's count of wins of `random` (player A) against always1000
@@ -204,8 +226,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "000 Listing 4, rounds 2–9",
         statement: "round 2 (and likewise 3–9): minus1 bets always1000's 1000 minus one",
         expected: "2: 1000 [ 99] -> 0 2999",
-        erratum: Some("minus1 bets 999 (Listing 2: n−1); the listing prints [ 99] for [999]"),
-        compute: || round_line(2),
+        erratum: Some(Erratum {
+            corrected: "2: 1000 [999] -> 0 2999",
+        }),
+        compute: || round_line(2).because(listing_4_totals_need_999()),
     },
     Claim {
         id: "YEN-004",
@@ -251,12 +275,11 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "always1000 usually wins",
         erratum: None,
         compute: || {
-            Evidence::both(
-                usually("always1000", "random", |s| {
-                    random_wins_by_referee(s, false).1
-                }),
-                usually("always1000", "random", |s| random_wins_by_hand(s, false).1),
-            )
+            let (optimized, measured) = usually("always1000", "random", |s| {
+                random_wins_by_referee(s, false).1
+            });
+            let by_hand = usually("always1000", "random", |s| random_wins_by_hand(s, false).1).0;
+            Evidence::both(optimized, by_hand).measured(measured)
         },
     },
     Claim {
@@ -268,10 +291,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "random usually wins",
         erratum: None,
         compute: || {
-            Evidence::both(
-                usually("random", "minus1", |s| random_wins_by_referee(s, true).0),
-                usually("random", "minus1", |s| random_wins_by_hand(s, true).0),
-            )
+            let (optimized, measured) =
+                usually("random", "minus1", |s| random_wins_by_referee(s, true).0);
+            let by_hand = usually("random", "minus1", |s| random_wins_by_hand(s, true).0).0;
+            Evidence::both(optimized, by_hand).measured(measured)
         },
     },
 ];

@@ -74,6 +74,13 @@ struct JsonClaim<'a> {
     agree: Option<bool>,
     pass: bool,
     status: Status,
+    /// The correct value of an erratum (null for other claims).
+    corrected: Option<&'a str>,
+    /// What the computed value was judged from (limits, rates, growth).
+    measured: Option<&'a str>,
+    /// Why the document's value is wrong, built from the computed data.
+    reason: Option<&'a str>,
+    /// The same reason under its earlier name, for readers of older output.
     erratum: Option<&'a str>,
     ms: f64,
 }
@@ -123,6 +130,14 @@ fn agree_cell(v: &Verdict) -> &'static str {
     }
 }
 
+/// The computed value, and what it was judged from where that differs.
+fn computed_cell(v: &Verdict) -> String {
+    match &v.evidence.measured {
+        Some(m) => format!("{} ({m})", v.evidence.computed),
+        None => v.evidence.computed.clone(),
+    }
+}
+
 pub fn run(args: Args) -> Outcome {
     let selected = select(&args)?;
     if args.list {
@@ -152,7 +167,7 @@ pub fn run(args: Args) -> Outcome {
                 v.claim.source.to_string(),
                 v.claim.statement.to_string(),
                 v.claim.expected.to_string(),
-                v.evidence.computed.clone(),
+                computed_cell(&v),
                 agree_cell(&v).to_string(),
                 v.status.label().to_string(),
                 format!("{:.1}", v.millis),
@@ -182,7 +197,10 @@ pub fn run(args: Args) -> Outcome {
                 agree: v.agree,
                 pass: v.status.passed(),
                 status: v.status,
-                erratum: v.claim.erratum,
+                corrected: v.claim.erratum.map(|e| e.corrected),
+                measured: v.evidence.measured.as_deref(),
+                reason: v.evidence.reason.as_deref(),
+                erratum: v.claim.erratum.and(v.evidence.reason.as_deref()),
                 ms: (v.millis * 1000.0).round() / 1000.0,
             })
             .collect();
@@ -206,7 +224,7 @@ pub fn run(args: Args) -> Outcome {
         for v in verdicts.iter().filter(|v| v.status == Status::Erratum) {
             writeln!(
                 out,
-                "ERRATUM {}: the document prints {}, {} {} — {} (SPEC.md, Errata)",
+                "ERRATUM {}: the document prints {}, {} {}{} (SPEC.md, Errata)",
                 v.claim.id,
                 v.claim.expected,
                 if v.evidence.naive.is_some() {
@@ -215,7 +233,11 @@ pub fn run(args: Args) -> Outcome {
                     "the computation gives"
                 },
                 v.evidence.computed,
-                v.claim.erratum.unwrap_or("")
+                v.evidence
+                    .reason
+                    .as_deref()
+                    .map(|r| format!(" — {r}"))
+                    .unwrap_or_default()
             )?;
         }
         for v in verdicts.iter().filter(|v| v.status == Status::Fail) {
@@ -223,7 +245,7 @@ pub fn run(args: Args) -> Outcome {
                 out,
                 "FAIL {}: expected {}, optimized {}, naive {}",
                 v.claim.id,
-                v.claim.expected,
+                v.wanted(),
                 v.evidence.computed,
                 v.evidence.naive.as_deref().unwrap_or("not run")
             )?;

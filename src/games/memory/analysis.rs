@@ -7,7 +7,7 @@
 //! holds), so the claims registry and the CLI can report exactly where.
 
 use super::optimized::{Prob, Table};
-use super::rules::{Choice, Second, State};
+use super::rules::{Choice, Family, Second, State};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::BTreeSet;
@@ -222,6 +222,33 @@ pub struct Tendency {
     pub states: usize,
     /// Those where it fails, as `G(n,k)` / `F(n,m,k)`.
     pub failures: Vec<String>,
+    /// The same failures with what is optimal there, in the same order
+    /// (empty where the tendency is an equation rather than a strategy).
+    pub witnesses: Vec<Witness>,
+}
+
+/// A state where a strategy tendency fails, and the choices that are
+/// optimal there instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Witness {
+    /// The state, F(n,m,k) or G(n,m,k).
+    pub state: State,
+    /// The optimal choices, named by ply where §2.3's names apply
+    /// (`0-ply`, `1-ply`, `2-ply`) and otherwise as the CLI prints them
+    /// (`take-pair`).
+    pub optimal: Vec<String>,
+}
+
+impl Witness {
+    fn of(state: State, best: &[Choice]) -> Witness {
+        let mut optimal: Vec<String> = best
+            .iter()
+            .map(|c| c.ply().map_or_else(|| c.to_string(), str::to_string))
+            .collect();
+        optimal.sort();
+        optimal.dedup();
+        Witness { state, optimal }
+    }
 }
 
 impl Tendency {
@@ -251,6 +278,72 @@ impl Tendency {
             shown.join(", ")
         )
     }
+
+    /// Where the failures lie and what is optimal there, read off the
+    /// witnesses: grouped by n mod 6 and by k's distance from §3's threshold
+    /// ⌈(2n+1)/3⌉ when every group has at least two states (a pattern), listed
+    /// one by one otherwise. `None` when the tendency holds.
+    #[must_use]
+    pub fn pattern(&self) -> Option<String> {
+        if self.witnesses.is_empty() {
+            return None;
+        }
+        let mut groups: std::collections::BTreeMap<(char, usize, usize, i64), usize> =
+            std::collections::BTreeMap::new();
+        for w in &self.witnesses {
+            let s = w.state;
+            let threshold = (2 * s.pairs + 1).div_ceil(3) as i64;
+            let family = if s.family == Family::F { 'F' } else { 'G' };
+            *groups
+                .entry((
+                    family,
+                    s.known_pairs,
+                    s.pairs % 6,
+                    s.known_singles as i64 - threshold,
+                ))
+                .or_default() += 1;
+        }
+        let place = if groups.values().all(|&count| count >= 2) {
+            let described: Vec<String> = groups
+                .iter()
+                .map(|(&(family, m, residue, offset), count)| {
+                    let at = match offset {
+                        0 => "⌈(2n+1)/3⌉".to_string(),
+                        d if d > 0 => format!("⌈(2n+1)/3⌉+{d}"),
+                        d => format!("⌈(2n+1)/3⌉−{}", -d),
+                    };
+                    let state = if family == 'F' {
+                        format!("F(n,{m},k)")
+                    } else {
+                        "G(n,k)".to_string()
+                    };
+                    format!("{state} with n ≡ {residue} (mod 6) at k = {at} ({count} states)")
+                })
+                .collect();
+            described.join(", ")
+        } else {
+            let listed: Vec<&str> = self.failures.iter().map(String::as_str).collect();
+            format!("at {}", listed.join(", "))
+        };
+        let mut optimal: std::collections::BTreeMap<&str, usize> =
+            std::collections::BTreeMap::new();
+        for w in &self.witnesses {
+            for o in &w.optimal {
+                *optimal.entry(o.as_str()).or_default() += 1;
+            }
+        }
+        let optimal: Vec<String> = optimal
+            .iter()
+            .map(|(o, count)| {
+                if *count == self.witnesses.len() {
+                    (*o).to_string()
+                } else {
+                    format!("{o} (at {count})")
+                }
+            })
+            .collect();
+        Some(format!("{place}; optimal there: {}", optimal.join(", ")))
+    }
 }
 
 /// Which §3.1 statement about G(n,k) (one 1 known, m = 0).
@@ -272,6 +365,7 @@ pub enum GTendency {
 pub fn g_tendency(table: &Table<BigRational>, which: GTendency) -> Tendency {
     let mut states = 0;
     let mut failures = Vec::new();
+    let mut witnesses = Vec::new();
     for n in 1..=table.max_pairs() {
         for k in 1..=n {
             let odd = (n - k) % 2 == 1;
@@ -285,13 +379,19 @@ pub fn g_tendency(table: &Table<BigRational>, which: GTendency) -> Tendency {
             };
             states += 1;
             let state = State::g(n, 0, k).expect("1 ≤ k ≤ n");
-            let best = optimal_plies(table.best(state).expect("table records best options"));
+            let choices = table.best(state).expect("table records best options");
+            let best = optimal_plies(choices);
             if !wanted.iter().any(|p| best.contains(p)) {
                 failures.push(format!("G({n},{k})"));
+                witnesses.push(Witness::of(state, choices));
             }
         }
     }
-    Tendency { states, failures }
+    Tendency {
+        states,
+        failures,
+        witnesses,
+    }
 }
 
 /// Which §3.2 statement about F(n,m,k) with m ∈ {0,1}.
@@ -313,6 +413,7 @@ pub enum FTendency {
 pub fn f_tendency(table: &Table<BigRational>, which: FTendency) -> Tendency {
     let mut states = 0;
     let mut failures = Vec::new();
+    let mut witnesses = Vec::new();
     for n in 1..=table.max_pairs() {
         for m in 0..=1usize.min(n - 1) {
             for k in 0..n - m {
@@ -326,14 +427,20 @@ pub fn f_tendency(table: &Table<BigRational>, which: FTendency) -> Tendency {
                 };
                 states += 1;
                 let state = State::f(n, m, k).expect("m + k ≤ n − 1");
-                let best = optimal_plies(table.best(state).expect("table records best options"));
+                let choices = table.best(state).expect("table records best options");
+                let best = optimal_plies(choices);
                 if !best.contains(&wanted) {
                     failures.push(format!("F({n},{m},{k})"));
+                    witnesses.push(Witness::of(state, choices));
                 }
             }
         }
     }
-    Tendency { states, failures }
+    Tendency {
+        states,
+        failures,
+        witnesses,
+    }
 }
 
 /// §3.2: "k ≥ 1 ⇒ f(n,2,k) = f(n−1,1,k)". Returns the failing states.
@@ -349,7 +456,11 @@ pub fn two_pairs_keep_one(table: &Table<BigRational>) -> Tendency {
             }
         }
     }
-    Tendency { states, failures }
+    Tendency {
+        states,
+        failures,
+        witnesses: Vec::new(),
+    }
 }
 
 /// §3.2: the F(n,1,k) where taking the one known pair loses value,
