@@ -156,3 +156,20 @@ fn cli_rejects_bad_positions_with_one_line() {
     assert_input_error(&["nim", "1,1,1,1,1,1,1,1", "--max", "99"]);
     assert_input_error(&["nim", "99,99,99", "--max", "99", "--solver", "naive"]);
 }
+
+/// `nim 12` could be one pile of 12 or two piles of 1 and 2: the digit
+/// shorthand is the lecture's three-pile notation ("735") only, and anything
+/// else without commas is refused, naming both accepted forms.
+#[test]
+fn cli_refuses_ambiguous_digit_shorthand() {
+    for text in ["12", "1234", "7"] {
+        let err = assert_input_error(&["nim", text]);
+        assert!(
+            err.contains("735") && err.contains("12,3,40"),
+            "{text}: the error should name both accepted forms: {err}"
+        );
+    }
+    // Commas say what is meant, whatever the number of piles.
+    assert_eq!(cli(&["nim", "1,2", "--json"]).code, 0);
+    assert_eq!(cli(&["nim", "12,3", "--max", "12", "--json"]).code, 0);
+}

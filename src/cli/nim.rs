@@ -20,7 +20,8 @@ pub enum Solver {
 /// Options of `solved-games nim`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Position, one digit per pile ("735") or comma-separated ("12,3,40").
+    /// Position: three digits, one per pile ("735", the lecture's notation),
+    /// or piles separated by commas ("12,3,40", "1,2").
     #[arg(required_unless_present = "table")]
     position: Option<String>,
     /// Print the lecture program's listing: every position with piles
@@ -69,6 +70,15 @@ pub fn run(args: Args) -> Outcome {
         return Ok(true);
     }
     let text = args.position.unwrap_or_default();
+    // One digit per pile is the lecture's notation for three piles (§38:
+    // "735"); "12" could be one pile or two, so without commas only three
+    // digits are read as piles.
+    if !text.contains(',') && text.chars().count() != 3 && !text.is_empty() {
+        return Err(CliError::Input(format!(
+            "position {text:?} is ambiguous: write one digit per pile for three piles \
+             (\"735\") or separate piles with commas (\"12,3,40\", \"1,2\")"
+        )));
+    }
     let position: Position = text
         .parse()
         .map_err(|e| CliError::Input(format!("bad position {text:?}: {e}")))?;
