@@ -40,7 +40,7 @@ mod search;
 mod zero_memory;
 
 pub use row::{Cell, NotationError, Row, Shape, MAX_PAIRS};
-pub use search::{DrawPreference, Search, TurnKind, TurnValues};
+pub use search::{DrawPreference, Search, SecondCard, Showed, TurnKind, TurnValues};
 pub use zero_memory::zero_memory_first_player_wins;
 
 use crate::progress::Progress;

@@ -40,14 +40,18 @@ pub enum TurnKind {
     KnownThenUnknown,
 }
 
-/// The best the mover can get from a row with each kind of turn; `None`
-/// where the row allows no turn of that kind.
+/// The best the mover can get from a row with each kind of turn, and the
+/// best second cards after an unknown first one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnValues {
     /// The row's value: the mover's expected points (win 1, draw ½).
     pub value: BigRational,
     /// Each kind of turn the row allows, with the best it gives.
     pub kinds: Vec<(TurnKind, BigRational)>,
+    /// After an unknown first card, for each case that can happen on the
+    /// row: the second cards that are best whatever number of that case it
+    /// shows and wherever it lies.
+    pub answers: Vec<(Showed, Vec<SecondCard>)>,
 }
 
 impl TurnValues {
@@ -63,9 +67,20 @@ impl TurnValues {
     }
 }
 
+/// What an unknown first card shows, in the three cases of §2.1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Showed {
+    /// (a) A number other than 1 of which a card is known.
+    KnownNumber,
+    /// (b) A 1.
+    One,
+    /// (c) A number other than 1 of which no card is known.
+    NewNumber,
+}
+
 /// What the mover turns second, once the first card is face up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SecondCard {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SecondCard {
     /// The known card of the first card's number: a pair.
     Partner,
     /// A known card of another number: a deliberate miss.
@@ -114,7 +129,8 @@ impl Turn {
 /// card), and every second card the mover can then turn, each worked out
 /// to the end of the turn as a `T`.
 struct Shown<T> {
-    number: u8,
+    /// Which case of §2.1 (`None` for a known first card).
+    showed: Option<Showed>,
     probability: BigRational,
     seconds: Vec<(SecondCard, T)>,
 }
@@ -123,8 +139,6 @@ struct Shown<T> {
 struct FirstCard<T> {
     /// It was unknown (its `shows` are a chance over numbers).
     unknown: bool,
-    /// Whether, before it was turned, a card of each shown number was known.
-    matched: Vec<bool>,
     shows: Vec<Shown<T>>,
 }
 
@@ -233,9 +247,8 @@ impl<'p> Search<'p> {
                 Cell::Taken(_) => continue,
                 Cell::Known(a) => FirstCard {
                     unknown: false,
-                    matched: vec![true],
                     shows: vec![Shown {
-                        number: a,
+                        showed: None,
                         probability: BigRational::one(),
                         seconds: self.second_cards(row, first, a, false, moves, end),
                     }],
@@ -243,14 +256,17 @@ impl<'p> Search<'p> {
                 Cell::Unknown => {
                     let mut card = FirstCard {
                         unknown: true,
-                        matched: Vec::new(),
                         shows: Vec::new(),
                     };
                     for (a, probability) in reveal(row) {
                         let shown = row.with(first, Cell::Known(a));
-                        card.matched.push(row.cells().contains(&Cell::Known(a)));
+                        let showed = match a {
+                            1 => Showed::One,
+                            _ if row.cells().contains(&Cell::Known(a)) => Showed::KnownNumber,
+                            _ => Showed::NewNumber,
+                        };
                         card.shows.push(Shown {
-                            number: a,
+                            showed: Some(showed),
                             probability,
                             seconds: self.second_cards(&shown, first, a, true, moves, end),
                         });
@@ -379,7 +395,38 @@ impl<'p> Search<'p> {
         kinds.extend(best_of(TurnKind::KnownThenUnknown, &|_, s| {
             s == SecondCard::Unknown
         }));
-        TurnValues { value, kinds }
+        // The best second cards of each case, on every unknown first card
+        // and every number of the case.
+        let mut answers: Vec<(Showed, Vec<SecondCard>)> = Vec::new();
+        for shown in firsts.iter().filter(|f| f.unknown).flat_map(|f| &f.shows) {
+            let showed = shown.showed.expect("an unknown first card");
+            let top = shown
+                .seconds
+                .iter()
+                .map(|(_, v)| v)
+                .max()
+                .expect("a second card");
+            let best: Vec<SecondCard> = shown
+                .seconds
+                .iter()
+                .filter(|(_, v)| v == top)
+                .map(|(second, _)| *second)
+                .collect();
+            match answers.iter_mut().find(|(case, _)| *case == showed) {
+                Some((_, seconds)) => seconds.retain(|s| best.contains(s)),
+                None => answers.push((showed, best)),
+            }
+        }
+        for (_, seconds) in &mut answers {
+            seconds.sort_unstable();
+            seconds.dedup();
+        }
+        answers.sort_unstable();
+        TurnValues {
+            value,
+            kinds,
+            answers,
+        }
     }
 
     /// The probability that the game from `row` ends drawn (R5: both
@@ -470,8 +517,8 @@ fn expected_best(
     allowed: impl Fn(bool, SecondCard) -> bool,
 ) -> Option<BigRational> {
     let mut mean = BigRational::zero();
-    for (i, shown) in first.shows.iter().enumerate() {
-        let case_c = first.unknown && shown.number != 1 && !first.matched[i];
+    for shown in &first.shows {
+        let case_c = shown.showed == Some(Showed::NewNumber);
         let best = shown
             .seconds
             .iter()
