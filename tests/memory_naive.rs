@@ -148,38 +148,36 @@ fn options_found_on_the_row(turns: &TurnValues) -> BTreeSet<Choice> {
     if unknown_first != Some(&turns.value) {
         return options;
     }
-    let second = |card: SecondCard| match card {
-        SecondCard::Partner => Second::Take,
-        SecondCard::OtherKnown => Second::Known,
-        SecondCard::Unknown => Second::Unknown,
-    };
-    let mut combos = vec![(None, None, None)];
-    for (showed, seconds) in &turns.answers {
-        // A 1 whose partner is known is taken: the recurrence records no
-        // choice there (G's case (b)).
-        if *showed == Showed::One && seconds == &[SecondCard::Partner] {
-            continue;
-        }
-        combos = combos
-            .into_iter()
-            .flat_map(|(a, b, c)| {
-                seconds.iter().map(move |&card| match showed {
-                    Showed::KnownNumber => (Some(second(card)), b, c),
-                    Showed::One => (a, Some(second(card)), c),
-                    Showed::NewNumber => (a, b, Some(second(card))),
+    // The answers to one case: the best second cards, or `None` where the
+    // case cannot happen, or (G's case (b), the 1's partner known) where the
+    // recurrence records no choice because the 1s are taken.
+    let answers_to = |case: Showed| -> Vec<Option<Second>> {
+        match turns.answers.iter().find(|(showed, _)| *showed == case) {
+            None => vec![None],
+            Some((Showed::One, seconds)) if seconds == &[SecondCard::Partner] => vec![None],
+            Some((_, seconds)) => seconds
+                .iter()
+                .map(|card| {
+                    Some(match card {
+                        SecondCard::Partner => Second::Take,
+                        SecondCard::OtherKnown => Second::Known,
+                        SecondCard::Unknown => Second::Unknown,
+                    })
                 })
-            })
-            .collect();
+                .collect(),
+        }
+    };
+    for matched in answers_to(Showed::KnownNumber) {
+        for one in answers_to(Showed::One) {
+            for fresh in answers_to(Showed::NewNumber) {
+                options.insert(Choice::OpenUnknown {
+                    matched,
+                    one,
+                    fresh,
+                });
+            }
+        }
     }
-    options.extend(
-        combos
-            .into_iter()
-            .map(|(matched, one, fresh)| Choice::OpenUnknown {
-                matched,
-                one,
-                fresh,
-            }),
-    );
     options
 }
 
