@@ -1,5 +1,6 @@
-//! The memory game with a special pair (document 004): the recurrence
-//! against the explicit-board game, exact against float.
+//! The memory game with a special pair (document 004): the recurrence's
+//! tables, exact against float and reduced against full, its CLI and its
+//! claims. The explicit-row search is tested in `memory_naive.rs`.
 
 mod common;
 
@@ -7,31 +8,12 @@ use common::{assert_input_error, cli};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::claims::GameId;
-use solved_games::games::memory::analysis::{self, first_move_identity, optimal_plies, Ply};
-use solved_games::games::memory::naive::{self, Search};
+use solved_games::games::memory::analysis::{first_move_identity, optimal_plies, Ply};
 use solved_games::games::memory::optimized::{
     exact_table, first_player_value, Extent, Table, TieBreak,
 };
 use solved_games::games::memory::scaled::Scaled;
 use solved_games::games::memory::{Choice, State};
-
-#[test]
-fn naive_equals_recurrence_on_every_visited_state() {
-    let table = Table::<BigRational>::build(4, Extent::Full, false);
-    for pairs in 1..=4 {
-        let mut search = Search::new(pairs);
-        assert_eq!(
-            search.first_player_value(),
-            table.f(pairs, 0, 0),
-            "f({pairs},0,0)"
-        );
-        let visited = search.visited_states();
-        assert!(!visited.is_empty());
-        for (state, value) in visited {
-            assert_eq!(table.value(state).unwrap(), value, "{state}");
-        }
-    }
-}
 
 #[test]
 fn float_table_tracks_exact_table() {
@@ -134,51 +116,12 @@ fn exact_first_move_identity_and_float_agree_to_100() {
 }
 
 #[test]
-fn zero_memory_closed_form_equals_row_enumeration() {
-    for n in 1..=40 {
-        assert_eq!(
-            analysis::zero_memory_first_player_wins(n),
-            naive::zero_memory_first_player_wins(n),
-            "N = {n}"
-        );
-    }
-    // One pair: the first player turns over both 1s at once.
-    assert_eq!(
-        analysis::zero_memory_first_player_wins(1),
-        BigRational::from_integer(1.into())
-    );
-}
-
-#[test]
-fn naive_search_from_state_rows_matches_recurrence() {
-    let table = Table::<BigRational>::build(4, Extent::Full, false);
-    // One search per number of pairs, so its memo serves every state.
-    let mut searches: Vec<Search> = (0..=4).map(|n| Search::new(n.max(1))).collect();
-    for state in table.states() {
-        let row = naive::row_of(state);
-        assert_eq!(
-            naive::classify(&row),
-            Some(state),
-            "row_of({state}) = {row:?}"
-        );
-        assert_eq!(
-            searches[state.pairs].value(&row),
-            table.value(state).unwrap(),
-            "{state}"
-        );
-    }
-}
-
-#[test]
 fn cli_first_player_json_and_state() {
     let out = cli(&["memory", "--n", "7", "--json"]);
     assert_eq!(out.code, 0);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
     assert_eq!(v["n"], 7);
     assert_eq!(v["f"], first_player_value(7).to_string());
-    let naive = cli(&["memory", "--n", "3", "--json", "--solver", "naive"]);
-    let opt = cli(&["memory", "--n", "3", "--json"]);
-    assert_eq!(naive.stdout, opt.stdout);
     let s = cli(&[
         "memory", "--state", "f", "--n", "4", "--m", "0", "--k", "2", "--json",
     ]);
@@ -196,7 +139,6 @@ fn cli_rejects_bad_input() {
     assert_input_error(&["memory", "--state", "g", "--n", "3", "--k", "0"]);
     assert_input_error(&["memory", "--n", "0"]);
     assert_input_error(&["memory", "--n", "201"]);
-    assert_input_error(&["memory", "--n", "5", "--solver", "naive"]);
     assert_input_error(&["memory", "--table", "--n", "13"]);
 }
 
@@ -247,27 +189,4 @@ fn draw_probabilities_are_consistent_with_values() {
     // Rising towards 1 (§3.3); one pair can never be drawn.
     assert_eq!(fewest.f(1, 0, 0), zero);
     assert!(fewest.f(20, 0, 0) > fewest.f(10, 0, 0));
-}
-
-/// The draw probabilities of the recurrence's table (options of §2.1, ties
-/// broken either way) equal those of the exhaustive search on the explicit
-/// row, restricted to the same moves, at every F and G state the search
-/// reaches from the start of games with 1 to 3 pairs.
-#[test]
-fn draw_probabilities_agree_with_the_row() {
-    let table = Table::<BigRational>::build(3, Extent::Full, true);
-    for tie in [TieBreak::FewestDraws, TieBreak::MostDraws] {
-        let draws = table.draw_probabilities(tie).unwrap();
-        let mut compared = 0;
-        for pairs in 1..=3 {
-            let mut search = Search::new(pairs);
-            let start = vec![naive::Cell::Unknown; 2 * pairs];
-            search.draw_probability(&start, tie);
-            for (state, d) in search.visited_draws(tie) {
-                assert_eq!(draws.value(state), Some(d), "{tie:?} {state}");
-                compared += 1;
-            }
-        }
-        assert!(compared > 50, "{tie:?}: {compared} rows compared");
-    }
 }

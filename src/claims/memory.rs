@@ -6,16 +6,27 @@
 //! Propositions, tendencies and asymptotics are checked on whole tables
 //! (`games::memory::analysis`); they render as `holds` or as the states
 //! where they fail, so a failure shows exactly where.
+//!
+//! A statement the recurrence checks up to n = 100 is checked again by the
+//! explicit-row search on every state it speaks of with n ≤ [`NAIVE_REACH`]
+//! ([`within_naive_reach`]): the two must find the same failures there. The
+//! row search shares nothing with the recurrence but the state names
+//! (`F(n,m,k)`, `G(n,m,k)`), converted here through their text.
 
 use super::{Claim, Erratum, Evidence, GameId};
 use crate::games::memory::analysis::{self, FTendency, GTendency, Tendency};
-use crate::games::memory::naive::{self, Search};
+use crate::games::memory::naive::{self, Row, Search, TurnKind};
 use crate::games::memory::optimized::{exact_table, Extent, Table, TieBreak};
 use crate::games::memory::scaled::Scaled;
 use crate::games::memory::State;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+
+/// The largest n at which the explicit-row search checks a claim: every
+/// claim with a witness up to this size gets a naive half (N = 8 takes
+/// seconds; see SPEC.md).
+const NAIVE_REACH: usize = 8;
 
 /// Tables shared by the claims of one run (built on first use, never
 /// stored between runs).
@@ -29,6 +40,51 @@ fn reduced_100() -> &'static Table<BigRational> {
     T.get_or_init(|| exact_table(100, Extent::Reduced, true))
 }
 
+/// The recurrence on every state within the row search's reach, with its
+/// optimal options: the optimized half of [`within_naive_reach`].
+fn reduced_within_reach() -> &'static Table<BigRational> {
+    static T: OnceLock<Table<BigRational>> = OnceLock::new();
+    T.get_or_init(|| exact_table(NAIVE_REACH, Extent::Reduced, true))
+}
+
+/// One explicit-row search for the run: its memory is by row shape, which
+/// serves every size, so later claims reuse what earlier ones worked out.
+fn row_search() -> MutexGuard<'static, Search<'static>> {
+    static S: OnceLock<Mutex<Search<'static>>> = OnceLock::new();
+    S.get_or_init(|| Mutex::new(Search::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The row the search starts from for a state: its name, as the search reads it.
+fn row_of(state: State) -> Row {
+    Row::from_notation(&state.to_string()).expect("a state's name is a row")
+}
+
+/// A state's value by the explicit-row search.
+fn naive_value(state: State) -> BigRational {
+    row_search().value(&row_of(state))
+}
+
+/// f(N,0,0) by the explicit-row search.
+fn naive_first_player(pairs: usize) -> BigRational {
+    row_search().first_player_value(pairs)
+}
+
+/// Evidence for a statement checked by the recurrence over its whole range
+/// (`full`) and by both solvers on the states with n ≤ [`NAIVE_REACH`]
+/// (`optimized_near`, `naive_near`, rendered alike). The claim's computed
+/// cell is the full-range result; naive = optimized means that the two
+/// solvers find the same within the row search's reach ([`Evidence::within`]).
+fn within_naive_reach(full: String, optimized_near: &str, naive_near: &str) -> Evidence {
+    Evidence::within(
+        full,
+        format!("n ≤ {NAIVE_REACH}"),
+        optimized_near,
+        naive_near,
+    )
+}
+
 fn float_1000() -> &'static Table<f64> {
     static T: OnceLock<Table<f64>> = OnceLock::new();
     T.get_or_init(|| Table::build(1000, Extent::Reduced, false))
@@ -38,8 +94,7 @@ fn float_1000() -> &'static Table<f64> {
 fn state_value(state: Result<State, crate::games::memory::InvalidState>) -> Evidence {
     let state = state.expect("claim states are valid");
     let optimized = full_30().value(state).expect("n ≤ 30");
-    let naive = Search::new(state.pairs).value(&naive::row_of(state));
-    Evidence::both(optimized, naive)
+    Evidence::both(optimized, naive_value(state))
 }
 
 /// `holds`, or the failures listed.
@@ -57,16 +112,6 @@ fn tendency(t: &Tendency) -> String {
         "holds".to_string()
     } else {
         t.summary(10)
-    }
-}
-
-/// A strategy tendency as evidence: `holds`, or its failures with where
-/// they lie and what is optimal there as the reason.
-fn tendency_evidence(t: &Tendency) -> Evidence {
-    let evidence = Evidence::optimized_only(tendency(t));
-    match t.pattern() {
-        Some(pattern) => evidence.because(pattern),
-        None => evidence,
     }
 }
 
@@ -117,44 +162,60 @@ fn approaches(power: u32, odd: bool, limit: f64, limit_text: &str) -> Evidence {
         .measured(format!("{scaled}(1/2 − f): {}", measured.join(", ")))
 }
 
-/// The first player's value f(N,0,0) < 1/2 for 2 ≤ N ≤ 100; the reason
-/// gives the value at each exception.
-fn second_player_favoured() -> Evidence {
+/// Why "the second player is favoured" fails, from the recurrence's
+/// values: f(N,0,0) at each exception up to N = 100.
+fn second_player_favoured_reason() -> Option<String> {
     let t = reduced_100();
     let half = BigRational::new(1.into(), 2.into());
-    let exceptions: Vec<usize> = (2..=100).filter(|&n| t.f(n, 0, 0) >= half).collect();
-    let failures: Vec<String> = exceptions.iter().map(|n| format!("N = {n}")).collect();
-    let values: Vec<String> = exceptions
-        .iter()
-        .map(|&n| {
+    let values: Vec<String> = (2..=100)
+        .filter(|&n| t.f(n, 0, 0) >= half)
+        .map(|n| {
             let f = t.f(n, 0, 0);
             let side = if f > half { ">" } else { "=" };
             format!("f({n},0,0) = {f} {side} 1/2")
         })
         .collect();
-    let evidence = Evidence::optimized_only(holds(&failures));
-    if values.is_empty() {
-        evidence
-    } else {
-        evidence.because(format!(
-            "{}: the first player is favoured there",
-            values.join(", ")
-        ))
-    }
+    (!values.is_empty())
+        .then(|| format!("{}: the first player is favoured there", values.join(", ")))
+}
+
+/// The first player's value f(N,0,0) < 1/2 for 2 ≤ N ≤ `max`.
+fn second_player_favoured(max: usize, f: impl Fn(usize) -> BigRational) -> String {
+    let failures: Vec<String> = (2..=max)
+        .filter(|&n| f(n) >= BigRational::new(1.into(), 2.into()))
+        .map(|n| format!("N = {n}"))
+        .collect();
+    holds(&failures)
 }
 
 /// 1/2 − f(2M,0,0) exceeds 1/2 − f(N,0,0) at both odd neighbours
-/// N = 2M ± 1, for 2M ≤ 98; the reason compares the gaps at each exception.
-fn even_more_favoured() -> Evidence {
-    let t = reduced_100();
-    let half = || BigRational::new(1.into(), 2.into());
-    let gap = |n: usize| half() - t.f(n, 0, 0);
-    let exceptions: Vec<usize> = (1..=49)
-        .filter(|&m| gap(2 * m) <= gap(2 * m - 1) || gap(2 * m) <= gap(2 * m + 1))
-        .map(|m| 2 * m)
+/// N = 2M ± 1, for 2M + 1 ≤ `max`.
+fn even_more_favoured(max: usize, f: impl Fn(usize) -> BigRational) -> String {
+    let failures: Vec<String> = even_exceptions(max, &f)
+        .iter()
+        .map(|n| format!("N = {n}"))
         .collect();
-    let failures: Vec<String> = exceptions.iter().map(|n| format!("N = {n}")).collect();
-    let reasons: Vec<String> = exceptions
+    holds(&failures)
+}
+
+/// The even N = 2M ≤ `max` − 1 whose gap 1/2 − f is not above both odd
+/// neighbours'.
+fn even_exceptions(max: usize, f: &impl Fn(usize) -> BigRational) -> Vec<usize> {
+    (1..=(max - 1) / 2)
+        .filter(|&m| {
+            let even = f(2 * m);
+            even >= f(2 * m - 1) || even >= f(2 * m + 1)
+        })
+        .map(|m| 2 * m)
+        .collect()
+}
+
+/// Why "more so for even N" fails, from the recurrence's values: the gaps
+/// compared at each exception up to 2M = 98.
+fn even_more_favoured_reason() -> Option<String> {
+    let t = reduced_100();
+    let gap = |n: usize| BigRational::new(1.into(), 2.into()) - t.f(n, 0, 0);
+    let reasons: Vec<String> = even_exceptions(99, &|n| t.f(n, 0, 0))
         .iter()
         .map(|&n| {
             let neighbour = if gap(n) <= gap(n - 1) { n - 1 } else { n + 1 };
@@ -165,12 +226,117 @@ fn even_more_favoured() -> Evidence {
             )
         })
         .collect();
-    let evidence = Evidence::optimized_only(holds(&failures));
-    if reasons.is_empty() {
-        evidence
-    } else {
-        evidence.because(reasons.join("; "))
+    (!reasons.is_empty()).then(|| reasons.join("; "))
+}
+
+/// f(N,0,0) for N = 1..=`max`, comma-separated.
+fn first_player_values(max: usize, f: impl Fn(usize) -> BigRational) -> String {
+    let values: Vec<String> = (1..=max).map(|n| f(n).to_string()).collect();
+    values.join(", ")
+}
+
+/// A §3.1 tendency on G(n,k) judged on the explicit row at every state it
+/// speaks of with n ≤ [`NAIVE_REACH`]: fails where none of the turns it
+/// names is among the row's optimal turns ([`naive::TurnValues::optimal`]).
+fn naive_g_tendency(which: GTendency) -> Tendency {
+    let mut search = row_search();
+    let mut states = 0;
+    let mut failures = Vec::new();
+    for n in 1..=NAIVE_REACH {
+        for k in 1..=n {
+            let odd = (n - k) % 2 == 1;
+            let small = 3 * k < 2 * n + 1;
+            let named: &[TurnKind] = match which {
+                GTendency::EvenOnePly if !odd => &[TurnKind::OnePly],
+                GTendency::OddSmallTwoPly if odd && small => &[TurnKind::TwoPly],
+                GTendency::OddLargeZeroPly if odd && !small => &[TurnKind::Pass],
+                GTendency::OddZeroOrTwo if odd => &[TurnKind::Pass, TurnKind::TwoPly],
+                _ => continue,
+            };
+            states += 1;
+            let name = format!("G({n},{k})");
+            let row = Row::from_notation(&name).expect("1 ≤ k ≤ n");
+            let optimal = search.turn_values(&row).optimal();
+            if !named.iter().any(|kind| optimal.contains(kind)) {
+                failures.push(name);
+            }
+        }
     }
+    Tendency {
+        states,
+        failures,
+        witnesses: Vec::new(),
+    }
+}
+
+/// A §3.2 tendency on F(n,m,k), m ∈ {0,1}, judged on the explicit row at
+/// every state it speaks of with n ≤ [`NAIVE_REACH`].
+fn naive_f_tendency(which: FTendency) -> Tendency {
+    let mut search = row_search();
+    let mut states = 0;
+    let mut failures = Vec::new();
+    for n in 1..=NAIVE_REACH {
+        for m in 0..=1usize.min(n - 1) {
+            for k in 0..n - m {
+                let odd = (n - m - k) % 2 == 1;
+                let small = 3 * k < 2 * n + 1;
+                let named = match which {
+                    FTendency::EvenZeroPly if !odd && m + k >= 2 => TurnKind::Pass,
+                    FTendency::OddSmallOnePly if odd && small && m + k >= 1 => TurnKind::OnePly,
+                    FTendency::OddLargeZeroPly if odd && !small => TurnKind::Pass,
+                    _ => continue,
+                };
+                states += 1;
+                let name = format!("F({n},{m},{k})");
+                let row = Row::from_notation(&name).expect("m + k ≤ n − 1");
+                if !search.turn_values(&row).optimal().contains(&named) {
+                    failures.push(name);
+                }
+            }
+        }
+    }
+    Tendency {
+        states,
+        failures,
+        witnesses: Vec::new(),
+    }
+}
+
+/// A §3.1 tendency: the recurrence on every G(n,k) with n ≤ 100, and both
+/// solvers on those with n ≤ [`NAIVE_REACH`].
+fn g_tendency_evidence(which: GTendency) -> Evidence {
+    let full = analysis::g_tendency(reduced_100(), which);
+    with_pattern(
+        within_naive_reach(
+            tendency(&full),
+            &tendency(&analysis::g_tendency(reduced_within_reach(), which)),
+            &tendency(&naive_g_tendency(which)),
+        ),
+        &full,
+    )
+}
+
+/// The evidence with, where the tendency fails, where its failures lie and
+/// what is optimal there as the reason.
+fn with_pattern(evidence: Evidence, full: &Tendency) -> Evidence {
+    match full.pattern() {
+        Some(pattern) => evidence.because(pattern),
+        None => evidence,
+    }
+}
+
+/// A §3.2 tendency: the recurrence on every F(n,m,k), m ≤ 1, n ≤ 100, and
+/// both solvers on those with n ≤ [`NAIVE_REACH`].
+fn f_tendency_evidence(which: FTendency) -> Evidence {
+    let full = analysis::f_tendency(reduced_100(), which);
+    with_pattern(
+        within_naive_reach(
+            tendency(&full),
+            &tendency(&analysis::f_tendency(reduced_within_reach(), which)),
+            &tendency(&naive_f_tendency(which)),
+        ),
+        &full,
+    )
 }
 
 /// §3.3 "the draw probability tends to 1", under the most decisive optimal
@@ -303,13 +469,15 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "MEM-006",
         game: GameId::Memory,
         source: "004 §2.1",
-        statement: "g(n,m,n−m) = 1 for 0 ≤ m ≤ n−1 (recurrence n ≤ 30; naive search n ≤ 4)",
+        statement: "g(n,m,n−m) = 1 for 0 ≤ m ≤ n−1 (recurrence n ≤ 30; explicit row n ≤ 8)",
         expected: "holds",
         erratum: None,
         compute: || {
-            Evidence::both(
-                all_known_wins(30, |s| full_30().value(s).expect("n ≤ 30")),
-                all_known_wins(4, |s| Search::new(s.pairs).value(&naive::row_of(s))),
+            let recurrence = |s: State| full_30().value(s).expect("n ≤ 30");
+            within_naive_reach(
+                all_known_wins(30, recurrence),
+                &all_known_wins(NAIVE_REACH, recurrence),
+                &all_known_wins(NAIVE_REACH, naive_value),
             )
         },
     },
@@ -388,52 +556,44 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "MEM-012",
         game: GameId::Memory,
         source: "004 §3.1, Assumption 1",
-        statement: "G(n,k), n−k even: 1-ply is optimal (n ≤ 100)",
+        statement: "G(n,k), n−k even: 1-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: None,
-        compute: || {
-            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::EvenOnePly))
-        },
+        compute: || g_tendency_evidence(GTendency::EvenOnePly),
     },
     Claim {
         id: "MEM-013",
         game: GameId::Memory,
         source: "004 §3.1",
-        statement: "G(n,k), n−k odd, k < (2n+1)/3: 2-ply is optimal (n ≤ 100)",
+        statement: "G(n,k), n−k odd, k < (2n+1)/3: 2-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails at 3 of 1667 states: G(4,1), G(6,1), G(7,2)",
         }),
-        compute: || {
-            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::OddSmallTwoPly))
-        },
+        compute: || g_tendency_evidence(GTendency::OddSmallTwoPly),
     },
     Claim {
         id: "MEM-014",
         game: GameId::Memory,
         source: "004 §3.1",
-        statement: "G(n,k), n−k odd, k ≥ (2n+1)/3: 0-ply is optimal (n ≤ 100)",
+        statement: "G(n,k), n−k odd, k ≥ (2n+1)/3: 0-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails at 32 of 833 states: G(4,3), G(10,7), G(11,8), G(16,11), G(17,12), \
                         G(22,15), G(23,16), G(28,19), G(29,20), G(34,23), …",
         }),
-        compute: || {
-            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::OddLargeZeroPly))
-        },
+        compute: || g_tendency_evidence(GTendency::OddLargeZeroPly),
     },
     Claim {
         id: "MEM-015",
         game: GameId::Memory,
         source: "004 §3.1 Assumption 2",
-        statement: "G(n,k), n−k odd: 0-ply or 2-ply is optimal (n ≤ 100)",
+        statement: "G(n,k), n−k odd: 0-ply or 2-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails at 3 of 2500 states: G(4,1), G(6,1), G(7,2)",
         }),
-        compute: || {
-            tendency_evidence(&analysis::g_tendency(reduced_100(), GTendency::OddZeroOrTwo))
-        },
+        compute: || g_tendency_evidence(GTendency::OddZeroOrTwo),
     },
     Claim {
         id: "MEM-016",
@@ -460,37 +620,31 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "MEM-018",
         game: GameId::Memory,
         source: "004 §3.2",
-        statement: "F(n,m,k), m ∈ {0,1}, n−m−k even, m+k ≥ 2: 0-ply is optimal (n ≤ 100)",
+        statement: "F(n,m,k), m ∈ {0,1}, n−m−k even, m+k ≥ 2: 0-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: None,
-        compute: || {
-            tendency_evidence(&analysis::f_tendency(reduced_100(), FTendency::EvenZeroPly))
-        },
+        compute: || f_tendency_evidence(FTendency::EvenZeroPly),
     },
     Claim {
         id: "MEM-019",
         game: GameId::Memory,
         source: "004 §3.2",
-        statement: "F(n,m,k), m ∈ {0,1}, n−m−k odd, k < (2n+1)/3, m+k ≥ 1: 1-ply is optimal (n ≤ 100)",
+        statement: "F(n,m,k), m ∈ {0,1}, n−m−k odd, k < (2n+1)/3, m+k ≥ 1: 1-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails at 32 of 3383 states: F(5,1,3), F(6,1,4), F(11,1,7), F(12,1,8), \
                         F(17,1,11), F(18,1,12), F(23,1,15), F(24,1,16), F(29,1,19), F(30,1,20), …",
         }),
-        compute: || {
-            tendency_evidence(&analysis::f_tendency(reduced_100(), FTendency::OddSmallOnePly))
-        },
+        compute: || f_tendency_evidence(FTendency::OddSmallOnePly),
     },
     Claim {
         id: "MEM-020",
         game: GameId::Memory,
         source: "004 §3.2",
-        statement: "F(n,m,k), m ∈ {0,1}, n−m−k odd, k ≥ (2n+1)/3: 0-ply is optimal (n ≤ 100)",
+        statement: "F(n,m,k), m ∈ {0,1}, n−m−k odd, k ≥ (2n+1)/3: 0-ply is optimal (n ≤ 100; explicit row n ≤ 8)",
         expected: "holds",
         erratum: None,
-        compute: || {
-            tendency_evidence(&analysis::f_tendency(reduced_100(), FTendency::OddLargeZeroPly))
-        },
+        compute: || f_tendency_evidence(FTendency::OddLargeZeroPly),
     },
     Claim {
         id: "MEM-021",
@@ -546,23 +700,45 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "MEM-025",
         game: GameId::Memory,
         source: "004 §3.3",
-        statement: "the second player is favoured for every N: f(N,0,0) < 1/2 (2 ≤ N ≤ 100; N = 1 is a sure first-player win)",
+        statement: "the second player is favoured for every N: f(N,0,0) < 1/2 (2 ≤ N ≤ 100, explicit row N ≤ 8; N = 1 is a sure first-player win)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails (1): N = 7",
         }),
-        compute: second_player_favoured,
+        compute: || {
+            let recurrence = |n| reduced_100().f(n, 0, 0);
+            let evidence = within_naive_reach(
+                second_player_favoured(100, recurrence),
+                &second_player_favoured(NAIVE_REACH, recurrence),
+                &second_player_favoured(NAIVE_REACH, naive_first_player),
+            );
+            match second_player_favoured_reason() {
+                Some(reason) => evidence.because(reason),
+                None => evidence,
+            }
+        },
     },
     Claim {
         id: "MEM-026",
         game: GameId::Memory,
         source: "004 §3.3",
-        statement: "more so for even N: 1/2 − f(2M,0,0) exceeds it at 2M ± 1 (2M ≤ 98)",
+        statement: "more so for even N: 1/2 − f(2M,0,0) exceeds it at 2M ± 1 (2M ≤ 98; explicit row 2M ≤ 6)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails (1): N = 4",
         }),
-        compute: even_more_favoured,
+        compute: || {
+            let recurrence = |n| reduced_100().f(n, 0, 0);
+            let evidence = within_naive_reach(
+                even_more_favoured(99, recurrence),
+                &even_more_favoured(NAIVE_REACH, recurrence),
+                &even_more_favoured(NAIVE_REACH, naive_first_player),
+            );
+            match even_more_favoured_reason() {
+                Some(reason) => evidence.because(reason),
+                None => evidence,
+            }
+        },
     },
     Claim {
         id: "MEM-027",
@@ -585,5 +761,21 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "→ 1",
         erratum: None,
         compute: draws_tend_to_one,
+    },
+    Claim {
+        id: "MEM-029",
+        game: GameId::Memory,
+        source: "004 §2.1, §3.3",
+        statement: "f(N,0,0), the first player's expected points, for N = 1..8 (§2.1 prints f(2,0,0) = 1/3; \
+                    the rest is ours, not printed in 004: the values §3.3's conclusions rest on, \
+                    by the recurrence and by the explicit row from the start)",
+        expected: "1, 1/3, 7/15, 17/35, 87/175, 244/495, 22549/45045, 95647/193050",
+        erratum: None,
+        compute: || {
+            Evidence::both(
+                first_player_values(NAIVE_REACH, |n| reduced_within_reach().f(n, 0, 0)),
+                first_player_values(NAIVE_REACH, naive_first_player),
+            )
+        },
     },
 ];

@@ -2,12 +2,13 @@
 
 use serde_json::json;
 
+use super::progress::Bar;
 use super::{print_json, CliError, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
 use solved_games::games::memory::figures;
-use solved_games::games::memory::naive::Search;
+use solved_games::games::memory::naive;
 use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
 use solved_games::games::memory::State;
 
@@ -19,8 +20,9 @@ const MAX_FLOAT_PAIRS: usize = 5000;
 const MAX_STATE_PAIRS: usize = 100;
 /// Largest n for `--table`.
 const MAX_LISTED_PAIRS: usize = 12;
-/// Largest N for the explicit-board search.
-const MAX_NAIVE_PAIRS: usize = 4;
+/// Largest N for the explicit-board search (N = 8 takes seconds; the search
+/// grows as N⁷).
+const MAX_NAIVE_PAIRS: usize = 8;
 
 /// Which family of §2.1 states.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -34,7 +36,7 @@ pub enum FamilyArg {
 /// Which solver answers `--n`.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Solver {
-    /// The game on an explicit row of 2N cards (N ≤ 4; N = 5 did not finish in 20 minutes).
+    /// The game on an explicit row of 2N cards, searched exhaustively (N ≤ 8).
     Naive,
     /// The §2.1 recurrences, exact.
     Optimized,
@@ -130,7 +132,8 @@ fn first_player(args: &Args) -> Outcome {
             if n > MAX_NAIVE_PAIRS {
                 return Err(too_large("--solver naive", n, MAX_NAIVE_PAIRS));
             }
-            Search::new(n).first_player_value()
+            naive::first_player_value(n, &Bar::stderr())
+                .map_err(|e| CliError::Input(e.to_string()))?
         }
     };
     let float = f.to_f64().unwrap_or(f64::NAN);

@@ -50,7 +50,7 @@ const COLUMNS: [Column; 8] = [
     },
     Column {
         header: "NAIVE=OPT",
-        width: 9,
+        width: 11,
     },
     Column {
         header: "STATUS",
@@ -71,6 +71,10 @@ struct JsonClaim<'a> {
     expected: &'a str,
     computed: &'a str,
     naive: Option<&'a str>,
+    /// Where the naive solver checks only part of the claim: that part
+    /// (`naive` is then its result there, compared with the optimized
+    /// solver's on the same part).
+    naive_scope: Option<&'a str>,
     agree: Option<bool>,
     pass: bool,
     status: Status,
@@ -122,11 +126,17 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
     Ok(selected)
 }
 
-fn agree_cell(v: &Verdict) -> &'static str {
-    match v.agree {
+/// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
+/// reaches only part of the claim (`yes (n ≤ 8)`).
+fn agree_cell(v: &Verdict) -> String {
+    let word = match v.agree {
         Some(true) => "yes",
         Some(false) => "NO",
         None => "n/a",
+    };
+    match &v.evidence.naive_scope {
+        Some(scope) => format!("{word} ({})", scope.part),
+        None => word.to_string(),
     }
 }
 
@@ -168,7 +178,7 @@ pub fn run(args: Args) -> Outcome {
                 v.claim.statement.to_string(),
                 v.claim.expected.to_string(),
                 computed_cell(&v),
-                agree_cell(&v).to_string(),
+                agree_cell(&v),
                 v.status.label().to_string(),
                 format!("{:.1}", v.millis),
             ];
@@ -194,6 +204,7 @@ pub fn run(args: Args) -> Outcome {
                 expected: v.claim.expected,
                 computed: &v.evidence.computed,
                 naive: v.evidence.naive.as_deref(),
+                naive_scope: v.evidence.naive_scope.as_ref().map(|s| s.part.as_str()),
                 agree: v.agree,
                 pass: v.status.passed(),
                 status: v.status,
