@@ -25,6 +25,12 @@ impl Bar {
         bar.enable_steady_tick(Duration::from_millis(250));
         Bar { bar }
     }
+
+    /// Runs `f` (which writes to the terminal) with the bar cleared, so its
+    /// output and the bar do not run into each other.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
 }
 
 impl Progress for Bar {
