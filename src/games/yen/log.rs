@@ -289,7 +289,7 @@ impl fmt::Display for LogError {
             LogError::Io(e) => write!(f, "{e}"),
             LogError::NoRun => write!(
                 f,
-                "no run to resume: the log has no run header (empty, or written by a version before 0.1.0's resumable logs)"
+                "no run to resume: the log has no run header (it is empty, or was written before logs had run headers)"
             ),
             LogError::BadRecord { line, reason } => write!(f, "line {line}: {reason}"),
         }

@@ -14,9 +14,11 @@
 //!   innocent external opponent, finishes the match with a stand-in that
 //!   bets all its remaining money at once (then 0), so the opponent's
 //!   protocol stays in step. The stand-in rounds are not part of the record.
-//! - A program that faulted is restarted for the next match with argv\[1\] =
-//!   the number of matches left. After three matches in a row with a fault it
+//! - A program that faulted is restarted for the next match with the number
+//!   of matches left as its last argument. After three matches in a row with a fault it
 //!   is not restarted: it forfeits every remaining match (`disqualified`).
+//! - A series stopped part-way can be continued from the matches a log kept
+//!   ([`Referee::resume_series`]): it ends as it would have without the stop.
 
 //!
 //! # Examples
@@ -147,7 +149,7 @@ pub trait Contestant {
     fn name(&self) -> &str;
 
     /// Called once before a series of `games` matches (a program is
-    /// started here with argv\[1\] = `games`).
+    /// started here with `games` as its last argument).
     ///
     /// # Errors
     /// The fault if the player cannot start; the series is not played.

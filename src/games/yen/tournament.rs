@@ -316,6 +316,7 @@ pub fn standings(players: usize, results: &[SeriesResult]) -> Vec<Standing> {
             }
         }
     }
-    table.sort_by(|x, y| (y.series_won, y.matches_won).cmp(&(x.series_won, x.matches_won)));
+    // A stable sort: ties keep line-up order.
+    table.sort_by_key(|s| std::cmp::Reverse((s.series_won, s.matches_won)));
     table
 }
