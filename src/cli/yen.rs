@@ -247,13 +247,13 @@ fn open_log(
 }
 
 /// Plays `tournament` (a `match` is one series): opens the log, shows a
-/// progress bar on a terminal, logs every match, and hands every event to
-/// `show` (which writes standard output; the bar steps aside for it).
+/// progress bar on a terminal, logs every match, and prints on standard
+/// output what `show` makes of each event (the bar steps aside for it).
 fn play(
     command: &str,
     tournament: &Tournament,
     options: &PlayArgs,
-    mut show: impl FnMut(&Event<'_, '_>) -> std::io::Result<()>,
+    mut show: impl FnMut(&Event<'_, '_>) -> Option<String>,
 ) -> Result<Vec<SeriesResult>, CliError> {
     #[cfg(unix)]
     solved_games::games::yen::external::end_players_on_signals();
@@ -279,21 +279,26 @@ fn play(
         None => (None, Vec::new()),
     };
     let names: Vec<String> = tournament.players.iter().map(PlayerSpec::name).collect();
+    let pairs = tournament.series();
     let bar = Bar::stderr();
     // The first error of a report, typed: the log's names its file.
     let mut failure = None;
     let result = tournament.play(&played, &bar, |event| {
         if let (Event::Match { series, record }, Some(log)) = (&event, log.as_mut()) {
-            let (a, b) = tournament.series()[*series];
+            let (a, b) = pairs[*series];
             if let Err(e) = log.writer.record(series + 1, &names[a], &names[b], record) {
                 failure = Some(CliError::io(&log.path, &e));
                 return Err(e);
             }
         }
-        bar.suspend(|| show(&event)).map_err(|e| {
-            failure = Some(CliError::from(e));
-            std::io::Error::other("standard output")
-        })
+        let Some(text) = show(&event) else {
+            return Ok(());
+        };
+        bar.suspend(|| writeln!(std::io::stdout(), "{text}"))
+            .map_err(|e| {
+                failure = Some(CliError::from(e));
+                std::io::Error::other("standard output")
+            })
     });
     result.map_err(|e| match e {
         RefereeError::Report(_) => failure
@@ -376,11 +381,9 @@ fn run_match(args: MatchArgs) -> Outcome {
     let tournament = args.play.tournament(vec![a.clone(), b.clone()])?;
     let (na, nb) = (a.name(), b.name());
     let transcripts = args.transcript && !args.play.json;
-    let results = play("match", &tournament, &args.play, |event| {
-        if let (Event::Match { record, .. }, true) = (event, transcripts) {
-            writeln!(std::io::stdout(), "{}", transcript(&na, &nb, record))?;
-        }
-        Ok(())
+    let results = play("match", &tournament, &args.play, |event| match event {
+        Event::Match { record, .. } if transcripts => Some(transcript(&na, &nb, record)),
+        _ => None,
     })?;
     let score = &results[0].score;
     if args.play.json {
@@ -416,12 +419,11 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
         }
     }
     let json = args.play.json;
-    let results = play("tournament", &tournament, &args.play, |event| {
-        if let (Event::Series { result: r, .. }, false) = (event, json) {
-            let line = series_text(&names[r.a], &names[r.b], &r.score);
-            writeln!(std::io::stdout(), "{line}")?;
+    let results = play("tournament", &tournament, &args.play, |event| match event {
+        Event::Series { result: r, .. } if !json => {
+            Some(series_text(&names[r.a], &names[r.b], &r.score))
         }
-        Ok(())
+        _ => None,
     })?;
     let table = standings(names.len(), &results);
     if json {

@@ -307,28 +307,30 @@ impl std::error::Error for LogError {}
 /// [`LogError::NoRun`] without a header; [`LogError::BadRecord`] for a
 /// record of the last run that cannot be read, or matches out of order.
 pub fn read_last_run(input: impl BufRead) -> Result<LoggedRun, LogError> {
+    // Only the lines from the last header on are kept.
     let mut lines: Vec<String> = Vec::new();
-    let mut last_header = None;
+    let mut first = None;
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(LogError::Io)?;
-        if line.contains("\"record\":\"run\"") {
-            if let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) {
-                if v["record"] == "run" {
-                    last_header = Some(i);
-                }
-            }
+        if line.contains("\"record\":\"run\"")
+            && serde_json::from_str::<serde_json::Value>(&line).is_ok_and(|v| v["record"] == "run")
+        {
+            first = Some(i);
+            lines.clear();
         }
-        lines.push(line);
+        if first.is_some() {
+            lines.push(line);
+        }
     }
-    let first = last_header.ok_or(LogError::NoRun)?;
+    let first = first.ok_or(LogError::NoRun)?;
     let bad = |line: usize, reason: String| LogError::BadRecord {
-        line: line + 1,
+        line: first + line + 1,
         reason,
     };
     let header: RunHeader =
-        serde_json::from_str(&lines[first]).map_err(|e| bad(first, format!("run header: {e}")))?;
+        serde_json::from_str(&lines[0]).map_err(|e| bad(0, format!("run header: {e}")))?;
     let mut series: Vec<Vec<PlayedMatch>> = Vec::new();
-    for (i, line) in lines.iter().enumerate().skip(first + 1) {
+    for (i, line) in lines.iter().enumerate().skip(1) {
         let v: serde_json::Value =
             serde_json::from_str(line).map_err(|e| bad(i, format!("not JSON: {e}")))?;
         if v["run"] != header.run.as_str() || v["record"] != "match" {
