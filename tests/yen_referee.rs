@@ -444,26 +444,32 @@ fn forfeits_show_in_the_transcript() {
 #[test]
 fn parse_bet_reads_what_scanf_reads() {
     use solved_games::games::yen::external::parse_bet;
-    assert_eq!(parse_bet("1000").unwrap(), 1000);
-    assert_eq!(parse_bet("  42 \r").unwrap(), 42);
-    assert_eq!(parse_bet("+7").unwrap(), 7);
-    assert_eq!(parse_bet("-0").unwrap(), 0);
-    assert_eq!(parse_bet("-3").unwrap_err().kind(), "negative");
+    let parse = |line| parse_bet(line, 10_000);
+    assert_eq!(parse("1000").unwrap(), 1000);
+    assert_eq!(parse("  42 \r").unwrap(), 42);
+    assert_eq!(parse("+7").unwrap(), 7);
+    assert_eq!(parse("-0").unwrap(), 0);
+    assert_eq!(parse("18446744073709551615").unwrap(), u64::MAX);
+    assert_eq!(parse("-3").unwrap_err().kind(), "negative");
     for bad in ["", "abc", "12abc", "1 2", "0x10", "--1", "1.5"] {
-        assert_eq!(
-            parse_bet(bad).unwrap_err().kind(),
-            "not_a_number",
-            "{bad:?}"
-        );
+        assert_eq!(parse(bad).unwrap_err().kind(), "not_a_number", "{bad:?}");
     }
-    assert_eq!(parse_bet("99999999999999999999999").unwrap(), u64::MAX);
+    // One more than a u64 holds: quoted as printed, never as a wrapped number.
+    let huge = parse(" 18446744073709551616").unwrap_err();
+    assert_eq!(huge.kind(), "over_remaining");
+    assert_eq!(
+        huge.to_string(),
+        "bet 18446744073709551616 exceeds the 10000 yen left"
+    );
 }
 
+/// The match records of a log (each line is JSON; run headers are left out).
 fn log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap_or_default()
         .lines()
-        .map(|l| serde_json::from_str(l).expect("each log line is JSON"))
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("each log line is JSON"))
+        .filter(|l| l["record"] == "match")
         .collect()
 }
 
@@ -605,26 +611,29 @@ fn hunter_wins_its_series_against_every_built_in() {
     assert_eq!(score.outcome(), A_WINS, "{score:?}");
 }
 
-/// Compiles a player from tests/players/NAME.c, if a C compiler exists.
-fn c_player(name: &str) -> Option<String> {
+/// Compiles a player from tests/players/NAME.c. A missing C compiler fails
+/// the test: it must never pass by skipping (`.ci/run` installs gcc).
+fn c_player(name: &str) -> String {
     let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("yen-{name}"));
     let src = format!("{}/tests/players/{name}.c", env!("CARGO_MANIFEST_DIR"));
-    let ok = std::process::Command::new("cc")
-        .args(["-O2", "-o", out.to_str()?, &src])
+    let status = std::process::Command::new("cc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&out)
+        .arg(&src)
         .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    ok.then(|| format!("cmd:{}", out.display()))
+        .unwrap_or_else(|e| {
+            panic!("cannot run the C compiler `cc` ({e}); install one (.ci/run installs gcc)")
+        });
+    assert!(status.success(), "cc failed to compile {src}");
+    format!("cmd:{}", out.display())
 }
 
 /// The C players behave exactly like the built-ins they copy, over 1,000
 /// matches through the pipes (the same series the pipe benchmark times).
 #[test]
 fn c_players_over_pipes_match_the_built_ins() {
-    let (Some(always), Some(minus)) = (c_player("always1000"), c_player("minus1")) else {
-        eprintln!("no C compiler: skipping the C players");
-        return;
-    };
+    let (always, minus) = (c_player("always1000"), c_player("minus1"));
     let (score, played) = play(&always, &minus, 1000, Rules::default());
     assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 0, 1000));
     assert!(played.iter().all(|p| p.money == (3008, 16992)));
@@ -770,4 +779,82 @@ fn match_json_has_the_documented_shape() {
         std::cmp::Ordering::Equal => serde_json::Value::Null,
     };
     assert_eq!(v["winner"], winner);
+}
+
+/// Plays a series (or its rest, after `played`) and returns its score and
+/// every new match as a log keeps it.
+fn resumed(
+    a: &str,
+    b: &str,
+    games: u64,
+    played: &[solved_games::games::yen::referee::PlayedMatch],
+) -> (
+    solved_games::games::yen::referee::SeriesScore,
+    Vec<solved_games::games::yen::referee::PlayedMatch>,
+) {
+    use solved_games::games::yen::referee::PlayedMatch;
+    let timeout = Duration::from_millis(300);
+    let mut ca = a
+        .parse::<PlayerSpec>()
+        .unwrap()
+        .contestant(1, timeout)
+        .unwrap();
+    let mut cb = b
+        .parse::<PlayerSpec>()
+        .unwrap()
+        .contestant(2, timeout)
+        .unwrap();
+    let mut new = Vec::new();
+    let score = Referee::new(Rules::default())
+        .resume_series(&mut *ca, &mut *cb, games, played, |r| {
+            new.push(PlayedMatch::from_record(r));
+            Ok(())
+        })
+        .expect("players start and replay");
+    (score, new)
+}
+
+/// Stopped after any match and resumed from the matches played, a series
+/// ends as if it had never stopped: the learning player (hunter) and the
+/// seeded one (random) replay to where they were, and the referee's book of
+/// faults in a row carries over, so a program still gets disqualified
+/// after its third faulty match.
+#[test]
+fn a_series_resumed_after_any_match_ends_as_if_never_stopped() {
+    let negative = script("negative");
+    let always = script("always1000");
+    for (a, b, games) in [
+        ("hunter", "random", 12),
+        (negative.as_str(), "always1000", 6),
+        ("hunter", always.as_str(), 5),
+    ] {
+        let (whole, matches) = resumed(a, b, games, &[]);
+        assert_eq!(matches.len() as u64, games);
+        for split in 0..=games as usize {
+            let (score, rest) = resumed(a, b, games, &matches[..split]);
+            assert_eq!(score, whole, "{a} vs {b} resumed after match {split}");
+            assert_eq!(
+                rest,
+                matches[split..],
+                "{a} vs {b} resumed after match {split}"
+            );
+        }
+    }
+}
+
+/// A log written under other settings is refused: a built-in player does
+/// not bet as logged.
+#[test]
+fn a_resume_from_a_log_of_other_settings_is_refused() {
+    use solved_games::games::yen::referee::RefereeError;
+    let (_, matches) = resumed("random", "minus1", 3, &[]);
+    let mut ca = BuiltIn::new("random", Box::new(Random::new(999)));
+    let mut cb = BuiltIn::new("minus1", Box::new(Minus1));
+    let error = Referee::new(Rules::default())
+        .resume_series(&mut ca, &mut cb, 3, &matches[..2], |_| Ok(()))
+        .unwrap_err();
+    assert!(
+        matches!(error, RefereeError::Replay { number: 1, .. }),
+        "{error}"
+    );
 }

@@ -25,17 +25,30 @@ impl Bar {
         bar.enable_steady_tick(Duration::from_millis(250));
         Bar { bar }
     }
+
+    /// Runs `f` (which writes to the terminal) with the bar cleared, so its
+    /// output and the bar do not run into each other.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
 }
 
 impl Progress for Bar {
     fn begin(&self, label: &str, total: Option<u64>) {
         let template = match total {
             // Known length: count, rate and an estimate of the time left.
-            Some(_) => "{spinner} {prefix} [{bar:30}] {human_pos}/{human_len} ({per_sec}, ~{eta} left) {wide_msg}",
-            None => "{spinner} {prefix} {human_pos} ({per_sec}, {elapsed}) {wide_msg}",
+            Some(_) => "{spinner} {prefix} [{bar:30}] {human_pos}/{human_len} ({rate}, ~{eta} left) {wide_msg}",
+            None => "{spinner} {prefix} {human_pos} ({rate}, {elapsed}) {wide_msg}",
         };
         let style = ProgressStyle::with_template(template)
             .expect("the templates above are valid")
+            // indicatif's {per_sec} shows four decimals (1,807.8002/s).
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}/s", state.per_sec());
+                },
+            )
             .progress_chars("=> ");
         self.bar.set_style(style);
         self.bar.set_prefix(label.to_string());

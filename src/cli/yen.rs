@@ -1,18 +1,22 @@
 //! `solved-games yen`: play matches and tournaments through the referee
 //! (this file), and solve scaled games exactly (`yen_solve.rs`).
 
-use super::{print_json, yen_solve, CliError, Outcome};
+use super::progress::Bar;
+use super::{yen_solve, CliError, Outcome};
 use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::{Outcome as Result3, Player};
-use solved_games::games::yen::referee::{transcript, Referee, RefereeError, SeriesScore};
+use solved_games::games::yen::log::{
+    read_last_run, repair_partial_line, LogError, LogWriter, Options, RunHeader,
+};
+use solved_games::games::yen::referee::{transcript, PlayedMatch, RefereeError, SeriesScore};
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::tournament::{
-    match_json, pairings, player_seed, wilson95, PlayerSpec,
+    standings, wilson95, Event, PlayerSpec, SeriesResult, Tournament,
 };
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Options of `solved-games yen`.
@@ -52,9 +56,14 @@ struct PlayArgs {
     /// Seconds a player program has for each bet (and to read each reply).
     #[arg(long, default_value_t = 2.0)]
     timeout: f64,
-    /// Append one JSON line per match to FILE as it is played.
+    /// Append to FILE a header line for the run, then one JSON line per match
+    /// as it is played (a partial last line left by a killed run is cut off first).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Continue the last run logged in --log FILE where it stopped, with the
+    /// same players and settings: logged matches are not played again.
+    #[arg(long)]
+    resume: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -64,7 +73,7 @@ struct PlayArgs {
 #[derive(clap::Args)]
 struct MatchArgs {
     /// Player A: always1000, minus1, random, hunter (our own), or cmd:PROGRAM [ARGS]
-    /// (the number of matches is appended as the last argument).
+    /// (the number of matches is appended after ARGS: argv[1] when there are none).
     #[arg(long)]
     a: String,
     /// Player B, as for --a.
@@ -80,8 +89,8 @@ struct MatchArgs {
 /// Options of `solved-games yen tournament`.
 #[derive(clap::Args)]
 struct TournamentArgs {
-    /// Comma-separated players (at least two, all different): always1000,
-    /// minus1, random, hunter, cmd:PROGRAM [ARGS].
+    /// Comma-separated players (at least two, all different; blanks around
+    /// names are ignored): always1000, minus1, random, hunter, cmd:PROGRAM [ARGS].
     #[arg(long, value_delimiter = ',', required = true)]
     players: Vec<String>,
     #[command(flatten)]
@@ -140,17 +149,15 @@ impl PlayArgs {
         Ok(Duration::from_secs_f64(self.timeout))
     }
 
-    fn open_log(&self) -> Result<Option<File>, CliError> {
-        self.log
-            .as_ref()
-            .map(|path| {
-                OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(path)
-                    .map_err(|e| CliError::io(path, &e))
-            })
-            .transpose()
+    /// The tournament these options describe for `players`.
+    fn tournament(&self, players: Vec<PlayerSpec>) -> Result<Tournament, CliError> {
+        Ok(Tournament {
+            players,
+            rules: self.rules()?,
+            games: self.games,
+            seed: self.seed,
+            timeout: self.timeout()?,
+        })
     }
 }
 
@@ -159,59 +166,148 @@ fn parse_spec(flag: &str, text: &str) -> Result<PlayerSpec, CliError> {
         .map_err(|e| CliError::Input(format!("{flag} {text:?}: {e}")))
 }
 
-/// Plays one series between `a` and `b`, appending each match to `log`
-/// and printing its transcript if asked.
-#[allow(clippy::too_many_arguments)]
-fn series(
-    play: &PlayArgs,
-    rules: Rules,
-    index: usize,
-    (pos_a, a): (usize, &PlayerSpec),
-    (pos_b, b): (usize, &PlayerSpec),
-    log: &mut Option<File>,
-    print_transcripts: bool,
-) -> Result<SeriesScore, CliError> {
-    let timeout = play.timeout()?;
-    let series_seed = player_seed(play.seed, index);
-    let mut ca = a
-        .contestant(player_seed(series_seed, pos_a), timeout)
-        .map_err(CliError::Input)?;
-    let mut cb = b
-        .contestant(player_seed(series_seed, pos_b), timeout)
-        .map_err(CliError::Input)?;
-    let (name_a, name_b) = (a.name(), b.name());
-    let mut referee = Referee::new(rules);
-    // Progress on stderr for long series: at most one line a second.
-    let mut last_progress = std::time::Instant::now();
-    referee
-        .play_series(&mut *ca, &mut *cb, play.games, |record| {
-            if let Some(file) = log.as_mut() {
-                let line = match_json(index + 1, &name_a, &name_b, record);
-                writeln!(file, "{line}")?;
-                file.flush()?;
+/// The log of a run: where it is, and its writer.
+struct Log {
+    path: PathBuf,
+    writer: LogWriter<File>,
+}
+
+/// Opens `path` for appending, cutting off a partial last line (said on
+/// stderr), and reads the run to resume if asked. Returns the log (none
+/// when a resumed run has nothing left to play) and the matches already
+/// played, by series.
+fn open_log(
+    path: &Path,
+    header: &mut RunHeader,
+    resume: bool,
+    matches: u64,
+) -> Result<(Option<Log>, Vec<Vec<PlayedMatch>>), CliError> {
+    let io = |e: std::io::Error| CliError::io(path, &e);
+    if resume && !path.exists() {
+        return Err(CliError::Input(format!(
+            "--resume: {}: no such log",
+            path.display()
+        )));
+    }
+    let file = OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(io)?;
+    if file.metadata().map_err(io)?.is_file() {
+        let mut rw = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(io)?;
+        let cut = repair_partial_line(&mut rw).map_err(io)?;
+        if cut > 0 {
+            eprintln!(
+                "solved-games: {}: cut off a partial last line ({cut} bytes, left by a run killed while writing)",
+                path.display()
+            );
+        }
+    }
+    let mut played = Vec::new();
+    if resume {
+        let reader = std::io::BufReader::new(File::open(path).map_err(io)?);
+        let logged = read_last_run(reader).map_err(|e| match e {
+            LogError::Io(e) => CliError::io(path, &e),
+            e => CliError::Input(format!("--resume: {}: {e}", path.display())),
+        })?;
+        if let Some(difference) = logged.header.differs_from(header) {
+            return Err(CliError::Input(format!(
+                "--resume: {}: the logged run differs in {difference}; resume with its settings",
+                path.display()
+            )));
+        }
+        header.run = logged.header.run.clone();
+        let done = logged.matches_done();
+        played = logged.series;
+        if done >= matches {
+            return Ok((None, played));
+        }
+        let writer = LogWriter::resume(file, header, done).map_err(io)?;
+        return Ok((
+            Some(Log {
+                path: path.to_path_buf(),
+                writer,
+            }),
+            played,
+        ));
+    }
+    let writer = LogWriter::start(file, header).map_err(io)?;
+    Ok((
+        Some(Log {
+            path: path.to_path_buf(),
+            writer,
+        }),
+        played,
+    ))
+}
+
+/// Plays `tournament` (a `match` is one series): opens the log, shows a
+/// progress bar on a terminal, logs every match, and prints on standard
+/// output what `show` makes of each event (the bar steps aside for it).
+fn play(
+    command: &str,
+    tournament: &Tournament,
+    options: &PlayArgs,
+    mut show: impl FnMut(&Event<'_, '_>) -> Option<String>,
+) -> Result<Vec<SeriesResult>, CliError> {
+    #[cfg(unix)]
+    solved_games::games::yen::external::end_players_on_signals();
+    let mut header = RunHeader::new(
+        command,
+        tournament.seed,
+        tournament.players.iter().map(ToString::to_string).collect(),
+        Options {
+            games: tournament.games,
+            total: tournament.rules.total,
+            rounds: tournament.rules.rounds,
+            timeout: options.timeout,
+        },
+    );
+    let matches = tournament.series().len() as u64 * tournament.games;
+    let (mut log, played) = match &options.log {
+        Some(path) => open_log(path, &mut header, options.resume, matches)?,
+        None if options.resume => {
+            return Err(CliError::Input(
+                "--resume needs --log FILE: the log of the run to continue".into(),
+            ))
+        }
+        None => (None, Vec::new()),
+    };
+    let names: Vec<String> = tournament.players.iter().map(PlayerSpec::name).collect();
+    let pairs = tournament.series();
+    let bar = Bar::stderr();
+    // The first error of a report, typed: the log's names its file.
+    let mut failure = None;
+    let result = tournament.play(&played, &bar, |event| {
+        if let (Event::Match { series, record }, Some(log)) = (&event, log.as_mut()) {
+            let (a, b) = pairs[*series];
+            if let Err(e) = log.writer.record(series + 1, &names[a], &names[b], record) {
+                failure = Some(CliError::io(&log.path, &e));
+                return Err(e);
             }
-            if print_transcripts {
-                // Through `?`, not `println!`: a closed stdout (`| head`)
-                // ends the series with an error instead of a panic.
-                writeln!(
-                    std::io::stdout(),
-                    "{}",
-                    transcript(&name_a, &name_b, record)
-                )?;
-            }
-            if last_progress.elapsed() >= Duration::from_secs(1) {
-                last_progress = std::time::Instant::now();
-                eprintln!(
-                    "yen: {name_a} vs {name_b}: {}/{} matches",
-                    record.number, play.games
-                );
-            }
-            Ok(())
-        })
-        .map_err(|e| match e {
-            RefereeError::CannotStart { .. } => CliError::Input(e.to_string()),
-            RefereeError::Report(_) => CliError::Failed(e.to_string()),
-        })
+        }
+        let Some(text) = show(&event) else {
+            return Ok(());
+        };
+        bar.suspend(|| writeln!(std::io::stdout(), "{text}"))
+            .map_err(|e| {
+                failure = Some(CliError::from(e));
+                std::io::Error::other("standard output")
+            })
+    });
+    result.map_err(|e| match e {
+        RefereeError::Report(_) => failure
+            .take()
+            .unwrap_or_else(|| CliError::Failed(e.to_string())),
+        RefereeError::CannotStart { .. }
+        | RefereeError::Replay { .. }
+        | RefereeError::TooManyPlayed { .. } => CliError::Input(e.to_string()),
+    })
 }
 
 /// `12 (1.2% [0.7%, 2.1%])`: a count, its share and the 95% Wilson interval.
@@ -246,6 +342,7 @@ fn series_json(a: &str, b: &str, s: &SeriesScore) -> serde_json::Value {
         "draws": rate_json(s.draws, n),
         "wins_b": rate_json(s.wins_b, n),
         "forfeits_a": s.forfeits_a, "forfeits_b": s.forfeits_b,
+        "disqualified_a": s.disqualified_a, "disqualified_b": s.disqualified_b,
         "winner": winner_name(s, a, b),
     })
 }
@@ -256,8 +353,14 @@ fn series_text(a: &str, b: &str, s: &SeriesScore) -> String {
         Some(w) => format!("{w} wins the series"),
         None => "the series is drawn".to_string(),
     };
+    let mut disqualified = String::new();
+    for (name, from) in [(a, s.disqualified_a), (b, s.disqualified_b)] {
+        if let Some(m) = from {
+            disqualified.push_str(&format!(" {name} disqualified from match {m};"));
+        }
+    }
     format!(
-        "{a} vs {b}: {n} match{}: {a} wins {}, draws {}, {b} wins {}; forfeits {}/{}; {verdict}.",
+        "{a} vs {b}: {n} match{}: {a} wins {}, draws {}, {b} wins {}; forfeits {}/{};{disqualified} {verdict}.",
         if n == 1 { "" } else { "es" },
         rate(s.wins_a, n),
         rate(s.draws, n),
@@ -267,60 +370,47 @@ fn series_text(a: &str, b: &str, s: &SeriesScore) -> String {
     )
 }
 
+fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
+    out!("{}", serde_json::to_string(value)?);
+    Ok(())
+}
+
 fn run_match(args: MatchArgs) -> Outcome {
-    let rules = args.play.rules()?;
-    args.play.timeout()?;
     let a = parse_spec("--a", &args.a)?;
     let b = parse_spec("--b", &args.b)?;
-    let mut log = args.play.open_log()?;
-    let score = series(
-        &args.play,
-        rules,
-        0,
-        (0, &a),
-        (1, &b),
-        &mut log,
-        args.transcript && !args.play.json,
-    )?;
+    let tournament = args.play.tournament(vec![a.clone(), b.clone()])?;
     let (na, nb) = (a.name(), b.name());
+    let transcripts = args.transcript && !args.play.json;
+    let results = play("match", &tournament, &args.play, |event| match event {
+        Event::Match { record, .. } if transcripts => Some(transcript(&na, &nb, record)),
+        _ => None,
+    })?;
+    let score = &results[0].score;
     if args.play.json {
-        let mut value = series_json(&na, &nb, &score);
-        value["total"] = json!(rules.total);
-        value["rounds"] = json!(rules.rounds);
+        let mut value = series_json(&na, &nb, score);
+        value["total"] = json!(tournament.rules.total);
+        value["rounds"] = json!(tournament.rules.rounds);
         value["seed"] = json!(args.play.seed);
         print_json(&value)?;
     } else {
-        out!("{}", series_text(&na, &nb, &score));
+        out!("{}", series_text(&na, &nb, score));
     }
     Ok(true)
 }
 
-/// A player's line in the standings.
-#[derive(Default, Clone)]
-struct Standing {
-    series_won: u64,
-    series_drawn: u64,
-    series_lost: u64,
-    matches_won: u64,
-    matches_drawn: u64,
-    matches_lost: u64,
-    forfeits: u64,
-}
-
 fn run_tournament(args: TournamentArgs) -> Outcome {
-    let rules = args.play.rules()?;
-    args.play.timeout()?;
     let specs: Vec<PlayerSpec> = args
         .players
         .iter()
         .map(|p| parse_spec("--players", p))
         .collect::<Result<_, _>>()?;
-    if specs.len() < 2 {
+    let tournament = args.play.tournament(specs)?;
+    if tournament.players.len() < 2 {
         return Err(CliError::Input(
             "--players needs at least two players".into(),
         ));
     }
-    let names: Vec<String> = specs.iter().map(PlayerSpec::name).collect();
+    let names: Vec<String> = tournament.players.iter().map(PlayerSpec::name).collect();
     for (i, n) in names.iter().enumerate() {
         if names[..i].contains(n) {
             return Err(CliError::Input(format!(
@@ -328,76 +418,44 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
             )));
         }
     }
-    let mut log = args.play.open_log()?;
-    let mut table = vec![Standing::default(); specs.len()];
-    let mut series_out = Vec::new();
-    let pairs = pairings(specs.len());
-    for (index, &(i, j)) in pairs.iter().enumerate() {
-        eprintln!(
-            "yen: series {}/{}: {} vs {}",
-            index + 1,
-            pairs.len(),
-            names[i],
-            names[j]
-        );
-        let s = series(
-            &args.play,
-            rules,
-            index,
-            (i, &specs[i]),
-            (j, &specs[j]),
-            &mut log,
-            false,
-        )?;
-        for (me, wins, losses, forfeits) in [
-            (i, s.wins_a, s.wins_b, s.forfeits_a),
-            (j, s.wins_b, s.wins_a, s.forfeits_b),
-        ] {
-            let st = &mut table[me];
-            st.matches_won += wins;
-            st.matches_lost += losses;
-            st.matches_drawn += s.draws;
-            st.forfeits += forfeits;
-            match wins.cmp(&losses) {
-                std::cmp::Ordering::Greater => st.series_won += 1,
-                std::cmp::Ordering::Equal => st.series_drawn += 1,
-                std::cmp::Ordering::Less => st.series_lost += 1,
-            }
+    let json = args.play.json;
+    let results = play("tournament", &tournament, &args.play, |event| match event {
+        Event::Series { result: r, .. } if !json => {
+            Some(series_text(&names[r.a], &names[r.b], &r.score))
         }
-        if !args.play.json {
-            out!("{}", series_text(&names[i], &names[j], &s));
-        }
-        series_out.push(series_json(&names[i], &names[j], &s));
-    }
-    // Standings: most series won, then most matches won; ties keep line-up order.
-    let mut order: Vec<usize> = (0..specs.len()).collect();
-    order.sort_by(|&x, &y| {
-        (table[y].series_won, table[y].matches_won)
-            .cmp(&(table[x].series_won, table[x].matches_won))
-    });
-    if args.play.json {
-        let standings: Vec<_> = order
+        _ => None,
+    })?;
+    let table = standings(names.len(), &results);
+    if json {
+        let series: Vec<_> = results
             .iter()
-            .map(|&k| {
-                let st = &table[k];
-                json!({"player": names[k], "series_won": st.series_won, "series_drawn": st.series_drawn,
+            .map(|r| series_json(&names[r.a], &names[r.b], &r.score))
+            .collect();
+        let standings: Vec<_> = table
+            .iter()
+            .map(|st| {
+                json!({"player": names[st.player], "series_won": st.series_won, "series_drawn": st.series_drawn,
                        "series_lost": st.series_lost, "matches_won": st.matches_won,
                        "matches_drawn": st.matches_drawn, "matches_lost": st.matches_lost,
-                       "forfeits": st.forfeits})
+                       "forfeits": st.forfeits, "disqualified": st.disqualified})
             })
             .collect();
         print_json(
-            &json!({"total": rules.total, "rounds": rules.rounds, "games": args.play.games,
-                           "seed": args.play.seed, "series": series_out, "standings": standings}),
+            &json!({"total": tournament.rules.total, "rounds": tournament.rules.rounds, "games": tournament.games,
+                    "seed": tournament.seed, "series": series, "standings": standings}),
         )?;
     } else {
         out!();
         out!("standings (series won-drawn-lost, matches won-drawn-lost, forfeits):");
-        for &k in &order {
-            let st = &table[k];
+        for st in &table {
+            let disqualified = if st.disqualified > 0 {
+                format!("  disqualified in {} series", st.disqualified)
+            } else {
+                String::new()
+            };
             out!(
-                "  {:<24} {}-{}-{}  {}-{}-{}  {}",
-                names[k],
+                "  {:<24} {}-{}-{}  {}-{}-{}  {}{disqualified}",
+                names[st.player],
                 st.series_won,
                 st.series_drawn,
                 st.series_lost,

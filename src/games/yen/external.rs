@@ -1,184 +1,55 @@
 //! External players over pipes (document 000 §2, Fig. 1): the referee
-//! starts the program once per series with argv\[1\] = number of matches;
-//! the program prints each bet on a line of its standard output and reads
-//! the opponent's bet of that round, one line, from its standard input.
+//! starts the program once per series with the number of matches as its
+//! last argument (argv\[1\] for a program given without arguments of its
+//! own, as the document's players are); the program prints each bet on a
+//! line of its standard output and reads the opponent's bet of that round,
+//! one line, from its standard input.
 //!
 //! Everything a program can do wrong ends as a [`Fault`], never as a hang:
 //! reads wait with `poll(2)` against a deadline, writes go to a
 //! non-blocking pipe, and a program that faulted is killed with its whole
-//! process group (it is started as a group leader, so a shell script's
-//! children go with it).
+//! process group.
+//!
+//! No program outlives the referee. Each program runs in a process group of
+//! its own, led by a *watchdog* (`/bin/sh`, started first) that waits for
+//! end of file on a pipe only the referee holds open and then kills the
+//! group: whatever ends the referee — SIGKILL included — closes that pipe,
+//! so the program and every child it started die with it. On Linux the
+//! program also gets `PR_SET_PDEATHSIG` (SIGKILL when the referee's thread
+//! that started it ends), set in the child before `exec`. For SIGINT,
+//! SIGTERM and SIGHUP a program calls [`end_players_on_signals`] once: the
+//! referee then kills every player group itself before it dies of the
+//! signal. A program that leaves its process group (`setsid`) escapes all
+//! of this.
+//!
+//! Only the bet notation ([`parse_bet`]) is portable; the process handling
+//! is for Unix (`cfg(unix)`).
 
-use super::players::View;
-use super::referee::{Contestant, Fault};
-use super::rules::{Round, Rules};
-use crate::core::Player;
-use std::io::{ErrorKind, Read, Write};
-use std::os::fd::AsRawFd;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use super::referee::Fault;
 
 /// Longest line accepted as a bet; anything longer is not a number.
-const MAX_LINE: usize = 64;
-
-/// A running player program.
-struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: ChildStdout,
-    /// Bytes read but not yet taken as lines.
-    buffer: Vec<u8>,
-    /// When the program was last given something to answer: its start or
-    /// the opponent's bet. Its next bet is due `timeout` after this.
-    asked_at: Instant,
-}
-
-/// A player program, started by the referee.
-pub struct External {
-    name: String,
-    program: String,
-    args: Vec<String>,
-    timeout: Duration,
-    rules: Rules,
-    running: Option<Running>,
-}
-
-impl External {
-    /// A player that runs `command` — a program and its arguments, split
-    /// as a POSIX shell splits words (quotes and backslashes group words with
-    /// spaces; nothing is expanded, no shell is started); the number of
-    /// matches is appended as the last argument. A bet is due within `timeout`.
-    ///
-    /// # Errors
-    /// A message when `command` is empty or has an unmatched quote.
-    pub fn new(
-        name: impl Into<String>,
-        command: &str,
-        timeout: Duration,
-    ) -> Result<External, String> {
-        let words =
-            shell_words::split(command).map_err(|e| format!("player command {command:?}: {e}"))?;
-        let mut words = words.into_iter();
-        let program = words
-            .next()
-            .ok_or_else(|| "empty player command".to_string())?;
-        Ok(External {
-            name: name.into(),
-            program,
-            args: words.collect(),
-            timeout,
-            rules: Rules::default(),
-            running: None,
-        })
-    }
-
-    fn spawn(&mut self, matches: u64) -> Result<(), Fault> {
-        let mut child = Command::new(&self.program)
-            .args(&self.args)
-            .arg(matches.to_string())
-            .env("YEN_TOTAL", self.rules.total.to_string())
-            .env("YEN_ROUNDS", self.rules.rounds.to_string())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| Fault::CannotStart {
-                reason: format!("{}: {e}", self.program),
-            })?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(i), Some(o)) => (i, o),
-            _ => unreachable!("both pipes were requested"),
-        };
-        set_nonblocking(&stdin);
-        self.running = Some(Running {
-            child,
-            stdin,
-            stdout,
-            buffer: Vec::with_capacity(MAX_LINE),
-            asked_at: Instant::now(),
-        });
-        Ok(())
-    }
-
-    fn seconds(&self) -> f64 {
-        self.timeout.as_secs_f64()
-    }
-
-    /// Kills the program's process group and reaps it.
-    fn kill(&mut self) {
-        if let Some(mut run) = self.running.take() {
-            kill_group(&mut run.child);
-            let _ = run.child.wait();
-        }
-    }
-
-    /// The next line from the program, due by `asked_at + timeout`.
-    fn read_line(&mut self) -> Result<String, Fault> {
-        let seconds = self.seconds();
-        let timeout = self.timeout;
-        let run = self
-            .running
-            .as_mut()
-            .ok_or(Fault::Exited { status: None })?;
-        let deadline = run.asked_at + timeout;
-        let mut chunk = [0u8; 256];
-        loop {
-            if let Some(end) = run.buffer.iter().position(|&c| c == b'\n') {
-                let line = String::from_utf8_lossy(&run.buffer[..end]).into_owned();
-                run.buffer.drain(..=end);
-                return Ok(line);
-            }
-            if run.buffer.len() > MAX_LINE {
-                let line = String::from_utf8_lossy(&run.buffer[..40]).into_owned();
-                return Err(Fault::NotANumber { line });
-            }
-            // Past the deadline this still polls once with no wait: a bet
-            // already in the pipe counts even if the referee was busy
-            // waiting out the other player.
-            let wait = deadline.saturating_duration_since(Instant::now());
-            if !poll(run.stdout.as_raw_fd(), libc::POLLIN, wait) {
-                if Instant::now() >= deadline {
-                    return Err(Fault::Timeout { seconds });
-                }
-                continue;
-            }
-            match run.stdout.read(&mut chunk) {
-                Ok(0) => {
-                    if !run.buffer.is_empty() {
-                        // A last line without its newline still counts.
-                        let line = String::from_utf8_lossy(&run.buffer).into_owned();
-                        run.buffer.clear();
-                        return Ok(line);
-                    }
-                    let status = exit_status(&mut run.child);
-                    return Err(Fault::Exited { status });
-                }
-                Ok(n) => run.buffer.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(Fault::Exited {
-                        status: Some(format!("read error: {e}")),
-                    })
-                }
-            }
-        }
-    }
-}
-
-impl Drop for External {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+pub const MAX_LINE: usize = 64;
 
 /// Parses a bet line as C's `scanf("%d")` would accept a number printed
 /// with `printf("%d\n")`: optional white space and sign, then digits.
+/// `remaining` is the player's money left, for the message when the number
+/// is too large for any integer type.
 ///
 /// # Errors
-/// [`Fault::NotANumber`] or [`Fault::Negative`].
-pub fn parse_bet(line: &str) -> Result<u64, Fault> {
+/// [`Fault::NotANumber`], [`Fault::Negative`], or [`Fault::TooLarge`]
+/// (quoting the digits as printed) for a number over 2^64 − 1.
+///
+/// # Examples
+/// ```
+/// use solved_games::games::yen::external::parse_bet;
+/// assert_eq!(parse_bet(" 1000\r", 9000).unwrap(), 1000);
+/// let huge = parse_bet("12345678901234567890123456789012345678", 9000).unwrap_err();
+/// assert_eq!(
+///     huge.to_string(),
+///     "bet 12345678901234567890123456789012345678 exceeds the 9000 yen left"
+/// );
+/// ```
+pub fn parse_bet(line: &str, remaining: u64) -> Result<u64, Fault> {
     let text = line.trim();
     let (negative, digits) = match text.as_bytes().first() {
         Some(b'-') => (true, &text[1..]),
@@ -192,152 +63,458 @@ pub fn parse_bet(line: &str) -> Result<u64, Fault> {
     if negative && digits.bytes().any(|c| c != b'0') {
         return Err(Fault::Negative { line: cut() });
     }
-    // More digits than a u64 holds: certainly more than anyone's money.
-    Ok(digits.parse::<u64>().unwrap_or(u64::MAX))
+    // Only digits are left, so the parse can fail only by overflow: more
+    // than anyone's money. The message quotes what was printed.
+    digits.parse::<u64>().map_err(|_| Fault::TooLarge {
+        line: text.chars().take(MAX_LINE).collect(),
+        remaining,
+    })
 }
 
-impl Contestant for External {
-    fn name(&self) -> &str {
-        &self.name
+#[cfg(unix)]
+pub use unix::{end_players_on_signals, External};
+
+#[cfg(unix)]
+mod unix {
+    use super::super::players::View;
+    use super::super::referee::{Contestant, Fault};
+    use super::super::rules::{Round, Rules};
+    use super::{parse_bet, MAX_LINE};
+    use crate::core::Player;
+    use std::io::{ErrorKind, Read, Write};
+    use std::os::fd::AsRawFd;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// The watchdog: waits for end of file on its standard input (the
+    /// referee's end closes when the referee ends, however it ends), then
+    /// kills its own process group — the player and all its children.
+    const WATCHDOG: &str = "read -r _; kill -9 0";
+
+    /// A running player program.
+    struct Running {
+        child: Child,
+        /// The group's leader; its input is the referee's lifeline.
+        watchdog: Child,
+        /// The process group: the watchdog's pid.
+        group: i32,
+        /// The referee's end of the watchdog's input: dropped, the group dies.
+        lifeline: Option<ChildStdin>,
+        /// The program's input; `None` once closed at the end of the series.
+        stdin: Option<ChildStdin>,
+        stdout: ChildStdout,
+        /// Bytes read but not yet taken as lines.
+        buffer: Vec<u8>,
+        /// When the program was last given something to answer: its start or
+        /// the opponent's bet. Its next bet is due `timeout` after this.
+        asked_at: Instant,
     }
 
-    fn start(&mut self, rules: Rules, games: u64) -> Result<(), Fault> {
-        self.rules = rules;
-        self.kill();
-        self.spawn(games)
-    }
-
-    fn begin_match(&mut self, matches_left: u64) -> Result<(), Fault> {
-        if self.running.is_none() {
-            self.spawn(matches_left)?;
+    impl Running {
+        /// Kills the whole group and reaps the program and its watchdog.
+        fn kill(mut self) {
+            forget_group(self.group);
+            kill_group(self.group);
+            drop(self.lifeline.take());
+            let _ = self.child.wait();
+            let _ = self.watchdog.wait();
         }
-        Ok(())
     }
 
-    fn bet(&mut self, _view: &View<'_>) -> Result<u64, Fault> {
-        parse_bet(&self.read_line()?)
+    /// A player program, started by the referee.
+    pub struct External {
+        name: String,
+        program: String,
+        args: Vec<String>,
+        timeout: Duration,
+        rules: Rules,
+        running: Option<Running>,
     }
 
-    fn tell(&mut self, opponent_bet: u64) -> Result<(), Fault> {
-        let seconds = self.seconds();
-        let timeout = self.timeout;
-        let Some(run) = self.running.as_mut() else {
-            return Ok(());
-        };
-        let line = format!("{opponent_bet}\n");
-        let mut bytes = line.as_bytes();
-        let deadline = Instant::now() + timeout;
-        while !bytes.is_empty() {
-            match run.stdin.write(bytes) {
-                Ok(n) => bytes = &bytes[n..],
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == ErrorKind::WouldBlock => {
-                    let now = Instant::now();
-                    if now >= deadline {
-                        return Err(Fault::NotReading { seconds });
+    impl External {
+        /// A player that runs `command` — a program and its arguments, split
+        /// as a POSIX shell splits words (quotes and backslashes group words
+        /// with spaces; nothing is expanded, no shell is started); the number
+        /// of matches is appended as the last argument. A bet is due within
+        /// `timeout`.
+        ///
+        /// # Errors
+        /// A message when `command` is empty or has an unmatched quote.
+        pub fn new(
+            name: impl Into<String>,
+            command: &str,
+            timeout: Duration,
+        ) -> Result<External, String> {
+            let words = shell_words::split(command)
+                .map_err(|e| format!("player command {command:?}: {e}"))?;
+            let mut words = words.into_iter();
+            let program = words
+                .next()
+                .ok_or_else(|| "empty player command".to_string())?;
+            Ok(External {
+                name: name.into(),
+                program,
+                args: words.collect(),
+                timeout,
+                rules: Rules::default(),
+                running: None,
+            })
+        }
+
+        fn spawn(&mut self, matches: u64) -> Result<(), Fault> {
+            let cannot = |what: &str, e: std::io::Error| Fault::CannotStart {
+                reason: format!("{what}: {e}"),
+            };
+            let mut watchdog = Command::new("/bin/sh")
+                .args(["-c", WATCHDOG])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .process_group(0)
+                .spawn()
+                .map_err(|e| cannot("/bin/sh (the player's watchdog)", e))?;
+            let lifeline = watchdog.stdin.take();
+            let group = i32::try_from(watchdog.id()).expect("pids fit in pid_t");
+            remember_group(group);
+            let mut command = Command::new(&self.program);
+            command
+                .args(&self.args)
+                .arg(matches.to_string())
+                .env("YEN_TOTAL", self.rules.total.to_string())
+                .env("YEN_ROUNDS", self.rules.rounds.to_string())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .process_group(group);
+            die_with_parent(&mut command);
+            let mut child = match command.spawn() {
+                Ok(child) => child,
+                Err(e) => {
+                    forget_group(group);
+                    kill_group(group);
+                    drop(lifeline);
+                    let _ = watchdog.wait();
+                    return Err(cannot(&self.program, e));
+                }
+            };
+            let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
+                (Some(i), Some(o)) => (i, o),
+                _ => unreachable!("both pipes were requested"),
+            };
+            set_nonblocking(&stdin);
+            self.running = Some(Running {
+                child,
+                watchdog,
+                group,
+                lifeline,
+                stdin: Some(stdin),
+                stdout,
+                buffer: Vec::with_capacity(MAX_LINE),
+                asked_at: Instant::now(),
+            });
+            Ok(())
+        }
+
+        fn seconds(&self) -> f64 {
+            self.timeout.as_secs_f64()
+        }
+
+        /// Kills the program's process group and reaps it.
+        fn kill(&mut self) {
+            if let Some(run) = self.running.take() {
+                run.kill();
+            }
+        }
+
+        /// The next line from the program, due by `asked_at + timeout`.
+        fn read_line(&mut self) -> Result<String, Fault> {
+            let seconds = self.seconds();
+            let timeout = self.timeout;
+            let run = self
+                .running
+                .as_mut()
+                .ok_or(Fault::Exited { status: None })?;
+            let deadline = run.asked_at + timeout;
+            let mut chunk = [0u8; 256];
+            loop {
+                if let Some(end) = run.buffer.iter().position(|&c| c == b'\n') {
+                    let line = String::from_utf8_lossy(&run.buffer[..end]).into_owned();
+                    run.buffer.drain(..=end);
+                    return Ok(line);
+                }
+                if run.buffer.len() > MAX_LINE {
+                    let line = String::from_utf8_lossy(&run.buffer[..40]).into_owned();
+                    return Err(Fault::NotANumber { line });
+                }
+                // Past the deadline this still polls once with no wait: a bet
+                // already in the pipe counts even if the referee was busy
+                // waiting out the other player.
+                let wait = deadline.saturating_duration_since(Instant::now());
+                if !poll(run.stdout.as_raw_fd(), libc::POLLIN, wait) {
+                    if Instant::now() >= deadline {
+                        return Err(Fault::Timeout { seconds });
                     }
-                    poll(run.stdin.as_raw_fd(), libc::POLLOUT, deadline - now);
+                    continue;
                 }
-                // The program is gone (broken pipe): its next bet will
-                // show it; after its last bet of the series it may go.
-                Err(_) => break,
+                match run.stdout.read(&mut chunk) {
+                    Ok(0) => {
+                        if !run.buffer.is_empty() {
+                            // A last line without its newline still counts.
+                            let line = String::from_utf8_lossy(&run.buffer).into_owned();
+                            run.buffer.clear();
+                            return Ok(line);
+                        }
+                        let status = exit_status(&mut run.child);
+                        return Err(Fault::Exited { status });
+                    }
+                    Ok(n) => run.buffer.extend_from_slice(&chunk[..n]),
+                    Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        return Err(Fault::Exited {
+                            status: Some(format!("read error: {e}")),
+                        })
+                    }
+                }
             }
         }
-        run.asked_at = Instant::now();
-        Ok(())
     }
 
-    fn match_over(&mut self, _side: Player, _rounds: &[Round]) {}
-
-    fn fault(&mut self) {
-        self.kill();
+    impl Drop for External {
+        fn drop(&mut self) {
+            self.kill();
+        }
     }
 
-    fn finish(&mut self) {
-        let Some(mut run) = self.running.take() else {
-            return;
+    impl Contestant for External {
+        fn name(&self) -> &str {
+            &self.name
+        }
+
+        fn start(&mut self, rules: Rules, games: u64) -> Result<(), Fault> {
+            self.rules = rules;
+            self.kill();
+            self.spawn(games)
+        }
+
+        fn begin_match(&mut self, matches_left: u64) -> Result<(), Fault> {
+            if self.running.is_none() {
+                self.spawn(matches_left)?;
+            }
+            Ok(())
+        }
+
+        fn bet(&mut self, view: &View<'_>) -> Result<u64, Fault> {
+            parse_bet(&self.read_line()?, view.remaining())
+        }
+
+        fn tell(&mut self, opponent_bet: u64) -> Result<(), Fault> {
+            let seconds = self.seconds();
+            let timeout = self.timeout;
+            let Some(run) = self.running.as_mut() else {
+                return Ok(());
+            };
+            let Some(stdin) = run.stdin.as_mut() else {
+                return Ok(());
+            };
+            let line = format!("{opponent_bet}\n");
+            let mut bytes = line.as_bytes();
+            let deadline = Instant::now() + timeout;
+            while !bytes.is_empty() {
+                match stdin.write(bytes) {
+                    Ok(n) => bytes = &bytes[n..],
+                    Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                    Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                        let now = Instant::now();
+                        if now >= deadline {
+                            return Err(Fault::NotReading { seconds });
+                        }
+                        poll(stdin.as_raw_fd(), libc::POLLOUT, deadline - now);
+                    }
+                    // The program is gone (broken pipe): its next bet will
+                    // show it; after its last bet of the series it may go.
+                    Err(_) => break,
+                }
+            }
+            run.asked_at = Instant::now();
+            Ok(())
+        }
+
+        fn match_over(&mut self, _side: Player, _rounds: &[Round]) {}
+
+        fn fault(&mut self) {
+            self.kill();
+        }
+
+        fn finish(&mut self) {
+            let Some(mut run) = self.running.take() else {
+                return;
+            };
+            // Close its input: a program that has played all its matches
+            // exits by itself; give it the timeout to do so. Then the group
+            // goes, with anything the program left running.
+            drop(run.stdin.take());
+            let deadline = Instant::now() + self.timeout;
+            let mut pause = Duration::from_micros(50);
+            loop {
+                match run.child.try_wait() {
+                    Ok(Some(_)) | Err(_) => break,
+                    Ok(None) if Instant::now() >= deadline => break,
+                    Ok(None) => {
+                        std::thread::sleep(pause);
+                        pause = (pause * 2).min(Duration::from_millis(10));
+                    }
+                }
+            }
+            run.kill();
+        }
+    }
+
+    /// Waits up to `wait` for `fd` to be ready for `events`; false on timeout.
+    fn poll(fd: i32, events: libc::c_short, wait: Duration) -> bool {
+        let mut pfd = libc::pollfd {
+            fd,
+            events,
+            revents: 0,
         };
-        drop(run.stdin);
-        // A program that has played all its matches exits by itself; give
-        // it the timeout to do so, then stop it.
-        let deadline = Instant::now() + self.timeout;
-        let mut pause = Duration::from_micros(50);
-        loop {
-            match run.child.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
-                Ok(None) if Instant::now() >= deadline => break,
-                Ok(None) => {
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(10));
-                }
+        // Round up so that a wait of a few microseconds does not spin.
+        let millis = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+        // SAFETY: one valid pollfd, its count, a finite timeout.
+        let n = unsafe { libc::poll(&mut pfd, 1, millis) };
+        n > 0
+    }
+
+    /// Makes writes to the program's input fail with `WouldBlock` instead of
+    /// hanging when it stops reading.
+    fn set_nonblocking(stdin: &ChildStdin) {
+        let fd = stdin.as_raw_fd();
+        // SAFETY: fcntl on a pipe descriptor we own.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags >= 0 {
+                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
             }
         }
-        kill_group(&mut run.child);
-        let _ = run.child.wait();
     }
-}
 
-/// Waits up to `wait` for `fd` to be ready for `events`; false on timeout.
-fn poll(fd: i32, events: libc::c_short, wait: Duration) -> bool {
-    let mut pfd = libc::pollfd {
-        fd,
-        events,
-        revents: 0,
-    };
-    // Round up so that a wait of a few microseconds does not spin.
-    let millis = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-    // SAFETY: one valid pollfd, its count, a finite timeout.
-    let n = unsafe { libc::poll(&mut pfd, 1, millis) };
-    n > 0
-}
-
-/// Makes writes to the program's input fail with `WouldBlock` instead of
-/// hanging when it stops reading.
-fn set_nonblocking(stdin: &ChildStdin) {
-    let fd = stdin.as_raw_fd();
-    // SAFETY: fcntl on a pipe descriptor we own.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        if flags >= 0 {
-            libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+    /// On Linux the program gets SIGKILL when the thread that started it
+    /// ends: set in the child between fork and exec, with a check that the
+    /// referee did not die before the call. Other systems rely on the
+    /// watchdog alone.
+    #[cfg(target_os = "linux")]
+    fn die_with_parent(command: &mut Command) {
+        // SAFETY: getpid before the fork; in the child only prctl and
+        // getppid, both async-signal-safe, and no allocation.
+        let referee = unsafe { libc::getpid() };
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if libc::getppid() != referee {
+                    // The referee ended before the call; no allocation here.
+                    return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+                }
+                Ok(())
+            });
         }
     }
-}
 
-/// Sends SIGKILL to the program's process group (it was started as the
-/// group leader, so the group's id is its pid). A group's id cannot pass to
-/// another process while any member lives, so this also reaches children
-/// left behind by a leader that has already exited; once the group is
-/// empty the call finds nothing (ESRCH) — the pid would have to be reused
-/// by a new group leader in between, which needs the whole pid space to
-/// wrap around.
-fn kill_group(child: &mut Child) {
-    if let Ok(pid) = i32::try_from(child.id()) {
+    #[cfg(not(target_os = "linux"))]
+    fn die_with_parent(_command: &mut Command) {}
+
+    /// Sends SIGKILL to a player's process group. The group's leader is the
+    /// watchdog, a child of ours not yet reaped, so the id cannot have passed
+    /// to another group.
+    fn kill_group(group: i32) {
         // SAFETY: kill(2) with a negative id signals that process group only.
         unsafe {
-            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(-group, libc::SIGKILL);
         }
     }
-}
 
-/// How a program that closed its output ended, if it did within 100 ms.
-fn exit_status(child: &mut Child) -> Option<String> {
-    let deadline = Instant::now() + Duration::from_millis(100);
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => return Some(describe(status)),
-            Ok(None) if Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(1));
+    /// Player groups alive now, for the signal handler (0 = free slot).
+    /// Fixed size and atomic: the handler may read it at any moment. A group
+    /// that finds no slot is still covered by its watchdog.
+    static GROUPS: [AtomicI32; 256] = [const { AtomicI32::new(0) }; 256];
+
+    fn remember_group(group: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
             }
-            _ => return None,
         }
     }
-}
 
-fn describe(status: ExitStatus) -> String {
-    match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exit status {code}"),
-        (None, Some(sig)) => format!("killed by signal {sig}"),
-        _ => status.to_string(),
+    fn forget_group(group: i32) {
+        for slot in &GROUPS {
+            if slot
+                .compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    extern "C" fn on_signal(signal: libc::c_int) {
+        for slot in &GROUPS {
+            let group = slot.load(Ordering::SeqCst);
+            if group > 0 {
+                kill_group(group);
+            }
+        }
+        // SA_RESETHAND restored the default action: die of the signal, as
+        // the sender expects (a shell shows 130 for SIGINT, 143 for SIGTERM).
+        // SAFETY: raise(3) is async-signal-safe.
+        unsafe {
+            libc::raise(signal);
+        }
+    }
+
+    /// Makes SIGINT, SIGTERM and SIGHUP kill every running player program
+    /// (with its process group) before the process dies of the signal.
+    /// Call it once, early, in a program that runs player programs; the
+    /// command line does. Without it the watchdogs still end the players a
+    /// moment after the process ends.
+    pub fn end_players_on_signals() {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            // SAFETY: a zeroed sigaction with our handler, an empty mask and
+            // SA_RESETHAND; the handler only reads atomics and calls kill(2)
+            // and raise(3).
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
+                action.sa_flags = libc::SA_RESETHAND;
+                libc::sigemptyset(&mut action.sa_mask);
+                libc::sigaction(signal, &action, std::ptr::null_mut());
+            }
+        }
+    }
+
+    /// How a program that closed its output ended, if it did within 100 ms.
+    fn exit_status(child: &mut Child) -> Option<String> {
+        let deadline = Instant::now() + Duration::from_millis(100);
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return Some(describe(status)),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    fn describe(status: ExitStatus) -> String {
+        match (status.code(), status.signal()) {
+            (Some(code), _) => format!("exit status {code}"),
+            (None, Some(sig)) => format!("killed by signal {sig}"),
+            _ => status.to_string(),
+        }
     }
 }

@@ -11,13 +11,15 @@
 //! - [`players`]: the built-in players of §3 (Listings 1–3).
 //! - [`referee`]: series of matches, forfeits, Listing 4's transcript.
 //! - [`external`]: player programs over pipes (§2, Fig. 1).
-//! - [`tournament`]: player names, round robins, 95% intervals.
+//! - [`tournament`]: player names, round robins, standings, 95% intervals.
+//! - [`log`]: the referee's JSON-lines log: whole lines, run headers, resume.
 //! - [`naive`] / [`optimized`]: exact equilibria of scaled games (recursion
 //!   over bet histories / DP over compressed states).
 //! - [`best_response`]: exact best responses to the document's players.
 
 pub mod best_response;
 pub mod external;
+pub mod log;
 pub mod naive;
 pub mod optimized;
 pub mod players;

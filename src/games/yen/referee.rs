@@ -14,9 +14,11 @@
 //!   innocent external opponent, finishes the match with a stand-in that
 //!   bets all its remaining money at once (then 0), so the opponent's
 //!   protocol stays in step. The stand-in rounds are not part of the record.
-//! - A program that faulted is restarted for the next match with argv\[1\] =
-//!   the number of matches left. After three matches in a row with a fault it
+//! - A program that faulted is restarted for the next match with the number
+//!   of matches left as its last argument. After three matches in a row with a fault it
 //!   is not restarted: it forfeits every remaining match (`disqualified`).
+//! - A series stopped part-way can be continued from the matches a log kept
+//!   ([`Referee::resume_series`]): it ends as it would have without the stop.
 
 //!
 //! # Examples
@@ -59,6 +61,14 @@ pub enum Fault {
     /// The bet breaks a rule of §2 (over the money left, or a last bet that
     /// is not the remainder).
     Illegal(BetError),
+    /// It printed a number too large for any integer type (over 2^64 − 1),
+    /// so certainly over its money left.
+    TooLarge {
+        /// The digits as printed (at most 64 characters).
+        line: String,
+        /// Its money left before the bet.
+        remaining: u64,
+    },
     /// It exited or closed its output before printing its bet.
     Exited {
         /// How it ended, if known (`exit status 0`, `signal 9`, …).
@@ -90,6 +100,9 @@ impl fmt::Display for Fault {
             Fault::NotANumber { line } => write!(f, "not a number: {line:?}"),
             Fault::Negative { line } => write!(f, "negative bet {line}"),
             Fault::Illegal(e) => write!(f, "{e}"),
+            Fault::TooLarge { line, remaining } => {
+                write!(f, "bet {line} exceeds the {remaining} yen left")
+            }
             Fault::Exited { status: Some(s) } => write!(f, "exited early ({s})"),
             Fault::Exited { status: None } => write!(f, "closed its output early"),
             Fault::Timeout { seconds } => write!(f, "no bet within {seconds} s"),
@@ -116,7 +129,9 @@ impl Fault {
         match self {
             Fault::NotANumber { .. } => "not_a_number",
             Fault::Negative { .. } => "negative",
-            Fault::Illegal(BetError::OverRemaining { .. }) => "over_remaining",
+            Fault::Illegal(BetError::OverRemaining { .. }) | Fault::TooLarge { .. } => {
+                "over_remaining"
+            }
             Fault::Illegal(BetError::LastBetNotRemainder { .. }) => "last_bet_not_remainder",
             Fault::Exited { .. } => "exited",
             Fault::Timeout { .. } => "timeout",
@@ -134,7 +149,7 @@ pub trait Contestant {
     fn name(&self) -> &str;
 
     /// Called once before a series of `games` matches (a program is
-    /// started here with argv\[1\] = `games`).
+    /// started here with `games` as its last argument).
     ///
     /// # Errors
     /// The fault if the player cannot start; the series is not played.
@@ -168,7 +183,54 @@ pub trait Contestant {
 
     /// The series is over: let the program exit (or stop it).
     fn finish(&mut self);
+
+    /// Brings the player to where it stood after a match already played
+    /// (a series resumed from its log): `bets` are every round the referee
+    /// settled in it, as (A's bet, B's bet). A built-in strategy is driven
+    /// through the match again and must bet what the log says; a program
+    /// has nothing to rebuild (it is started afresh with the matches left,
+    /// as after a fault), which is the default.
+    ///
+    /// # Errors
+    /// [`ReplayMismatch`] when a replayed bet differs from the logged one:
+    /// the log was written under other settings.
+    fn replay(
+        &mut self,
+        side: Player,
+        rules: Rules,
+        bets: &[(u64, u64)],
+    ) -> Result<(), ReplayMismatch> {
+        let _ = (side, rules, bets);
+        Ok(())
+    }
 }
+
+/// A built-in player replayed over a logged match bets otherwise than the
+/// log says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayMismatch {
+    /// The round, 1-based.
+    pub round: u32,
+    /// The bet in the log (`None`: the log has no such round).
+    pub logged: Option<u64>,
+    /// The bet the player makes now (`None`: the log has a round more).
+    pub replayed: Option<u64>,
+}
+
+impl fmt::Display for ReplayMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let show = |b: Option<u64>| b.map_or_else(|| "nothing".to_string(), |b| b.to_string());
+        write!(
+            f,
+            "round {}: the log has {}, the player now bets {}",
+            self.round,
+            show(self.logged),
+            show(self.replayed)
+        )
+    }
+}
+
+impl std::error::Error for ReplayMismatch {}
 
 /// A built-in strategy as a contestant: it never faults.
 pub struct BuiltIn {
@@ -208,6 +270,49 @@ impl Contestant for BuiltIn {
     }
     fn fault(&mut self) {}
     fn finish(&mut self) {}
+    fn replay(
+        &mut self,
+        side: Player,
+        rules: Rules,
+        bets: &[(u64, u64)],
+    ) -> Result<(), ReplayMismatch> {
+        // The referee asks a built-in (it never faults) for every round and
+        // tells it every round at the end; do the same.
+        let mut rounds = Rounds::default();
+        for (i, &(a, b)) in bets.iter().enumerate() {
+            let view = View {
+                rules,
+                side,
+                rounds: rounds.as_slice(),
+            };
+            let bet = self.strategy.bet(&view);
+            let logged = match side {
+                Player::First => a,
+                Player::Second => b,
+            };
+            if bet != logged {
+                return Err(ReplayMismatch {
+                    round: i as u32 + 1,
+                    logged: Some(logged),
+                    replayed: Some(bet),
+                });
+            }
+            rounds.push(a, b);
+        }
+        if bets.len() != rules.rounds as usize {
+            let round = bets.len().min(rules.rounds as usize) as u32 + 1;
+            return Err(ReplayMismatch {
+                round,
+                logged: bets.get(rules.rounds as usize).map(|&(a, b)| match side {
+                    Player::First => a,
+                    Player::Second => b,
+                }),
+                replayed: None,
+            });
+        }
+        self.strategy.match_over(side, rounds.as_slice());
+        Ok(())
+    }
 }
 
 /// A forfeit: who, in which round (0 = before the match), and why.
@@ -228,6 +333,10 @@ pub struct MatchRecord<'a> {
     pub number: u64,
     /// The rounds played in full before any forfeit.
     pub rounds: &'a [Round],
+    /// The rounds the referee settled after the first forfeit (against the
+    /// stand-in; not part of the result). A log keeps them so that a
+    /// resumed series can replay what the innocent player saw.
+    pub after_forfeit: &'a [Round],
     /// The result: more money wins (§2), or the forfeit decides.
     pub outcome: Outcome,
     /// Forfeits of this match (empty when it was played out).
@@ -257,6 +366,10 @@ pub struct SeriesScore {
     pub forfeits_a: u64,
     /// Matches B forfeited.
     pub forfeits_b: u64,
+    /// The first match A forfeited as disqualified, if it was.
+    pub disqualified_a: Option<u64>,
+    /// The first match B forfeited as disqualified, if it was.
+    pub disqualified_b: Option<u64>,
 }
 
 impl SeriesScore {
@@ -276,6 +389,84 @@ impl SeriesScore {
             std::cmp::Ordering::Equal => Outcome::Draw,
         }
     }
+
+    /// Counts match `number`: its outcome, and per side (A, B) its forfeits
+    /// and whether one was a disqualification.
+    fn count(
+        &mut self,
+        number: u64,
+        outcome: Outcome,
+        forfeits: [u64; 2],
+        disqualified: [bool; 2],
+    ) {
+        match outcome {
+            Outcome::Winner(Player::First) => self.wins_a += 1,
+            Outcome::Winner(Player::Second) => self.wins_b += 1,
+            Outcome::Draw => self.draws += 1,
+        }
+        self.forfeits_a += forfeits[0];
+        self.forfeits_b += forfeits[1];
+        if disqualified[0] {
+            self.disqualified_a.get_or_insert(number);
+        }
+        if disqualified[1] {
+            self.disqualified_b.get_or_insert(number);
+        }
+    }
+}
+
+/// A match already played, as a log keeps it: enough to bring a series
+/// back to where it stood after it (see [`Referee::resume_series`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedMatch {
+    /// Every round the referee settled, as (A's bet, B's bet): the rounds of
+    /// the record, then those after the first forfeit.
+    pub bets: Vec<(u64, u64)>,
+    /// The result.
+    pub outcome: Outcome,
+    /// Per side (A, B): forfeits recorded in the match.
+    pub forfeits: [u64; 2],
+    /// Per side: it faulted in this match (a disqualified side's forfeit
+    /// is not a new fault).
+    pub faulted: [bool; 2],
+    /// Per side: it forfeited the match as disqualified.
+    pub disqualified: [bool; 2],
+}
+
+impl PlayedMatch {
+    /// The match of `record`.
+    #[must_use]
+    pub fn from_record(record: &MatchRecord<'_>) -> PlayedMatch {
+        let mut played = PlayedMatch {
+            bets: record
+                .rounds
+                .iter()
+                .chain(record.after_forfeit)
+                .map(|r| (r.bet_a, r.bet_b))
+                .collect(),
+            outcome: record.outcome,
+            forfeits: [0; 2],
+            faulted: [false; 2],
+            disqualified: [false; 2],
+        };
+        for f in record.forfeits {
+            let i = side_index(f.side);
+            played.forfeits[i] += 1;
+            if f.fault == Fault::Disqualified {
+                played.disqualified[i] = true;
+            } else {
+                played.faulted[i] = true;
+            }
+        }
+        played
+    }
+}
+
+fn side_index(side: Player) -> usize {
+    match side {
+        Player::First => 0,
+        Player::Second => 1,
+    }
 }
 
 /// Why a series could not be played or reported.
@@ -290,6 +481,22 @@ pub enum RefereeError {
     },
     /// The caller's report of a match failed (e.g. the log file).
     Report(std::io::Error),
+    /// Resuming: a built-in player does not replay a logged match as logged.
+    Replay {
+        /// The player's name.
+        player: String,
+        /// The match, 1-based.
+        number: u64,
+        /// Where it differs.
+        mismatch: ReplayMismatch,
+    },
+    /// Resuming: more matches already played than the series has.
+    TooManyPlayed {
+        /// Matches already played.
+        played: u64,
+        /// Matches in the series.
+        games: u64,
+    },
 }
 
 impl fmt::Display for RefereeError {
@@ -299,6 +506,18 @@ impl fmt::Display for RefereeError {
                 write!(f, "cannot start player {player:?}: {reason}")
             }
             RefereeError::Report(e) => write!(f, "cannot record a match: {e}"),
+            RefereeError::Replay {
+                player,
+                number,
+                mismatch,
+            } => write!(
+                f,
+                "{player} does not replay match {number} as logged ({mismatch}): \
+                 the log was written with other settings"
+            ),
+            RefereeError::TooManyPlayed { played, games } => {
+                write!(f, "{played} matches already played in a series of {games}")
+            }
         }
     }
 }
@@ -314,6 +533,20 @@ struct Standing {
     live: bool,
     /// Faulted in the current match.
     faulted: bool,
+}
+
+impl Standing {
+    /// The match is over: count a fault in a row, or reset the count.
+    fn close_match(&mut self) {
+        if self.faulted {
+            self.faults_in_a_row += 1;
+            if self.faults_in_a_row >= MAX_FAULTS_IN_A_ROW {
+                self.disqualified = true;
+            }
+        } else if !self.disqualified {
+            self.faults_in_a_row = 0;
+        }
+    }
 }
 
 /// A referee for matches under fixed [`Rules`].
@@ -346,30 +579,74 @@ impl Referee {
         a: &mut dyn Contestant,
         b: &mut dyn Contestant,
         games: u64,
+        report: impl FnMut(&MatchRecord<'_>) -> std::io::Result<()>,
+    ) -> Result<SeriesScore, RefereeError> {
+        self.resume_series(a, b, games, &[], report)
+    }
+
+    /// Continues a series of `games` matches of which `played` were
+    /// already played (read back from a log): the score and the referee's
+    /// book (faults in a row, disqualifications) are rebuilt from them,
+    /// built-in players replay them to reach the state they had (and must
+    /// bet as logged), programs are started afresh with the number of
+    /// matches left — as after a fault — and the series goes on from match
+    /// `played.len() + 1`. `report` is called for the new matches only.
+    /// The returned score covers the whole series. With the same players
+    /// and seeds, and programs that keep no state between matches, it
+    /// equals the score of the series played without a break.
+    ///
+    /// # Errors
+    /// As [`Referee::play_series`], and [`RefereeError::Replay`] when a
+    /// built-in player does not bet as logged, [`RefereeError::TooManyPlayed`]
+    /// when `played` is longer than the series.
+    pub fn resume_series(
+        &mut self,
+        a: &mut dyn Contestant,
+        b: &mut dyn Contestant,
+        games: u64,
+        played: &[PlayedMatch],
         mut report: impl FnMut(&MatchRecord<'_>) -> std::io::Result<()>,
     ) -> Result<SeriesScore, RefereeError> {
+        let done = played.len() as u64;
+        if done > games {
+            return Err(RefereeError::TooManyPlayed {
+                played: done,
+                games,
+            });
+        }
         let mut score = SeriesScore::default();
-        let started = start_both(self.rules, a, b, games);
+        let mut standings = [Standing::default(), Standing::default()];
+        for (number, m) in (1..).zip(played) {
+            replay(&mut *a, Player::First, self.rules, number, m)?;
+            replay(&mut *b, Player::Second, self.rules, number, m)?;
+            score.count(number, m.outcome, m.forfeits, m.disqualified);
+            for (i, st) in standings.iter_mut().enumerate() {
+                st.faulted = m.faulted[i];
+                st.disqualified |= m.disqualified[i];
+                st.close_match();
+            }
+        }
+        if done == games {
+            return Ok(score);
+        }
+        let started = start_both(self.rules, a, b, games - done, &standings);
         if let Err(e) = started {
             a.finish();
             b.finish();
             return Err(e);
         }
-        let mut standings = [Standing::default(), Standing::default()];
         let mut result = Ok(());
-        for number in 1..=games {
+        for number in done + 1..=games {
             let outcome = self.play_match(a, b, &mut standings, games - number + 1);
-            match outcome {
-                Outcome::Winner(Player::First) => score.wins_a += 1,
-                Outcome::Winner(Player::Second) => score.wins_b += 1,
-                Outcome::Draw => score.draws += 1,
-            }
+            let mut forfeits = [0; 2];
+            let mut disqualified = [false; 2];
             for f in &self.forfeits {
-                match f.side {
-                    Player::First => score.forfeits_a += 1,
-                    Player::Second => score.forfeits_b += 1,
+                forfeits[side_index(f.side)] += 1;
+                if f.fault == Fault::Disqualified {
+                    disqualified[side_index(f.side)] = true;
                 }
             }
+            score.count(number, outcome, forfeits, disqualified);
             let record = self.record(number, outcome);
             if let Err(e) = report(&record) {
                 result = Err(RefereeError::Report(e));
@@ -384,10 +661,14 @@ impl Referee {
     /// The record of the match just played.
     fn record(&self, number: u64, outcome: Outcome) -> MatchRecord<'_> {
         let first_fault = self.forfeits.iter().map(|f| f.round).min();
-        let played = first_fault.map_or(self.rounds.len(), |r| (r as usize).saturating_sub(1));
+        let played = first_fault
+            .map_or(self.rounds.len(), |r| (r as usize).saturating_sub(1))
+            .min(self.rounds.len());
+        let (rounds, after_forfeit) = self.rounds.as_slice().split_at(played);
         MatchRecord {
             number,
-            rounds: &self.rounds.as_slice()[..played],
+            rounds,
+            after_forfeit,
             outcome,
             forfeits: &self.forfeits,
         }
@@ -477,14 +758,7 @@ impl Referee {
             if st.live {
                 sides[i].match_over(side, self.rounds.as_slice());
             }
-            if st.faulted {
-                st.faults_in_a_row += 1;
-                if st.faults_in_a_row >= MAX_FAULTS_IN_A_ROW {
-                    st.disqualified = true;
-                }
-            } else if !st.disqualified {
-                st.faults_in_a_row = 0;
-            }
+            st.close_match();
         }
         self.outcome()
     }
@@ -537,15 +811,38 @@ impl Referee {
     }
 }
 
-/// Starts both players.
+/// Replays match `number` for `side`.
+fn replay(
+    contestant: &mut dyn Contestant,
+    side: Player,
+    rules: Rules,
+    number: u64,
+    played: &PlayedMatch,
+) -> Result<(), RefereeError> {
+    contestant
+        .replay(side, rules, &played.bets)
+        .map_err(|mismatch| RefereeError::Replay {
+            player: contestant.name().to_string(),
+            number,
+            mismatch,
+        })
+}
+
+/// Starts both players for `games` matches, except a disqualified one.
 fn start_both(
     rules: Rules,
     a: &mut dyn Contestant,
     b: &mut dyn Contestant,
     games: u64,
+    standings: &[Standing; 2],
 ) -> Result<(), RefereeError> {
-    start_one(rules, a, games)?;
-    start_one(rules, b, games)
+    if !standings[0].disqualified {
+        start_one(rules, a, games)?;
+    }
+    if !standings[1].disqualified {
+        start_one(rules, b, games)?;
+    }
+    Ok(())
 }
 
 fn start_one(rules: Rules, c: &mut dyn Contestant, games: u64) -> Result<(), RefereeError> {

@@ -1,9 +1,18 @@
 //! Naming players on the command line, and round-robin tournaments: every
 //! pair plays one series (§2: 「研究室内では, 総当たりを行ないました」).
+//!
+//! A [`Tournament`] plays its series in pairing order, reports every match
+//! and every finished series as it goes, shows its progress through a
+//! [`Progress`], and can continue from the matches a log kept
+//! ([`super::log`]): a killed run resumed gives the standings of a run
+//! never killed.
 
-use super::external::External;
 use super::players::{Always1000, Hunter, Minus1, Random, Strategy};
-use super::referee::{BuiltIn, Contestant};
+use super::referee::{
+    BuiltIn, Contestant, MatchRecord, PlayedMatch, Referee, RefereeError, SeriesScore,
+};
+use super::rules::Rules;
+use crate::progress::Progress;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -28,7 +37,9 @@ pub const BUILT_IN_NAMES: &[&str] = &["always1000", "minus1", "random", "hunter"
 
 impl FromStr for PlayerSpec {
     type Err = String;
+    /// Blanks around the name are ignored (`--players "always1000, minus1"`).
     fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        let s = s.trim();
         match s {
             "always1000" => Ok(PlayerSpec::Always1000),
             "minus1" => Ok(PlayerSpec::Minus1),
@@ -75,14 +86,26 @@ impl PlayerSpec {
     /// timeout.
     ///
     /// # Errors
-    /// A message when the command is empty.
+    /// A message when the command is empty (or, off Unix, for any program).
     pub fn contestant(&self, seed: u64, timeout: Duration) -> Result<Box<dyn Contestant>, String> {
         let strategy: Box<dyn Strategy + Send> = match self {
             PlayerSpec::Always1000 => Box::new(Always1000),
             PlayerSpec::Minus1 => Box::new(Minus1),
             PlayerSpec::Random => Box::new(Random::new(seed)),
             PlayerSpec::Hunter => Box::new(Hunter::new()),
-            PlayerSpec::Command(c) => return Ok(Box::new(External::new(self.name(), c, timeout)?)),
+            #[cfg(unix)]
+            PlayerSpec::Command(c) => {
+                return Ok(Box::new(super::external::External::new(
+                    self.name(),
+                    c,
+                    timeout,
+                )?))
+            }
+            #[cfg(not(unix))]
+            PlayerSpec::Command(_) => {
+                let _ = timeout;
+                return Err("player programs (cmd:) need a Unix system".to_string());
+            }
         };
         Ok(Box::new(BuiltIn::new(self.name(), strategy)))
     }
@@ -124,41 +147,176 @@ pub fn wilson95(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// One match as a line of the JSON-lines log (`--log`): the series number
-/// (1-based, in pairing order),
-/// both names, the match number, every bet, the money, the result (`a`,
-/// `b` or `draw`) and the forfeits with their kind and reason.
+/// One series of a tournament and its score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeriesResult {
+    /// Line-up position of side A.
+    pub a: usize,
+    /// Line-up position of side B.
+    pub b: usize,
+    /// The score, from A's side.
+    pub score: SeriesScore,
+}
+
+/// What a tournament reports while it plays.
+pub enum Event<'a, 'r> {
+    /// Series `series` (0-based) has played a match.
+    Match {
+        /// The series, 0-based in pairing order.
+        series: usize,
+        /// The match.
+        record: &'a MatchRecord<'r>,
+    },
+    /// A series is over (also one read back whole from a log).
+    Series {
+        /// The series, 0-based in pairing order.
+        series: usize,
+        /// Its result.
+        result: &'a SeriesResult,
+    },
+}
+
+/// A round robin: every pair of `players` plays one series of `games`
+/// matches under `rules`, the earlier player of the line-up as A. A
+/// single pair is a plain series (`solved-games yen match`).
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    /// The line-up.
+    pub players: Vec<PlayerSpec>,
+    /// Money and rounds.
+    pub rules: Rules,
+    /// Matches per series.
+    pub games: u64,
+    /// Seed of the `random` players: the player at position p in series k
+    /// gets `player_seed(player_seed(seed, k), p)`.
+    pub seed: u64,
+    /// Time a program has for each bet.
+    pub timeout: Duration,
+}
+
+impl Tournament {
+    /// The series in playing order, as pairs of line-up positions.
+    #[must_use]
+    pub fn series(&self) -> Vec<(usize, usize)> {
+        pairings(self.players.len())
+    }
+
+    /// Plays every series, continuing from `played` — per series, the
+    /// matches already played (from a log; empty for a fresh run) — and
+    /// calls `report` after each new match and each series. Progress is
+    /// counted in matches still to play.
+    ///
+    /// # Errors
+    /// A [`RefereeError`]: a player that cannot start, a replay that does
+    /// not match the log, or `report`'s error (the run stops there).
+    pub fn play(
+        &self,
+        played: &[Vec<PlayedMatch>],
+        progress: &dyn Progress,
+        mut report: impl FnMut(Event<'_, '_>) -> std::io::Result<()>,
+    ) -> Result<Vec<SeriesResult>, RefereeError> {
+        let pairs = self.series();
+        let done = |k: usize| played.get(k).map_or(&[][..], Vec::as_slice);
+        let to_play: u64 = (0..pairs.len())
+            .map(|k| self.games.saturating_sub(done(k).len() as u64))
+            .sum();
+        progress.begin("matches", Some(to_play));
+        let mut results = Vec::with_capacity(pairs.len());
+        for (k, &(a, b)) in pairs.iter().enumerate() {
+            let (spec_a, spec_b) = (&self.players[a], &self.players[b]);
+            progress.note(&format!(
+                "series {}/{}: {} vs {}",
+                k + 1,
+                pairs.len(),
+                spec_a.name(),
+                spec_b.name()
+            ));
+            let series_seed = player_seed(self.seed, k);
+            let contestant = |spec: &PlayerSpec, position: usize| {
+                spec.contestant(player_seed(series_seed, position), self.timeout)
+                    .map_err(|reason| RefereeError::CannotStart {
+                        player: spec.name(),
+                        reason,
+                    })
+            };
+            let mut ca = contestant(spec_a, a)?;
+            let mut cb = contestant(spec_b, b)?;
+            let score = Referee::new(self.rules).resume_series(
+                &mut *ca,
+                &mut *cb,
+                self.games,
+                done(k),
+                |record| {
+                    progress.advance(1);
+                    report(Event::Match { series: k, record })
+                },
+            )?;
+            let result = SeriesResult { a, b, score };
+            report(Event::Series {
+                series: k,
+                result: &result,
+            })
+            .map_err(RefereeError::Report)?;
+            results.push(result);
+        }
+        progress.end();
+        Ok(results)
+    }
+}
+
+/// A player's line in the standings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// Line-up position.
+    pub player: usize,
+    /// Series won.
+    pub series_won: u64,
+    /// Series drawn.
+    pub series_drawn: u64,
+    /// Series lost.
+    pub series_lost: u64,
+    /// Matches won.
+    pub matches_won: u64,
+    /// Matches drawn.
+    pub matches_drawn: u64,
+    /// Matches lost.
+    pub matches_lost: u64,
+    /// Matches forfeited.
+    pub forfeits: u64,
+    /// Series in which it was disqualified.
+    pub disqualified: u64,
+}
+
+/// The standings of `players` after `results`: most series won first,
+/// then most matches won; ties keep line-up order.
 #[must_use]
-pub fn match_json(
-    series: usize,
-    name_a: &str,
-    name_b: &str,
-    record: &super::referee::MatchRecord<'_>,
-) -> serde_json::Value {
-    use crate::core::{Outcome, Player};
-    let side = |p: Player| match p {
-        Player::First => "a",
-        Player::Second => "b",
-    };
-    let (money_a, money_b) = record.money();
-    serde_json::json!({
-        "series": series,
-        "a": name_a,
-        "b": name_b,
-        "match": record.number,
-        "bets_a": record.rounds.iter().map(|r| r.bet_a).collect::<Vec<_>>(),
-        "bets_b": record.rounds.iter().map(|r| r.bet_b).collect::<Vec<_>>(),
-        "money_a": money_a,
-        "money_b": money_b,
-        "result": match record.outcome {
-            Outcome::Winner(p) => side(p),
-            Outcome::Draw => "draw",
-        },
-        "forfeits": record.forfeits.iter().map(|f| serde_json::json!({
-            "side": side(f.side),
-            "round": f.round,
-            "kind": f.fault.kind(),
-            "reason": f.fault.to_string(),
-        })).collect::<Vec<_>>(),
-    })
+pub fn standings(players: usize, results: &[SeriesResult]) -> Vec<Standing> {
+    let mut table: Vec<Standing> = (0..players)
+        .map(|player| Standing {
+            player,
+            ..Standing::default()
+        })
+        .collect();
+    for r in results {
+        let s = &r.score;
+        for (me, wins, losses, forfeits, disqualified) in [
+            (r.a, s.wins_a, s.wins_b, s.forfeits_a, s.disqualified_a),
+            (r.b, s.wins_b, s.wins_a, s.forfeits_b, s.disqualified_b),
+        ] {
+            let st = &mut table[me];
+            st.matches_won += wins;
+            st.matches_lost += losses;
+            st.matches_drawn += s.draws;
+            st.forfeits += forfeits;
+            st.disqualified += u64::from(disqualified.is_some());
+            match wins.cmp(&losses) {
+                std::cmp::Ordering::Greater => st.series_won += 1,
+                std::cmp::Ordering::Equal => st.series_drawn += 1,
+                std::cmp::Ordering::Less => st.series_lost += 1,
+            }
+        }
+    }
+    // A stable sort: ties keep line-up order.
+    table.sort_by_key(|s| std::cmp::Reverse((s.series_won, s.matches_won)));
+    table
 }
