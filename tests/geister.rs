@@ -1,5 +1,6 @@
 //! Mini-Geister (document 003): the published numbers are reproduced (the
-//! naive model against the engine is in `geister_naive.rs`), the reports and a forcing line are pinned, the CLI behaves.
+//! naive model against the engine is in `geister_naive.rs`), the reports
+//! and a forcing line are pinned, the CLI behaves.
 
 mod common;
 

@@ -6,10 +6,10 @@
 
 use rayon::prelude::*;
 use solved_games::games::geister::analysis::Kind;
-use solved_games::games::geister::naive::Analysis;
+use solved_games::games::geister::naive::{self, Analysis};
 use solved_games::games::geister::report::Report;
 use solved_games::games::geister::rules::Position;
-use solved_games::games::geister::solved;
+use solved_games::games::geister::{mirror, solved};
 use std::collections::HashSet;
 
 /// The engine's analysis of the same name.
@@ -87,6 +87,19 @@ fn naive_and_optimized_reports_agree_including_their_own_start_positions() {
             table.analysis.name()
         );
     }
+}
+
+#[test]
+fn mirror_strategy_holds_on_the_naive_board_with_the_engines_counts() {
+    let on_naive_board = naive::mirror::check();
+    let on_engine = mirror::check();
+    assert_eq!(on_naive_board.counterexample, None);
+    assert_eq!(
+        (on_naive_board.positions, on_naive_board.captures),
+        (on_engine.positions, on_engine.captures)
+    );
+    // Player 1's two pieces anywhere on ranks 1–2: C(8, 2) positions.
+    assert_eq!(on_naive_board.positions, 28);
 }
 
 #[test]

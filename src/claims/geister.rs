@@ -6,7 +6,7 @@
 //! the naive full-information table (seconds).
 
 use super::{Claim, Evidence, GameId};
-use crate::games::geister::{analysis::Kind, mirror, report::Report, solved};
+use crate::games::geister::{analysis::Kind, mirror, naive, report::Report, solved};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -138,7 +138,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                     player 1 never escapes and captures only its mirror image (gain ≥ 0 for player 2)",
         expected: "holds",
         erratum: None,
-        compute: || Evidence::both(mirror::check().verdict(), mirror::check_naive().verdict()),
+        compute: || Evidence::both(mirror::check().verdict(), naive::mirror::check().verdict()),
     },
     Claim {
         id: "GEI-010",
