@@ -2,11 +2,8 @@
 //! counts of values +1 / 0 / −1, the distance distribution of the +1
 //! positions (Table 1) and the values of the start positions.
 
-use super::analysis::Kind;
-use super::naive::NaiveTable;
+use super::naive;
 use super::optimized::Table;
-use super::rules::Position;
-use crate::solve::retrograde::Reach;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -35,10 +32,11 @@ pub struct Report {
 }
 
 impl Report {
+    /// Counts the values (+1, 0, −1) and distances of `entries`.
     fn build(
-        kind: Kind,
-        entries: impl Iterator<Item = (Reach, u16)>,
-        get: impl Fn(&Position) -> (Reach, u16),
+        analysis: &'static str,
+        entries: impl Iterator<Item = (i8, u16)>,
+        initial: [Entry; 2],
     ) -> Report {
         let mut values = [0usize; 3];
         let mut distances = BTreeMap::new();
@@ -46,31 +44,16 @@ impl Report {
         for (v, d) in entries {
             states += 1;
             match v {
-                Reach::Goal => {
+                1 => {
                     values[0] += 1;
                     *distances.entry(d).or_insert(0) += 1;
                 }
-                Reach::Undecided => values[1] += 1,
-                Reach::Prevented => values[2] += 1,
+                0 => values[1] += 1,
+                _ => values[2] += 1,
             }
         }
-        // The worst start for player 1 (several only where a random choice
-        // is made at the start); among equals the longest.
-        let initial = kind.initial().map(|starts| {
-            starts
-                .iter()
-                .map(|p| {
-                    let (v, d) = get(p);
-                    Entry {
-                        value: v.sign(),
-                        distance: d,
-                    }
-                })
-                .min_by_key(|e| (e.value, std::cmp::Reverse(e.distance)))
-                .expect("at least one start position")
-        });
         Report {
-            analysis: kind.name(),
+            analysis,
             states,
             values,
             distances,
@@ -82,19 +65,44 @@ impl Report {
     #[must_use]
     pub fn of(table: &Table) -> Report {
         let s = &table.solution;
+        // The worst start for player 1 (several only where a random choice
+        // is made at the start); among equals the longest.
+        let initial = table.kind.initial().map(|starts| {
+            starts
+                .iter()
+                .map(|p| {
+                    let (v, d) = table.get(p).expect("start position covered");
+                    Entry {
+                        value: v.sign(),
+                        distance: d,
+                    }
+                })
+                .min_by_key(|e| (e.value, std::cmp::Reverse(e.distance)))
+                .expect("at least one start position")
+        });
         Report::build(
-            table.kind,
-            s.values.iter().copied().zip(s.distances.iter().copied()),
-            |p| table.get(p).expect("start position covered"),
+            table.kind.name(),
+            s.values
+                .iter()
+                .map(|v| v.sign())
+                .zip(s.distances.iter().copied()),
+            initial,
         )
     }
 
-    /// The report of the naive solver's table.
+    /// The report of the naive solver's table: its own positions, values
+    /// and start positions.
     #[must_use]
-    pub fn of_naive(table: &NaiveTable) -> Report {
-        Report::build(table.kind, table.entries.values().copied(), |p| {
-            table.entries[p]
-        })
+    pub fn of_naive(table: &naive::Table) -> Report {
+        let initial = table.starts().map(|(v, d)| Entry {
+            value: v.sign(),
+            distance: d,
+        });
+        Report::build(
+            table.analysis.name(),
+            table.iter().map(|(_, v, d)| (v.sign(), d)),
+            initial,
+        )
     }
 
     /// Table 1's row: the counts at distances 1, 2, …, space-separated.
