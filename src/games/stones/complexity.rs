@@ -80,6 +80,15 @@ fn log_log_slope(points: &[(f64, f64)]) -> f64 {
     sxy / sxx
 }
 
+/// "c₁ at n = n₁, c₂ at n = n₂, …".
+fn list(counts: &[(usize, u64)]) -> String {
+    let counts: Vec<String> = counts
+        .iter()
+        .map(|(n, c)| format!("{c} at n = {n}"))
+        .collect();
+    counts.join(", ")
+}
+
 /// What a ladder of operation counts says about growth.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fit {
@@ -158,14 +167,9 @@ impl Fit {
     /// The counts and the slope, for a claim's `measured` column.
     #[must_use]
     pub fn describe(&self, what: &str) -> String {
-        let counts: Vec<String> = self
-            .counts
-            .iter()
-            .map(|(n, c)| format!("{c} at n = {n}"))
-            .collect();
         format!(
             "{what}: {}; log-log slope {:.3}, {} predicts {:.3} ± {:.3}",
-            counts.join(", "),
+            list(&self.counts),
             self.slope,
             self.class.map_or("the nearest class", Growth::label),
             self.predicted,
@@ -215,14 +219,9 @@ impl ExponentialFit {
     /// The counts and the base, for a claim's `measured` column.
     #[must_use]
     pub fn describe(&self, what: &str) -> String {
-        let counts: Vec<String> = self
-            .counts
-            .iter()
-            .map(|(n, c)| format!("{c} at n = {n}"))
-            .collect();
         format!(
             "{what}: {}; ×{:.3} per added stone",
-            counts.join(", "),
+            list(&self.counts),
             self.base
         )
     }

@@ -20,6 +20,7 @@
 use super::points::{prefix_sums, sum, Points};
 use super::{Game, SolveError, Stones};
 use std::collections::HashMap;
+use std::hash::Hash;
 
 /// Longest row of the interval recursions (Games 1, 2): they recurse n
 /// calls deep and cache about n²/2 states.
@@ -40,10 +41,43 @@ pub struct Memoised {
     pub calls: u64,
 }
 
+/// Python's `lru_cache(None)`: every call is counted, every value kept.
+struct Cache<K, P> {
+    memo: HashMap<K, P>,
+    calls: u64,
+}
+
+impl<K: Hash + Eq, P: Points> Cache<K, P> {
+    fn new() -> Self {
+        Cache {
+            memo: HashMap::new(),
+            calls: 0,
+        }
+    }
+
+    /// A call of `strategy(key)`: the cached value, if there is one.
+    fn call(&mut self, key: &K) -> Option<P> {
+        self.calls += 1;
+        self.memo.get(key).copied()
+    }
+
+    fn store(&mut self, key: K, value: P) -> P {
+        self.memo.insert(key, value);
+        value
+    }
+
+    fn answer(&self, value: P) -> Memoised {
+        Memoised {
+            value: value.get(),
+            states: self.memo.len(),
+            calls: self.calls,
+        }
+    }
+}
+
 /// `strategy(i, j)` over the stones `i..end` (the listing's `j` is `end − 1`).
 struct Interval<P, G> {
-    memo: HashMap<(usize, usize), P>,
-    calls: u64,
+    cache: Cache<(usize, usize), P>,
     /// Rows shorter than this are worth 0 without a move: 1 in Game 1
     /// (`if i > j`), 2 in Game 2 (`if i >= j`).
     shortest_played: usize,
@@ -54,22 +88,16 @@ struct Interval<P, G> {
 impl<P: Points, G: Fn(usize, usize, bool) -> P> Interval<P, G> {
     fn run(values: usize, shortest_played: usize, gain: G) -> Memoised {
         let mut search = Interval {
-            memo: HashMap::new(),
-            calls: 0,
+            cache: Cache::new(),
             shortest_played,
             gain,
         };
-        let value = search.strategy(0, values).get();
-        Memoised {
-            value,
-            states: search.memo.len(),
-            calls: search.calls,
-        }
+        let value = search.strategy(0, values);
+        search.cache.answer(value)
     }
 
     fn strategy(&mut self, i: usize, end: usize) -> P {
-        self.calls += 1;
-        if let Some(&known) = self.memo.get(&(i, end)) {
+        if let Some(known) = self.cache.call(&(i, end)) {
             return known;
         }
         let value = if end - i < self.shortest_played {
@@ -79,8 +107,7 @@ impl<P: Points, G: Fn(usize, usize, bool) -> P> Interval<P, G> {
             let right = (self.gain)(i, end, false) - self.strategy(i, end - 1);
             left.max(right)
         };
-        self.memo.insert((i, end), value);
-        value
+        self.cache.store((i, end), value)
     }
 }
 
@@ -170,13 +197,11 @@ pub fn game3_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
     SolveError::check("memoised 解法1", Game::FrontUpToThree, stones, SUFFIX_LIMIT)?;
     struct Suffix<'a, P> {
         v: &'a [P],
-        memo: HashMap<usize, P>,
-        calls: u64,
+        cache: Cache<usize, P>,
     }
     impl<P: Points> Suffix<'_, P> {
         fn strategy(&mut self, i: usize) -> P {
-            self.calls += 1;
-            if let Some(&known) = self.memo.get(&i) {
+            if let Some(known) = self.cache.call(&i) {
                 return known;
             }
             let n = self.v.len();
@@ -190,22 +215,16 @@ pub fn game3_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
                 }
                 best.expect("three options")
             };
-            self.memo.insert(i, value);
-            value
+            self.cache.store(i, value)
         }
     }
     let v = P::row(stones.values_a());
     let mut search = Suffix {
         v: &v,
-        memo: HashMap::new(),
-        calls: 0,
+        cache: Cache::new(),
     };
-    let value = search.strategy(0).get();
-    Ok(Memoised {
-        value,
-        states: search.memo.len(),
-        calls: search.calls,
-    })
+    let value = search.strategy(0);
+    Ok(search.cache.answer(value))
 }
 
 /// Game 4's listing: memoised `strategy(i, M)`; `if i + 2*M >= n: return
@@ -224,13 +243,11 @@ pub fn game4_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
     )?;
     struct Doubling<'a, P> {
         v: &'a [P],
-        memo: HashMap<(usize, usize), P>,
-        calls: u64,
+        cache: Cache<(usize, usize), P>,
     }
     impl<P: Points> Doubling<'_, P> {
         fn strategy(&mut self, i: usize, m: usize) -> P {
-            self.calls += 1;
-            if let Some(&known) = self.memo.get(&(i, m)) {
+            if let Some(known) = self.cache.call(&(i, m)) {
                 return known;
             }
             let n = self.v.len();
@@ -244,22 +261,16 @@ pub fn game4_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
                 }
                 best.expect("at least one take")
             };
-            self.memo.insert((i, m), value);
-            value
+            self.cache.store((i, m), value)
         }
     }
     let v = P::row(stones.values_a());
     let mut search = Doubling {
         v: &v,
-        memo: HashMap::new(),
-        calls: 0,
+        cache: Cache::new(),
     };
-    let value = search.strategy(0, 1).get();
-    Ok(Memoised {
-        value,
-        states: search.memo.len(),
-        calls: search.calls,
-    })
+    let value = search.strategy(0, 1);
+    Ok(search.cache.answer(value))
 }
 
 /// Game 5 解法1: memoised `strategy(player, state)`, `state` saying which
@@ -278,14 +289,12 @@ pub fn game5_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
     )?;
     struct Subsets<'a, P> {
         values: [&'a [P]; 2],
-        memo: HashMap<(usize, u32), P>,
-        calls: u64,
+        cache: Cache<(usize, u32), P>,
     }
     impl<P: Points> Subsets<'_, P> {
         /// `player` 0 is A; bit k of `remaining` is `state[k]`.
         fn strategy(&mut self, player: usize, remaining: u32) -> P {
-            self.calls += 1;
-            if let Some(&known) = self.memo.get(&(player, remaining)) {
+            if let Some(known) = self.cache.call(&(player, remaining)) {
                 return known;
             }
             let mut best = None;
@@ -296,23 +305,17 @@ pub fn game5_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
                     best = Some(best.map_or(lead, |b: P| b.max(lead)));
                 }
             }
-            let value = best.unwrap_or(P::ZERO);
-            self.memo.insert((player, remaining), value);
-            value
+            self.cache
+                .store((player, remaining), best.unwrap_or(P::ZERO))
         }
     }
     let (a, b) = (P::row(stones.values_a()), P::row(stones.values_b()));
     let mut search = Subsets {
         values: [&a, &b],
-        memo: HashMap::new(),
-        calls: 0,
+        cache: Cache::new(),
     };
-    let value = search.strategy(0, (1u32 << a.len()) - 1).get();
-    Ok(Memoised {
-        value,
-        states: search.memo.len(),
-        calls: search.calls,
-    })
+    let value = search.strategy(0, (1u32 << a.len()) - 1);
+    Ok(search.cache.answer(value))
 }
 
 /// Game 1 解法1: A's own total by a two-level max/min — A maximises over
@@ -323,8 +326,11 @@ pub fn game5_memoised<P: Points>(stones: &Stones) -> Result<Memoised, SolveError
 /// the min (`left = min(stones[i+1] + strategy(i+2, j), …)`); with
 /// `as_printed` false B's stone is B's and adds nothing for A
 /// (Errata, 001, STO-004). Memoised on (i, j), as 解法2 is, for speed.
-#[must_use]
-pub fn game1_first_player_score(stones: &Stones, as_printed: bool) -> i64 {
+///
+/// # Errors
+/// [`SolveError::TooManyStones`] past [`INTERVAL_LIMIT`].
+pub fn game1_first_player_score(stones: &Stones, as_printed: bool) -> Result<i64, SolveError> {
+    SolveError::check("解法1", Game::EitherEnd, stones, INTERVAL_LIMIT)?;
     fn a_score(
         v: &[i64],
         i: isize,
@@ -353,15 +359,24 @@ pub fn game1_first_player_score(stones: &Stones, as_printed: bool) -> i64 {
         s
     }
     let v = stones.values_a();
-    a_score(v, 0, v.len() as isize - 1, as_printed, &mut HashMap::new())
+    Ok(a_score(
+        v,
+        0,
+        v.len() as isize - 1,
+        as_printed,
+        &mut HashMap::new(),
+    ))
 }
 
 /// §区間DPを使ったGame 1の解法 as printed: `dp = [[0]*n for _ in range(n)]`
 /// and widths from 1, so `dp[i][i]` stays 0 — a last stone counts for
 /// nothing. (With `dp[i][i] = stones[i]` it is
 /// [`optimized`](super::optimized)'s Game 1 solver.)
-#[must_use]
-pub fn game1_interval_dp_as_printed(stones: &Stones) -> i64 {
+///
+/// # Errors
+/// [`SolveError::TooManyStones`] past [`INTERVAL_LIMIT`] (an n × n table).
+pub fn game1_interval_dp_as_printed(stones: &Stones) -> Result<i64, SolveError> {
+    SolveError::check("区間DP listing", Game::EitherEnd, stones, INTERVAL_LIMIT)?;
     let v = stones.values_a();
     let n = v.len();
     let mut dp = vec![vec![0i64; n]; n];
@@ -371,5 +386,5 @@ pub fn game1_interval_dp_as_printed(stones: &Stones) -> i64 {
             dp[i][j] = (v[i] - dp[i + 1][j]).max(v[j] - dp[i][j - 1]);
         }
     }
-    dp[0][n - 1]
+    Ok(dp[0][n - 1])
 }
