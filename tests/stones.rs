@@ -219,6 +219,10 @@ fn solvers_refuse_rows_past_their_limits_with_a_typed_error() {
         listings::game5_memoised::<i64>(&long(listings::SUBSET_LIMIT + 1)),
         Err(SolveError::TooManyStones { .. })
     ));
+    // The limit itself is accepted.
+    let limit = optimized::max_stones(Game::EitherEndRemainder).unwrap();
+    assert!(optimized::solve(Game::EitherEndRemainder, &long(limit)).is_ok());
+    assert!(optimized::solve(Game::EitherEndRemainder, &long(limit + 1)).is_err());
     // Games 3 and 5 are linear and n log n: no limit.
     assert!(optimized::solve(Game::FrontUpToThree, &long(200_000)).is_ok());
 }
