@@ -1,50 +1,113 @@
-//! Stone games 1–5 (document 001): naive = optimized on random rows, the
-//! article's identities, pinned example outputs, CLI errors.
+//! Stone games 1–5 (document 001): naive = optimized up to the rows the
+//! naive search handles, the article's listings against the solvers, growth
+//! classes counted on the shipped code, pinned example outputs, README's
+//! commands, input files and CLI errors.
 
 mod common;
 
-use common::{assert_claims_pass, assert_input_error, cli};
+use common::{assert_claims_pass, assert_input_error, cli, cli_with_stdin, Run};
 use proptest::prelude::*;
-use quickcheck::quickcheck;
 use solved_games::claims::GameId;
-use solved_games::games::stones::{first_formulation, naive, optimized, Game, Stones};
+use solved_games::games::stones::complexity::{self, Growth};
+use solved_games::games::stones::listings::{self, SliceBounds};
+use solved_games::games::stones::points::{count_operations, Counted};
+use solved_games::games::stones::{
+    naive, optimized, Game, GameResult, SolveError, Stones, StonesError,
+};
 
 #[test]
 fn every_published_stones_claim_passes() {
     assert_claims_pass(GameId::Stones);
 }
 
-fn row() -> impl Strategy<Value = Vec<i64>> {
-    prop::collection::vec(-20i64..50, 1..=10)
+fn row(most: usize) -> impl Strategy<Value = Vec<i64>> {
+    prop::collection::vec(-20i64..50, 1..=most)
+}
+
+fn naive_matches(game: Game, v: Vec<i64>) -> Result<(), TestCaseError> {
+    let s = Stones::one_valued(v).unwrap();
+    let fast: GameResult = optimized::solve(game, &s).unwrap();
+    prop_assert_eq!(fast, naive::solve(game, &s).unwrap());
+    Ok(())
+}
+
+// The bounds are `naive::max_stones`: about a second for one row at the top
+// size (SPEC.md); random lengths keep each test to a few seconds. Scores
+// along the optimal line are compared too: both sides break ties toward the
+// earlier move.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn naive_matches_optimized_game1_up_to_24_stones(v in row(24)) {
+        naive_matches(Game::EitherEnd, v)?;
+    }
+
+    #[test]
+    fn naive_matches_optimized_game2_up_to_24_stones(v in row(24)) {
+        naive_matches(Game::EitherEndRemainder, v)?;
+    }
+
+    #[test]
+    fn naive_matches_optimized_game3_up_to_28_stones(v in row(28)) {
+        naive_matches(Game::FrontUpToThree, v)?;
+    }
+
+    #[test]
+    fn naive_matches_optimized_game4_up_to_26_stones(v in row(26)) {
+        naive_matches(Game::FrontDoubling, v)?;
+    }
+
+    #[test]
+    fn naive_matches_optimized_game5_up_to_10_stones(
+        pairs in prop::collection::vec((-20i64..50, -20i64..50), 1..=10)
+    ) {
+        let (a, b): (Vec<i64>, Vec<i64>) = pairs.into_iter().unzip();
+        let s = Stones::two_valued(a, b).unwrap();
+        // Only the value: the greedy and the search may follow different optimal lines.
+        prop_assert_eq!(
+            optimized::solve(Game::AnyStoneTwoValues, &s).unwrap().diff,
+            naive::solve(Game::AnyStoneTwoValues, &s).unwrap().diff
+        );
+    }
 }
 
 proptest! {
-    #[test]
-    fn naive_equals_optimized_for_games_1_to_4(v in row()) {
-        let s = Stones::one_valued(v).unwrap();
-        for game in [Game::EitherEnd, Game::EitherEndRemainder, Game::FrontUpToThree, Game::FrontDoubling] {
-            let fast = optimized::solve(game, &s).unwrap();
-            let slow = naive::solve(game, &s);
-            // Scores along the optimal line too: both break ties toward the earlier move.
-            prop_assert_eq!(fast, slow, "game {}", game.number());
-        }
-    }
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn game5_greedy_equals_exhaustive_search(pairs in prop::collection::vec((-20i64..50, -20i64..50), 1..=7)) {
+    fn game5_greedy_matches_memoised_search_up_to_16_stones(
+        pairs in prop::collection::vec((-20i64..50, -20i64..50), 1..=16)
+    ) {
         let (a, b): (Vec<i64>, Vec<i64>) = pairs.into_iter().unzip();
         let s = Stones::two_valued(a, b).unwrap();
-        let fast = optimized::solve(Game::AnyStoneTwoValues, &s).unwrap();
-        prop_assert_eq!(fast.diff, naive::solve(Game::AnyStoneTwoValues, &s).diff);
-        prop_assert_eq!(fast.first - fast.second, fast.diff);
+        prop_assert_eq!(
+            optimized::solve(Game::AnyStoneTwoValues, &s).unwrap().diff,
+            listings::game5_memoised::<i64>(&s).unwrap().value
+        );
     }
 
     #[test]
-    fn game1_first_formulation_gives_a_score(v in row()) {
+    fn memoised_listings_match_the_tables(v in row(60)) {
+        let s = Stones::one_valued(v).unwrap();
+        let value = |g| optimized::solve(g, &s).unwrap().diff;
+        prop_assert_eq!(listings::game1_memoised::<i64>(&s).unwrap().value, value(Game::EitherEnd));
+        let game2 = value(Game::EitherEndRemainder);
+        prop_assert_eq!(listings::game2_prefix_sums::<i64>(&s).unwrap().value, game2);
+        prop_assert_eq!(
+            listings::game2_slice_sums::<i64>(&s, SliceBounds::Corrected).unwrap().value,
+            game2
+        );
+        prop_assert_eq!(listings::game3_memoised::<i64>(&s).unwrap().value, value(Game::FrontUpToThree));
+    }
+
+    #[test]
+    fn game1_first_formulation_gives_a_score(v in row(40)) {
+        // A's score by max/min (corrected 解法1) against the difference DP:
+        // two formulations that share no code.
         let s = Stones::one_valued(v.clone()).unwrap();
         let r = optimized::solve(Game::EitherEnd, &s).unwrap();
-        prop_assert_eq!(first_formulation::first_player_score(&v), r.first);
-        prop_assert_eq!(r.first + r.second, v.iter().sum::<i64>());
+        prop_assert_eq!(listings::game1_first_player_score(&s, false).unwrap(), r.first);
     }
 
     #[test]
@@ -60,19 +123,121 @@ proptest! {
     }
 }
 
-quickcheck! {
-    fn game3_and_4_scores_add_up(v: Vec<i16>) -> bool {
-        let v: Vec<i64> = v.into_iter().take(200).map(i64::from).collect();
-        if v.is_empty() {
-            return true;
-        }
-        let total: i64 = v.iter().sum();
-        let s = Stones::one_valued(v).unwrap();
-        [Game::FrontUpToThree, Game::FrontDoubling].into_iter().all(|g| {
-            let r = optimized::solve(g, &s).unwrap();
-            r.first + r.second == total && r.first - r.second == r.diff
+#[test]
+fn listings_as_printed_differ_from_the_value_where_the_errata_say() {
+    let one = |v: &[i64]| Stones::one_valued(v.to_vec()).unwrap();
+    // Game 2 解法1: each slice stops one stone early.
+    let s = one(&[5, 3, 1, 4, 2]);
+    let printed = listings::game2_slice_sums::<i64>(&s, SliceBounds::AsPrinted).unwrap();
+    assert_eq!(printed.value, 7);
+    // Game 1's 区間DP leaves dp[i][i] = 0.
+    assert_eq!(
+        listings::game1_interval_dp_as_printed(&one(&[1, 100, 2, 3])).unwrap(),
+        101
+    );
+    // Game 1 解法1 as printed gives A every stone.
+    assert_eq!(
+        listings::game1_first_player_score(&one(&[1, 100, 2, 3]), true).unwrap(),
+        106
+    );
+}
+
+/// Operation counts of the shipped solver of `game` at `sizes`.
+fn shipped_counts(game: Game, sizes: &[usize]) -> Vec<(usize, u64)> {
+    sizes
+        .iter()
+        .map(|&n| {
+            let mut rng = fastrand::Rng::with_seed(n as u64);
+            let mut values = || (0..n).map(|_| rng.i64(0..1 << 30)).collect::<Vec<_>>();
+            let s = Stones::two_valued(values(), values()).unwrap();
+            let s = if game == Game::AnyStoneTwoValues {
+                s
+            } else {
+                Stones::one_valued(s.values_a().to_vec()).unwrap()
+            };
+            (
+                n,
+                count_operations(|| optimized::solve_as::<Counted>(game, &s).unwrap()).1,
+            )
         })
+        .collect()
+}
+
+#[test]
+fn shipped_solvers_grow_as_spec_states() {
+    let cases = [
+        (Game::EitherEnd, &[64, 128, 256, 512][..], Growth::Quadratic),
+        (
+            Game::EitherEndRemainder,
+            &[64, 128, 256, 512],
+            Growth::Quadratic,
+        ),
+        (
+            Game::FrontUpToThree,
+            &[1024, 2048, 4096, 8192],
+            Growth::Linear,
+        ),
+        (Game::FrontDoubling, &[32, 64, 128, 256], Growth::Cubic),
+        (
+            Game::AnyStoneTwoValues,
+            &[1024, 2048, 4096, 8192],
+            Growth::Linearithmic,
+        ),
+    ];
+    for (game, sizes, class) in cases {
+        let fit = complexity::fit(&shipped_counts(game, sizes));
+        assert_eq!(
+            fit.class,
+            Some(class),
+            "game {}: {}",
+            game.number(),
+            fit.describe("operations")
+        );
     }
+}
+
+#[test]
+fn solvers_refuse_rows_past_their_limits_with_a_typed_error() {
+    let long = |n: usize| Stones::one_valued(vec![1; n]).unwrap();
+    let n = naive::max_stones(Game::EitherEnd) + 1;
+    assert_eq!(
+        naive::solve(Game::EitherEnd, &long(n)),
+        Err(SolveError::TooManyStones {
+            solver: "naive",
+            game: Game::EitherEnd,
+            stones: n,
+            limit: n - 1,
+        })
+    );
+    let limit = optimized::max_stones(Game::FrontDoubling).unwrap();
+    assert!(matches!(
+        optimized::solve(Game::FrontDoubling, &long(limit + 1)),
+        Err(SolveError::TooManyStones { solver: "optimized", stones, limit: l, .. })
+            if stones == limit + 1 && l == limit
+    ));
+    assert!(matches!(
+        listings::game5_memoised::<i64>(&long(listings::SUBSET_LIMIT + 1)),
+        Err(SolveError::TooManyStones { .. })
+    ));
+    // The limit itself is accepted.
+    let limit = optimized::max_stones(Game::EitherEndRemainder).unwrap();
+    assert!(optimized::solve(Game::EitherEndRemainder, &long(limit)).is_ok());
+    assert!(optimized::solve(Game::EitherEndRemainder, &long(limit + 1)).is_err());
+    // Games 3 and 5 are linear and n log n: no limit.
+    assert!(optimized::solve(Game::FrontUpToThree, &long(200_000)).is_ok());
+}
+
+#[test]
+fn malformed_rows_get_typed_errors() {
+    assert_eq!(Stones::one_valued(vec![]), Err(StonesError::Empty));
+    assert_eq!(
+        Stones::two_valued(vec![1, 2], vec![1]),
+        Err(StonesError::LengthMismatch { a: 2, b: 1 })
+    );
+    assert_eq!(
+        Stones::one_valued(vec![i64::MAX, 1]),
+        Err(StonesError::Overflow)
+    );
 }
 
 #[test]
@@ -97,6 +262,57 @@ fn examples_of_the_article_are_pinned() {
     ]);
     out.push_str(&run.stdout);
     snapshot!("stones_article_examples", out);
+}
+
+/// The `$ solved-games stones …` lines of README's "Stone games" block with
+/// the output printed under each; `printf '…' |` before the command feeds
+/// standard input.
+fn readme_stones_examples() -> Vec<(String, String)> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme
+        .split("### Stone games")
+        .nth(1)
+        .expect("README has a Stone games section");
+    let block = section
+        .split("```console")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .expect("the section has a console block");
+    let mut examples: Vec<(String, String)> = Vec::new();
+    for line in block.lines() {
+        if let Some(command) = line.strip_prefix("$ ") {
+            examples.push((command.to_string(), String::new()));
+        } else if let Some(last) = examples.last_mut() {
+            last.1.push_str(line);
+            last.1.push('\n');
+        }
+    }
+    examples
+}
+
+fn run_readme_command(command: &str) -> Run {
+    let (stdin, command) = match command.strip_prefix("printf '") {
+        Some(rest) => {
+            let (text, rest) = rest.split_once("' | ").expect("printf '…' | command");
+            (text.replace("\\n", "\n"), rest)
+        }
+        None => (String::new(), command),
+    };
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "solved-games", "{command}");
+    cli_with_stdin(&words[1..], &stdin)
+}
+
+#[test]
+fn readme_stones_examples_print_what_readme_shows() {
+    let examples = readme_stones_examples();
+    assert!(examples.len() >= 5, "{examples:?}");
+    for (command, shown) in examples {
+        let run = run_readme_command(&command);
+        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
+        assert_eq!(run.stdout, shown, "{command}");
+    }
 }
 
 #[test]
@@ -125,6 +341,173 @@ fn naive_cli_matches_optimized_cli() {
 }
 
 #[test]
+fn negative_values_are_stone_values_not_flags() {
+    // Game 3 on [-8, 16, 20]: A takes all three (28) rather than leave B the 36.
+    let run = cli(&["stones", "--game", "3", "--stones", "-8,16,20"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "game 3: first (A) 28 – second (B) 0, difference +28; winner: first\n"
+    );
+    // B's values too: A takes stone 2 (a + b = 1 against −7), B the other.
+    let run = cli(&[
+        "stones",
+        "--game",
+        "5",
+        "--stones",
+        "-3,4",
+        "--values-b",
+        "-4,-3",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "{\"diff\":8,\"first\":4,\"game\":5,\"second\":-4,\"winner\":\"first\"}\n"
+    );
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("solved-games-stones-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn stones_file_reads_commas_spaces_and_lines() {
+    let path = temp_file("row.txt", "4, 5 3\n\n1,2\n");
+    let path = path.to_str().unwrap();
+    let from_file = cli(&["stones", "--game", "1", "--stones-file", path]);
+    assert_eq!(from_file.code, 0, "{}", from_file.stderr);
+    assert_eq!(
+        from_file.stdout,
+        "game 1: first (A) 8 – second (B) 7, difference +1; winner: first\n"
+    );
+    let from_stdin = cli_with_stdin(
+        &["stones", "--game", "1", "--stones-file", "-"],
+        "4 5 3 1 2",
+    );
+    assert_eq!(from_stdin.stdout, from_file.stdout, "{}", from_stdin.stderr);
+    // B's values from a file, A's from the flag.
+    let b = temp_file("b.txt", "1\n5\n3\n4\n2\n");
+    let run = cli(&[
+        "stones",
+        "--game",
+        "5",
+        "--stones",
+        "5,2,3,1,4",
+        "--values-b-file",
+        b.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(
+        run.stdout, "{\"diff\":3,\"first\":6,\"game\":5,\"second\":3,\"winner\":\"first\"}\n",
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_long_row_from_a_file_is_solved() {
+    let values: Vec<String> = (0..10_000)
+        .map(|k| ((k * 37) % 101 - 50).to_string())
+        .collect();
+    let path = temp_file("long.txt", &values.join("\n"));
+    let run = cli(&[
+        "stones",
+        "--game",
+        "3",
+        "--stones-file",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Vec<i64> = values.iter().map(|x| x.parse().unwrap()).collect();
+    let r = optimized::solve(Game::FrontUpToThree, &Stones::one_valued(v).unwrap()).unwrap();
+    assert!(
+        run.stdout.contains(&format!("\"diff\":{}", r.diff)),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn bad_value_files_name_the_file_and_line() {
+    let path = temp_file("bad.txt", "1 2 3\n4 x 6\n");
+    let p = path.to_str().unwrap();
+    let message = assert_input_error(&["stones", "--game", "1", "--stones-file", p]);
+    assert!(message.contains(&format!("{p}, line 2: `x`")), "{message}");
+    let message = assert_input_error(&[
+        "stones",
+        "--game",
+        "1",
+        "--stones-file",
+        temp_file("commas.txt", "1,,2\n").to_str().unwrap(),
+    ]);
+    assert!(message.contains("line 1: an empty value"), "{message}");
+    let message = assert_input_error(&[
+        "stones",
+        "--game",
+        "1",
+        "--stones-file",
+        temp_file("empty.txt", "\n \n").to_str().unwrap(),
+    ]);
+    assert!(message.contains("has no stone values"), "{message}");
+    let binary = temp_file("binary.bin", "");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00]).unwrap();
+    let message = assert_input_error(&[
+        "stones",
+        "--game",
+        "1",
+        "--stones-file",
+        binary.to_str().unwrap(),
+    ]);
+    assert!(message.contains("not UTF-8"), "{message}");
+    let run = cli_with_stdin(
+        &["stones", "--game", "1", "--stones-file", "-"],
+        "7\n8 nine\n",
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("standard input, line 2: `nine`"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn unreadable_value_files_exit_3_naming_the_file() {
+    let missing = std::env::temp_dir().join("solved-games-no-such-dir/row.txt");
+    let run = cli(&[
+        "stones",
+        "--game",
+        "1",
+        "--stones-file",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(missing.to_str().unwrap()),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.trim_end().lines().count(), 1, "{}", run.stderr);
+    let dir = std::env::temp_dir();
+    let run = cli(&[
+        "stones",
+        "--game",
+        "5",
+        "--stones",
+        "1",
+        "--values-b-file",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+}
+
+#[test]
 fn bad_input_gets_one_line_and_exit_2() {
     assert_input_error(&["stones", "--game", "1", "--stones", ""]);
     assert_input_error(&["stones", "--game", "1", "--stones", "1,x"]);
@@ -149,7 +532,53 @@ fn bad_input_gets_one_line_and_exit_2() {
         "1,2",
     ]);
     let many = vec!["1"; 40].join(",");
-    assert_input_error(&[
+    let message = assert_input_error(&[
         "stones", "--game", "1", "--stones", &many, "--solver", "naive",
     ]);
+    assert!(message.contains("at most 24"), "{message}");
+    // Not both value lists from standard input.
+    assert_input_error(&[
+        "stones",
+        "--game",
+        "5",
+        "--stones-file",
+        "-",
+        "--values-b-file",
+        "-",
+    ]);
+}
+
+#[test]
+fn one_source_per_value_list_is_a_usage_error() {
+    for args in [
+        &[
+            "stones",
+            "--game",
+            "1",
+            "--stones",
+            "1",
+            "--stones-file",
+            "-",
+        ][..],
+        &["stones", "--game", "1"],
+        &[
+            "stones",
+            "--game",
+            "5",
+            "--stones",
+            "1",
+            "--values-b",
+            "1",
+            "--values-b-file",
+            "-",
+        ],
+    ] {
+        let run = cli(args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("--stones") || run.stderr.contains("--values-b"),
+            "{}",
+            run.stderr
+        );
+    }
 }

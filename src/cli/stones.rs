@@ -1,16 +1,11 @@
 //! `solved-games stones`: solve one of the five stone games of document 001.
 
 use serde_json::json;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 
 use super::{print_json, CliError, Outcome};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
-
-/// Largest row the naive solver is allowed (its trees grow exponentially).
-const NAIVE_LIMIT: usize = 16;
-/// Largest row for Game 5's naive solver (every order of the stones).
-const NAIVE_LIMIT_GAME5: usize = 9;
-/// Largest row for the O(n²)-space and O(n³)-time tables.
-const TABLE_LIMIT: usize = 20_000;
 
 /// Which solver answers.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -23,16 +18,25 @@ pub enum Solver {
 
 /// Options of `solved-games stones`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("row").required(true).args(["stones", "stones_file"])))]
 pub struct Args {
     /// Game number 1–5 of the article.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
     game: u8,
-    /// Stone values in row order (A's values in Game 5), comma-separated.
-    #[arg(long)]
-    stones: String,
+    /// Stone values in row order (A's values in Game 5), comma- or
+    /// space-separated; values may be negative (`--stones -8,16,20`).
+    #[arg(long, allow_hyphen_values = true)]
+    stones: Option<String>,
+    /// Read the stone values from a file instead (`-` for standard input):
+    /// integers separated by commas, spaces or newlines.
+    #[arg(long, value_name = "PATH")]
+    stones_file: Option<PathBuf>,
     /// Game 5 only: B's values of the same stones.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     values_b: Option<String>,
+    /// Game 5 only: read B's values from a file (`-` for standard input).
+    #[arg(long, value_name = "PATH", conflicts_with = "values_b")]
+    values_b_file: Option<PathBuf>,
     /// Solver to use.
     #[arg(long, value_enum, default_value = "optimized")]
     solver: Solver,
@@ -41,32 +45,129 @@ pub struct Args {
     json: bool,
 }
 
-fn parse_list(flag: &str, text: &str) -> Result<Vec<i64>, CliError> {
-    if text.trim().is_empty() {
-        return Err(CliError::Input(format!(
-            "{flag} is empty: give at least one stone value"
-        )));
+/// Where a list of values came from, for error messages.
+enum Source<'a> {
+    /// The text of a flag.
+    Flag(&'static str),
+    /// A file (or standard input) named by a flag.
+    File(&'static str, &'a Path),
+}
+
+impl Source<'_> {
+    /// "--stones", or "--stones-file rows.txt, line 3".
+    fn at(&self, line: usize) -> String {
+        match self {
+            Source::Flag(flag) => flag.to_string(),
+            Source::File(flag, path) => format!("{flag} {}, line {line}", display(path)),
+        }
     }
-    text.split(',')
-        .map(|part| {
-            part.trim().parse::<i64>().map_err(|_| {
-                CliError::Input(format!(
-                    "{flag}: `{}` is not an integer stone value",
-                    part.trim()
-                ))
-            })
-        })
-        .collect()
+}
+
+fn display(path: &Path) -> String {
+    if is_stdin(path) {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Integers separated by commas, whitespace or newlines. A comma with no
+/// value on one side (`1,,2`, `1,`) is refused rather than guessed at.
+fn parse_values(text: &str, source: &Source) -> Result<Vec<i64>, CliError> {
+    let mut values = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split(',').collect();
+        for field in &fields {
+            if field.trim().is_empty() {
+                if fields.len() == 1 {
+                    continue; // a blank line
+                }
+                return Err(CliError::Input(format!(
+                    "{}: an empty value next to a comma",
+                    source.at(k + 1)
+                )));
+            }
+            for token in field.split_whitespace() {
+                values.push(token.parse::<i64>().map_err(|_| {
+                    CliError::Input(format!(
+                        "{}: `{token}` is not an integer stone value",
+                        source.at(k + 1)
+                    ))
+                })?);
+            }
+        }
+    }
+    if values.is_empty() {
+        return Err(CliError::Input(match source {
+            Source::Flag(flag) => format!("{flag} is empty: give at least one stone value"),
+            Source::File(flag, path) => {
+                format!("{flag} {} has no stone values", display(path))
+            }
+        }));
+    }
+    Ok(values)
+}
+
+/// Reads a value file, or standard input for `-`: exit 3 if it cannot be
+/// read, exit 2 if it is not text.
+fn read_values(flag: &'static str, path: &Path) -> Result<Vec<i64>, CliError> {
+    let mut bytes = Vec::new();
+    let read = if is_stdin(path) {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+    };
+    read.map_err(|e| CliError::io(display(path), &e))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CliError::Input(format!("{flag} {} is not UTF-8 text", display(path))))?;
+    parse_values(&text, &Source::File(flag, path))
+}
+
+/// The values given by a text flag or a file flag, if either.
+fn values(
+    text: Option<&str>,
+    text_flag: &'static str,
+    file: Option<&Path>,
+    file_flag: &'static str,
+) -> Result<Option<Vec<i64>>, CliError> {
+    match (text, file) {
+        (Some(text), _) => parse_values(text, &Source::Flag(text_flag)).map(Some),
+        (None, Some(path)) => read_values(file_flag, path).map(Some),
+        (None, None) => Ok(None),
+    }
 }
 
 pub fn run(args: Args) -> Outcome {
     let game = Game::from_number(args.game).expect("clap checks 1..=5");
-    let a = parse_list("--stones", &args.stones)?;
-    let stones = match (game, &args.values_b) {
-        (Game::AnyStoneTwoValues, Some(b)) => Stones::two_valued(a, parse_list("--values-b", b)?),
+    if let (Some(a), Some(b)) = (&args.stones_file, &args.values_b_file) {
+        if is_stdin(a) && is_stdin(b) {
+            return Err(CliError::Input(
+                "--stones-file and --values-b-file cannot both read standard input".into(),
+            ));
+        }
+    }
+    let a = values(
+        args.stones.as_deref(),
+        "--stones",
+        args.stones_file.as_deref(),
+        "--stones-file",
+    )?
+    .expect("clap requires --stones or --stones-file");
+    let b = values(
+        args.values_b.as_deref(),
+        "--values-b",
+        args.values_b_file.as_deref(),
+        "--values-b-file",
+    )?;
+    let stones = match (game, b) {
+        (Game::AnyStoneTwoValues, Some(b)) => Stones::two_valued(a, b),
         (Game::AnyStoneTwoValues, None) => {
             return Err(CliError::Input(
-                "game 5 needs --values-b, B's values of the stones".into(),
+                "game 5 needs --values-b (or --values-b-file), B's values of the stones".into(),
             ))
         }
         (_, Some(_)) => {
@@ -79,37 +180,10 @@ pub fn run(args: Args) -> Outcome {
     }
     .map_err(|e| CliError::Input(e.to_string()))?;
     let result = match args.solver {
-        Solver::Naive => {
-            let limit = if game == Game::AnyStoneTwoValues {
-                NAIVE_LIMIT_GAME5
-            } else {
-                NAIVE_LIMIT
-            };
-            if stones.len() > limit {
-                return Err(CliError::Input(format!(
-                    "{} stones are too many for the naive solver of game {} (at most {limit}); use --solver optimized",
-                    stones.len(),
-                    args.game
-                )));
-            }
-            naive::solve(game, &stones)
-        }
+        Solver::Naive => naive::solve(game, &stones)
+            .map_err(|e| CliError::Input(format!("{e}; use --solver optimized")))?,
         Solver::Optimized => {
-            let limit = match game {
-                Game::FrontDoubling => 1_000,
-                Game::EitherEndRemainder => 5_000,
-                _ => TABLE_LIMIT,
-            };
-            if stones.len() > limit
-                && !matches!(game, Game::FrontUpToThree | Game::AnyStoneTwoValues)
-            {
-                return Err(CliError::Input(format!(
-                    "{} stones are too many for game {}'s table (at most {limit})",
-                    stones.len(),
-                    args.game
-                )));
-            }
-            optimized::solve(game, &stones).map_err(CliError::Input)?
+            optimized::solve(game, &stones).map_err(|e| CliError::Input(e.to_string()))?
         }
     };
     let winner = result.winner().as_str();

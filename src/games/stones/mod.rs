@@ -18,23 +18,29 @@
 //!   stones), written for obviousness.
 //! - [`optimized`]: interval DP (1, 2 with prefix sums), suffix DP (3), DP over
 //!   (i, M) (4), the sort-by-(a+b) greedy (5).
-//! - [`first_formulation`]: the article's 解法1 for Game 1, A's own score by a
-//!   two-level max/min, as a third, independent check.
-//! - [`cost`]: operation counts of the article's listings, measuring the
-//!   complexity statements it makes.
+//! - [`listings`]: the article's own listings as they compute (memoised
+//!   解法1/解法2 recursions, slice sums, Game 1's A-score formulation), as
+//!   printed and as corrected, for the statements the article makes about
+//!   them.
+//! - [`points`] and [`complexity`]: the optimized solvers and the listings
+//!   compute in a generic [`points::Points`] type; on [`points::Counted`]
+//!   points they count their own operations, and [`complexity::fit`] reads a
+//!   growth class from the counts at a ladder of sizes.
 //!
 //! # Examples
 //! ```
 //! use solved_games::games::stones::{optimized, Game, Stones};
 //! let stones = Stones::one_valued(vec![1, 100, 2, 3]).unwrap();
-//! let result = optimized::solve(Game::EitherEnd, &stones).unwrap();
+//! let result = optimized::solve(Game::EitherEnd, &stones)?;
 //! assert_eq!((result.first, result.second), (103, 3));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod cost;
-pub mod first_formulation;
+pub mod complexity;
+pub mod listings;
 pub mod naive;
 pub mod optimized;
+pub mod points;
 pub mod rules;
 
-pub use rules::{Game, GameResult, Stones, StonesError, Winner};
+pub use rules::{Game, GameResult, SolveError, Stones, StonesError, Winner};

@@ -1,12 +1,27 @@
 //! The naive solvers: every game played out move by move over its whole
 //! game tree, nothing remembered (document 001, the recursions of 解法1/2
-//! before memoisation). Exponential; the tests use n ≤ 12 (Game 5: n ≤ 8).
+//! before memoisation). Exponential: [`max_stones`] gives the longest row
+//! each game's search takes, about a second's work on one core.
 //!
 //! Each search returns, from the mover's side, (lead, own score, other's
 //! score) along the first optimal move in move order, so the scores of one
 //! optimal line can be compared with the optimized solver's.
 
-use super::{Game, GameResult, Stones};
+use super::{Game, GameResult, SolveError, Stones};
+
+/// The longest row the search takes for `game`: where one solve takes
+/// under a second (release build, the project's 2-core machine under load;
+/// SPEC.md gives the times). Each added stone doubles Games 1 and 2, adds
+/// about ×1.8 to Games 3 and 4 and ×n to Game 5.
+#[must_use]
+pub fn max_stones(game: Game) -> usize {
+    match game {
+        Game::EitherEnd | Game::EitherEndRemainder => 24,
+        Game::FrontUpToThree => 28,
+        Game::FrontDoubling => 26,
+        Game::AnyStoneTwoValues => 10,
+    }
+}
 
 /// (mover's lead, mover's score, other's score).
 type Line = (i64, i64, i64);
@@ -86,8 +101,11 @@ fn any_stone(a: &[i64], b: &[i64], left: &mut Vec<bool>, a_to_move: bool) -> Lin
 }
 
 /// Solves `game` on `stones` by exhaustive search.
-#[must_use]
-pub fn solve(game: Game, stones: &Stones) -> GameResult {
+///
+/// # Errors
+/// [`SolveError::TooManyStones`] past [`max_stones`].
+pub fn solve(game: Game, stones: &Stones) -> Result<GameResult, SolveError> {
+    SolveError::check("naive", game, stones, max_stones(game))?;
     let a = stones.values_a();
     let (diff, first, second) = match game {
         Game::EitherEnd => either_end(a, false),
@@ -96,10 +114,10 @@ pub fn solve(game: Game, stones: &Stones) -> GameResult {
         Game::FrontDoubling => from_front(a, 1, true),
         Game::AnyStoneTwoValues => any_stone(a, stones.values_b(), &mut vec![true; a.len()], true),
     };
-    GameResult {
+    Ok(GameResult {
         game,
         diff,
         first,
         second,
-    }
+    })
 }

@@ -91,6 +91,63 @@ impl fmt::Display for StonesError {
 
 impl std::error::Error for StonesError {}
 
+/// Why a solver refuses a valid row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveError {
+    /// The row is longer than the solver handles: the naive searches grow
+    /// exponentially, the tables of Games 2 and 4 with n², the memoised
+    /// listings recurse n deep.
+    TooManyStones {
+        /// The solver that refuses: "naive", "optimized", or a listing's name.
+        solver: &'static str,
+        /// The game asked for.
+        game: Game,
+        /// Stones in the row.
+        stones: usize,
+        /// The most this solver takes for this game.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooManyStones {
+                solver,
+                game,
+                stones,
+                limit,
+            } => write!(
+                f,
+                "{stones} stones are too many for the {solver} solver of game {} (at most {limit})",
+                game.number()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl SolveError {
+    /// Refuses rows of `stones` longer than `limit`.
+    pub(crate) fn check(
+        solver: &'static str,
+        game: Game,
+        stones: &Stones,
+        limit: usize,
+    ) -> Result<(), SolveError> {
+        if stones.len() > limit {
+            return Err(SolveError::TooManyStones {
+                solver,
+                game,
+                stones: stones.len(),
+                limit,
+            });
+        }
+        Ok(())
+    }
+}
+
 impl Stones {
     /// Stones valued the same by both players (Games 1–4).
     ///
