@@ -21,9 +21,11 @@ impl Bar {
         } else {
             ProgressDrawTarget::hidden()
         };
-        let bar = ProgressBar::with_draw_target(None, target);
-        bar.enable_steady_tick(Duration::from_millis(250));
-        Bar { bar }
+        // Nothing is drawn until `begin` says what is counted: a bar made
+        // before the work starts must not show an empty 0/0 frame.
+        Bar {
+            bar: ProgressBar::with_draw_target(None, target),
+        }
     }
 
     /// Runs `f` (which writes to the terminal) with the bar cleared, so its
@@ -58,6 +60,8 @@ impl Progress for Bar {
         }
         self.bar.set_position(0);
         self.bar.reset_eta();
+        // Ticks keep the spinner, rate and estimate fresh between reports.
+        self.bar.enable_steady_tick(Duration::from_millis(250));
     }
 
     fn advance(&self, units: u64) {
