@@ -52,14 +52,15 @@ impl Progress for Bar {
                 },
             )
             .progress_chars("=> ");
-        self.bar.set_style(style);
-        self.bar.set_prefix(label.to_string());
+        // Length and position first: setting the style draws a frame.
         self.bar.set_length(total.unwrap_or(0));
         if total.is_none() {
             self.bar.unset_length();
         }
         self.bar.set_position(0);
         self.bar.reset_eta();
+        self.bar.set_prefix(label.to_string());
+        self.bar.set_style(style);
         // Ticks keep the spinner, rate and estimate fresh between reports.
         self.bar.enable_steady_tick(Duration::from_millis(250));
     }
