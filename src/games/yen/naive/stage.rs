@@ -179,13 +179,11 @@ fn try_kernel(
         p[i] = xi * &value;
     }
     // p must earn at least v against every column of B.
-    for j in 0..a[0].len() {
+    let holds = (0..a[0].len()).all(|j| {
         let earned: BigRational = i_set.iter().map(|&i| &a[i][j] * &p[i]).sum();
-        if earned < value {
-            return None;
-        }
-    }
-    Some((value, p, q))
+        earned >= value
+    });
+    holds.then_some((value, p, q))
 }
 
 /// Solves `m · x = b` by Gaussian elimination over exact rationals;
@@ -196,12 +194,12 @@ fn solve_linear(mut m: Vec<Vec<BigRational>>, mut b: Vec<BigRational>) -> Option
         let pivot = (col..n).find(|&r| !m[r][col].is_zero())?;
         m.swap(col, pivot);
         b.swap(col, pivot);
+        let pivot_row = m[col].clone();
         for r in 0..n {
             if r != col && !m[r][col].is_zero() {
-                let factor = &m[r][col] / &m[col][col];
-                for c in col..n {
-                    let delta = &factor * &m[col][c];
-                    m[r][c] -= delta;
+                let factor = &m[r][col] / &pivot_row[col];
+                for (entry, pivot) in m[r].iter_mut().zip(&pivot_row).skip(col) {
+                    *entry -= &factor * pivot;
                 }
                 let delta = &factor * &b[col];
                 b[r] -= delta;
