@@ -27,6 +27,12 @@ fn start_values(grid: &[(u64, u32)], value: impl Fn(Rules) -> String) -> String 
     distinct.into_iter().collect::<Vec<_>>().join(" ")
 }
 
+/// The scaled game of YEN-102 and YEN-106: 10 units over 10 rounds.
+const TEN_BY_TEN: Rules = Rules {
+    total: 10,
+    rounds: 10,
+};
+
 /// The naive solver's name for the game `rules` describes.
 fn scaled(rules: Rules) -> ScaledGame {
     ScaledGame {
@@ -44,6 +50,14 @@ fn render_safe(safe: &[(u64, Vec<u64>)]) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// The never-losing R = 2 first bets at `total`, found by both solvers.
+fn two_round_safe_bets(total: u64) -> Evidence {
+    Evidence::both(
+        render_safe(&optimized::two_round_safe_bets(total)),
+        render_safe(&naive::two_round_safe_bets(total)),
+    )
 }
 
 pub(super) const CLAIMS: &[Claim] = &[
@@ -75,13 +89,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "0",
         erratum: None,
         compute: || {
-            let rules = Rules {
-                total: 10,
-                rounds: 10,
-            };
             Evidence::both(
-                format_ratio(&Solver::new().value(State::start(rules))),
-                format_ratio(&naive::value(scaled(rules))),
+                format_ratio(&Solver::new().value(State::start(TEN_BY_TEN))),
+                format_ratio(&naive::value(scaled(TEN_BY_TEN))),
             )
         },
     },
@@ -93,12 +103,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                     the only first bet that never loses is 5000, drawing only against 5000",
         expected: "5000 (draws only vs 5000)",
         erratum: None,
-        compute: || {
-            Evidence::both(
-                render_safe(&optimized::two_round_safe_bets(10_000)),
-                render_safe(&naive::two_round_safe_bets(10_000)),
-            )
-        },
+        compute: || two_round_safe_bets(10_000),
     },
     Claim {
         id: "YEN-104",
@@ -108,12 +113,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                     are 4999 and 5000, each drawing only against 4999 and 5000",
         expected: "4999 (draws only vs 4999,5000); 5000 (draws only vs 4999,5000)",
         erratum: None,
-        compute: || {
-            Evidence::both(
-                render_safe(&optimized::two_round_safe_bets(9_999)),
-                render_safe(&naive::two_round_safe_bets(9_999)),
-            )
-        },
+        compute: || two_round_safe_bets(9_999),
     },
     Claim {
         id: "YEN-105",
@@ -168,14 +168,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "0",
         erratum: None,
         compute: || {
-            let rules = Rules {
-                total: 10,
-                rounds: 10,
-            };
-            let br = best_response(rules, &mut EquilibriumOpponent::new(), Goal::Score);
+            let br = best_response(TEN_BY_TEN, &mut EquilibriumOpponent::new(), Goal::Score);
             Evidence::both(
                 format_ratio(&br.value),
-                format_ratio(&naive::best_response_to_equilibrium(scaled(rules))),
+                format_ratio(&naive::best_response_to_equilibrium(scaled(TEN_BY_TEN))),
             )
         },
     },
