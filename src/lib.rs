@@ -12,7 +12,7 @@
 //! | stone-taking score games 1–5 | [`games::stones`] | 001, Qiita article | full minimax tree / subsets | interval, suffix and (i, M) DP; greedy |
 //! | Memory game with a special pair | [`games::memory`] | 004, Sakamoto & Shinoda | explicit row of cards | exact recurrences f, g (§2.1) |
 //! | 4×4 Mini-Geister | [`games::geister`] | 003, Tanaka & Takaoka | repeated full sweeps | retrograde engine [`solve::retrograde`] |
-//! | 10,000-yen bidding game | [`games::yen`] | 000, Nakano | recursion over bet histories | DP over compressed states + exact LP [`solve::matrix_game`] |
+//! | 10,000-yen bidding game | [`games::yen`] | 000, Nakano | recursion over bet histories + exact kernel enumeration per round | DP over compressed states + exact LP [`solve::matrix_game`] |
 //!
 //! Conventions shared by all games are in [`core`]; exact-arithmetic helpers
 //! in [`solve::exact`]. SPEC.md in the repository is the contract: rules as

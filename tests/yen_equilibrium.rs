@@ -1,90 +1,206 @@
-//! Exact equilibria of scaled 10,000-yen games (document 000, issue 5): the
-//! naive history recursion and the optimized DP agree on every state, the
-//! registry's claims pass, best responses agree, the CLI behaves.
+//! Exact equilibria of scaled 10,000-yen games (document 000, issues 5 and
+//! 12): the naive history recursion (its own rules, kernel enumeration for
+//! each round) and the optimized DP (shared rules, simplex) agree on every
+//! state, the registry's claims pass, best responses agree, the CLI behaves.
 
 #[macro_use]
 mod common;
 
 use num_rational::BigRational;
 use proptest::prelude::*;
-use solved_games::games::yen::naive;
+use solved_games::games::yen::naive::{self, Memo, ScaledGame, Search, Situation};
 use solved_games::games::yen::optimized::{reachable_states, Solver, State};
 use solved_games::games::yen::rules::Rules;
+use solved_games::solve::matrix_game::{column_ceiling, row_guarantee, solve};
 use std::collections::{HashMap, HashSet};
 
-/// Runs the naive recursion and checks every state it reaches against the
-/// optimized DP; returns the number of distinct states reached.
-fn naive_agrees_everywhere(rules: Rules) -> usize {
+/// The naive solver's name for a game.
+fn scaled(rules: Rules) -> ScaledGame {
+    ScaledGame {
+        total: rules.total,
+        rounds: rules.rounds,
+    }
+}
+
+/// The optimized side's compressed state of a naive situation: the
+/// notation in which the two sides compare values.
+fn state_of(rules: Rules, s: &Situation) -> State {
+    State {
+        rounds_left: rules.rounds - s.played,
+        money_a: rules.total - s.spent_a,
+        money_b: rules.total - s.spent_b,
+        gain_diff: s.won_a as i64 - s.won_b as i64,
+    }
+}
+
+/// Runs the naive history recursion and checks the value of every node it
+/// computes against the optimized DP; returns the number of distinct
+/// situations reached.
+fn naive_agrees_everywhere(rules: Rules, memo: Memo) -> usize {
     let mut solver = Solver::new();
-    let mut seen: HashMap<State, BigRational> = HashMap::new();
-    let start = naive::value_visiting(rules, &mut |state, value| {
+    let mut seen: HashMap<Situation, BigRational> = HashMap::new();
+    let start = naive::value_visiting(scaled(rules), memo, &mut |situation, value| {
+        let state = state_of(rules, situation);
         assert_eq!(&solver.value(state), value, "{rules:?} at state {state}");
-        if let Some(old) = seen.insert(state, value.clone()) {
+        if let Some(old) = seen.insert(*situation, value.clone()) {
             assert_eq!(
                 &old, value,
-                "two histories reach {state} with different values"
+                "two histories reach {situation:?} with different values"
             );
         }
     });
-    assert_eq!(start, Solver::new().value(State::start(rules)));
+    assert_eq!(start, Solver::new().value(State::start(rules)), "{rules:?}");
     seen.len()
 }
 
+/// Every (T, R) the naive solver handles in about a second: T ≤ 10 with
+/// R ≤ 10, and T = 12 for R ≤ 4.
+fn naive_sizes() -> impl Iterator<Item = Rules> {
+    let grid = (0..=10u64).flat_map(|total| (1..=10u32).map(move |rounds| (total, rounds)));
+    grid.chain((1..=4).map(|rounds| (12, rounds)))
+        .map(|(total, rounds)| Rules { total, rounds })
+}
+
 #[test]
-fn naive_and_optimized_agree_on_every_state_of_small_games() {
-    for (total, rounds) in [
-        (1, 1),
-        (3, 1),
-        (2, 2),
-        (6, 2),
-        (3, 3),
-        (5, 3),
-        (2, 4),
-        (3, 4),
-        (4, 4),
-        (5, 4),
-        (2, 5),
-        (3, 5),
-        (6, 4),
-        (4, 5),
-        (8, 3),
-        (3, 6),
-        (10, 3),
-        (8, 4),
-        (6, 5),
-        (5, 6),
-    ] {
-        let rules = Rules { total, rounds };
-        let states = naive_agrees_everywhere(rules);
-        assert_eq!(states, reachable_states(State::start(rules)), "{rules:?}");
+fn naive_matches_optimized_on_every_state_up_to_t10_r10() {
+    for rules in naive_sizes() {
+        let situations = naive_agrees_everywhere(rules, Memo::BySituation);
+        // The naive enumeration of legal bets reaches exactly the states
+        // the optimized side counts as reachable.
+        assert_eq!(
+            situations,
+            reachable_states(State::start(rules)),
+            "{rules:?}"
+        );
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+#[test]
+fn naive_without_memo_matches_optimized_on_every_history_of_tiny_games() {
+    for (total, rounds) in [(1, 3), (2, 2), (4, 2), (3, 3), (2, 4), (3, 4), (4, 3)] {
+        naive_agrees_everywhere(Rules { total, rounds }, Memo::Off);
+    }
+}
 
+/// The first round's equilibrium: the same value on both sides, and each
+/// side's optimal strategies are optimal in the other side's matrix (the
+/// strategies themselves may differ where the round has several optima).
+#[test]
+fn first_round_equilibria_are_optimal_on_both_sides() {
+    for rules in naive_sizes().filter(|r| r.total <= 10) {
+        let game = scaled(rules);
+        let mut search = Search::new(game, Memo::BySituation);
+        let naive_round = search.round(&mut Vec::new());
+        let naive_matrix = search.matrix(&mut Vec::new());
+        let mut solver = Solver::new();
+        let start = State::start(rules);
+        let optimized_round = solver.round_equilibrium(start);
+        let optimized_matrix = solver.successor_matrix(start);
+        assert_eq!(naive_matrix, optimized_matrix, "{rules:?}");
+        let v = &optimized_round.value;
+        assert_eq!(&naive_round.value, v, "{rules:?}");
+        assert_eq!(
+            &row_guarantee(&optimized_matrix, &naive_round.strategy_a),
+            v,
+            "{rules:?}: the naive A strategy is not optimal for the optimized side"
+        );
+        assert_eq!(
+            &column_ceiling(&optimized_matrix, &naive_round.strategy_b),
+            v,
+            "{rules:?}: the naive B strategy is not optimal for the optimized side"
+        );
+        let full = |bets: std::ops::RangeInclusive<u64>, st: &[(u64, BigRational)]| {
+            bets.map(|b| {
+                st.iter()
+                    .find(|(x, _)| *x == b)
+                    .map_or_else(num_traits::Zero::zero, |(_, p)| p.clone())
+            })
+            .collect::<Vec<BigRational>>()
+        };
+        let bets = start.bets(start.money_a);
+        let p = full(bets.clone(), &optimized_round.strategy_a);
+        let q = full(bets, &optimized_round.strategy_b);
+        assert_eq!(&row_guarantee(&naive_matrix, &p), v, "{rules:?}");
+        assert_eq!(&column_ceiling(&naive_matrix, &q), v, "{rules:?}");
+    }
+}
+
+#[test]
+fn naive_equilibrium_of_b_holds_every_strategy_of_a_to_the_value() {
+    for (total, rounds) in [(3, 3), (6, 4), (8, 4), (10, 3), (7, 6), (10, 10)] {
+        let game = ScaledGame { total, rounds };
+        assert_eq!(
+            naive::best_response_to_equilibrium(game),
+            naive::value(game),
+            "{game}"
+        );
+    }
+}
+
+/// A legal history of `played` rounds of (`total`, `rounds`), each bet the
+/// given share (in hundredths) of the money its player has left.
+fn history_from_shares(total: u64, shares: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let (mut left_a, mut left_b) = (total, total);
+    shares
+        .iter()
+        .map(|&(sa, sb)| {
+            let (a, b) = (left_a * sa / 100, left_b * sb / 100);
+            left_a -= a;
+            left_b -= b;
+            (a, b)
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Renaming the players negates the value: the naive solver searches
+    /// from a random history and, separately, from the history with every
+    /// round's two bets swapped (it applies no symmetry itself), and the
+    /// optimized side agrees with it at the history's state.
     #[test]
-    fn naive_and_optimized_agree_on_random_small_games(total in 0u64..=6, rounds in 1u32..=4) {
-        naive_agrees_everywhere(Rules { total, rounds });
+    fn naive_value_is_antisymmetric_and_matches_optimized_mid_match(
+        total in 1u64..=9,
+        rounds in 2u32..=6,
+        shares in proptest::collection::vec((0u64..=100, 0u64..=100), 0..6),
+    ) {
+        let game = ScaledGame { total, rounds };
+        let played = shares.len().min(rounds as usize - 1);
+        let history = history_from_shares(total, &shares[..played]);
+        let swapped: Vec<(u64, u64)> = history.iter().map(|&(a, b)| (b, a)).collect();
+        let v = naive::value_after(game, &history).expect("a legal history");
+        let w = naive::value_after(game, &swapped).expect("a legal history");
+        prop_assert_eq!(&v, &-w, "{} after {:?}", game, history);
+        let rules = Rules { total, rounds };
+        let state = state_of(rules, &Situation::after(&history));
+        prop_assert_eq!(Solver::new().value(state), v, "{} after {:?}", game, history);
     }
 
+    /// The naive round solver (kernel enumeration) and the simplex agree
+    /// on the value of random matrix games, and the naive strategies are
+    /// optimal by definition.
     #[test]
-    fn value_is_antisymmetric_under_swapping_players(
-        total in 1u64..=7, rounds in 2u32..=4, spend_a in 0u64..=7, spend_b in 0u64..=7, d in -14i64..=14
+    fn kernel_enumeration_matches_the_simplex(
+        rows in 1usize..=5,
+        columns in 1usize..=5,
+        entries in proptest::collection::vec((-6i64..=6, 1i64..=3), 25),
     ) {
-        // Any consistent mid-match state: its mirror has the negated value,
-        // checked with a fresh solver for each so no memo entry is shared.
-        let state = State { rounds_left: rounds - 1, money_a: total - spend_a.min(total),
-            money_b: total - spend_b.min(total), gain_diff: d };
-        prop_assume!(state.check(Rules { total, rounds }).is_ok());
-        let v = Solver::new().value(state);
-        prop_assert_eq!(Solver::new().value(state.swapped()), -v);
+        let matrix: Vec<Vec<BigRational>> = (0..rows)
+            .map(|i| (0..columns).map(|j| {
+                let (n, d) = entries[i * 5 + j];
+                solved_games::solve::exact::ratio(n, d)
+            }).collect())
+            .collect();
+        let naive = naive::stage::solve_stage(&matrix);
+        prop_assert_eq!(&naive.value, &solve(&matrix).value);
+        prop_assert_eq!(&row_guarantee(&matrix, &naive.strategy_a), &naive.value);
+        prop_assert_eq!(&column_ceiling(&matrix, &naive.strategy_b), &naive.value);
     }
 }
 
 #[test]
 fn round_equilibria_are_certified_on_every_reachable_state() {
-    use solved_games::solve::matrix_game::{column_ceiling, row_guarantee};
     let rules = Rules {
         total: 6,
         rounds: 4,

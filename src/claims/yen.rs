@@ -4,15 +4,17 @@
 //!
 //! Listing 4 is checked twice: by the referee playing the built-in
 //! players, and by a plain transcription of Listings 1 and 2's loops that
-//! shares nothing with the referee but `settle`. The cycle of §3–4 is
+//! shares nothing with the referee: rounds are settled by the naive
+//! solver's own `round_gains`, not by `rules::settle`. The cycle of §3–4 is
 //! measured: each "usually" means the 95% Wilson interval of the win rate
 //! over a 1,000-match series lies wholly above 1/2, for every fixed seed.
 
 use super::{Claim, Erratum, Evidence, GameId};
 use crate::core::{Outcome, Player};
+use crate::games::yen::naive::round_gains;
 use crate::games::yen::players::{Always1000, Minus1, Random, Strategy};
 use crate::games::yen::referee::{transcript, BuiltIn, Referee, SeriesScore};
-use crate::games::yen::rules::{settle, Rules};
+use crate::games::yen::rules::Rules;
 use crate::games::yen::tournament::wilson95;
 
 /// The seeds of the `random` player in the cycle claims.
@@ -48,7 +50,7 @@ fn listing_4_by_hand() -> Vec<(u64, u64, u64, u64)> {
         };
         sum_b += b;
         n = a;
-        let (ga, gb) = settle(a, b);
+        let (ga, gb) = round_gains(a, b);
         money_a += ga;
         money_b += gb;
         lines.push((a, b, money_a, money_b));

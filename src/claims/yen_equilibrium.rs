@@ -11,9 +11,11 @@
 
 use super::{Claim, Evidence, GameId};
 use crate::games::yen::best_response::{best_response, EquilibriumOpponent, Goal};
+use crate::games::yen::naive::{self, ScaledGame};
 use crate::games::yen::optimized::{self, Solver, State};
-use crate::games::yen::{naive, rules::Rules};
+use crate::games::yen::rules::Rules;
 use crate::solve::exact::format_ratio;
+use num_rational::BigRational;
 use std::collections::BTreeSet;
 
 /// The distinct start values over a grid of (T, R), e.g. `0`.
@@ -25,6 +27,20 @@ fn start_values(grid: &[(u64, u32)], value: impl Fn(Rules) -> String) -> String 
     distinct.into_iter().collect::<Vec<_>>().join(" ")
 }
 
+/// The scaled game of YEN-102 and YEN-106: 10 units over 10 rounds.
+const TEN_BY_TEN: Rules = Rules {
+    total: 10,
+    rounds: 10,
+};
+
+/// The naive solver's name for the game `rules` describes.
+fn scaled(rules: Rules) -> ScaledGame {
+    ScaledGame {
+        total: rules.total,
+        rounds: rules.rounds,
+    }
+}
+
 /// `x (draws only vs y1,y2)` for each never-losing R = 2 first bet.
 fn render_safe(safe: &[(u64, Vec<u64>)]) -> String {
     safe.iter()
@@ -34,6 +50,14 @@ fn render_safe(safe: &[(u64, Vec<u64>)]) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// The never-losing R = 2 first bets at `total`, found by both solvers.
+fn two_round_safe_bets(total: u64) -> Evidence {
+    Evidence::both(
+        render_safe(&optimized::two_round_safe_bets(total)),
+        render_safe(&naive::two_round_safe_bets(total)),
+    )
 }
 
 pub(super) const CLAIMS: &[Claim] = &[
@@ -52,7 +76,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                 .collect();
             Evidence::both(
                 start_values(&grid, |r| format_ratio(&Solver::new().value(State::start(r)))),
-                start_values(&grid, |r| format_ratio(&naive::value(r))),
+                start_values(&grid, |r| format_ratio(&naive::value(scaled(r)))),
             )
         },
     },
@@ -61,15 +85,14 @@ pub(super) const CLAIMS: &[Claim] = &[
         game: GameId::Yen,
         source: "000 §4; issue 5",
         statement: "the value of the scaled game T = 10, R = 10 at the start is 0 \
-                    (optimized DP; too large for the naive recursion)",
+                    (computed by both solvers)",
         expected: "0",
         erratum: None,
         compute: || {
-            let rules = Rules {
-                total: 10,
-                rounds: 10,
-            };
-            Evidence::optimized_only(format_ratio(&Solver::new().value(State::start(rules))))
+            Evidence::both(
+                format_ratio(&Solver::new().value(State::start(TEN_BY_TEN))),
+                format_ratio(&naive::value(scaled(TEN_BY_TEN))),
+            )
         },
     },
     Claim {
@@ -80,12 +103,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                     the only first bet that never loses is 5000, drawing only against 5000",
         expected: "5000 (draws only vs 5000)",
         erratum: None,
-        compute: || {
-            Evidence::both(
-                render_safe(&optimized::two_round_safe_bets(10_000)),
-                render_safe(&naive::two_round_safe_bets(10_000)),
-            )
-        },
+        compute: || two_round_safe_bets(10_000),
     },
     Claim {
         id: "YEN-104",
@@ -95,12 +113,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                     are 4999 and 5000, each drawing only against 4999 and 5000",
         expected: "4999 (draws only vs 4999,5000); 5000 (draws only vs 4999,5000)",
         erratum: None,
-        compute: || {
-            Evidence::both(
-                render_safe(&optimized::two_round_safe_bets(9_999)),
-                render_safe(&naive::two_round_safe_bets(9_999)),
-            )
-        },
+        compute: || two_round_safe_bets(9_999),
     },
     Claim {
         id: "YEN-105",
@@ -112,7 +125,8 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "holds",
         erratum: None,
         compute: || {
-            let check = |safe: fn(u64) -> Vec<(u64, Vec<u64>)>| {
+            let check = |safe: fn(u64) -> Vec<(u64, Vec<u64>)>,
+                         value: &dyn Fn(Rules) -> BigRational| {
                 for t in 1..=300u64 {
                     let bets: Vec<u64> = safe(t).into_iter().map(|(x, _)| x).collect();
                     let expected = if t % 2 == 0 {
@@ -124,10 +138,10 @@ pub(super) const CLAIMS: &[Claim] = &[
                         return format!("fails at T = {t}: {bets:?}");
                     }
                     if t <= 40 {
-                        let v = Solver::new().value(State::start(Rules {
+                        let v = value(Rules {
                             total: t,
                             rounds: 2,
-                        }));
+                        });
                         if v != num_traits::Zero::zero() {
                             return format!("value {} at T = {t}", format_ratio(&v));
                         }
@@ -136,8 +150,10 @@ pub(super) const CLAIMS: &[Claim] = &[
                 "holds".to_string()
             };
             Evidence::both(
-                check(optimized::two_round_safe_bets),
-                check(naive::two_round_safe_bets),
+                check(optimized::two_round_safe_bets, &|r| {
+                    Solver::new().value(State::start(r))
+                }),
+                check(naive::two_round_safe_bets, &|r| naive::value(scaled(r))),
             )
         },
     },
@@ -147,16 +163,16 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "000 §4; issue 5",
         statement: "no strategy guarantees more than 0 (§4: \"全ての戦略に勝つという最強な戦略はなさそう\"): at T = 10, R = 10 the best any strategy \
                     of A scores against B's computed equilibrium strategy (expectimax over all of \
-                    A's bets, not the LP values) is exactly 0",
+                    A's bets, not the LP values) is exactly 0; the naive solver the same against \
+                    its own equilibrium strategy of B",
         expected: "0",
         erratum: None,
         compute: || {
-            let rules = Rules {
-                total: 10,
-                rounds: 10,
-            };
-            let br = best_response(rules, &mut EquilibriumOpponent::new(), Goal::Score);
-            Evidence::optimized_only(format_ratio(&br.value))
+            let br = best_response(TEN_BY_TEN, &mut EquilibriumOpponent::new(), Goal::Score);
+            Evidence::both(
+                format_ratio(&br.value),
+                format_ratio(&naive::best_response_to_equilibrium(scaled(TEN_BY_TEN))),
+            )
         },
     },
 ];
