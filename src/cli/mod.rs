@@ -2,8 +2,10 @@
 //! 2 usage or input error, 3 a file or output could not be read or written
 //! (the message names it and gives the system's reason).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::fmt;
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod geister;
@@ -41,6 +43,49 @@ enum Command {
     Geister(geister::Args),
     /// The 10,000-yen bidding game, document 000.
     Yen(yen::Args),
+    /// Print a shell completion script (e.g. `solved-games completions bash >
+    /// ~/.local/share/bash-completion/completions/solved-games`).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per command into a directory.
+    Manpage {
+        /// Write solved-games.1 and a page per subcommand into DIR.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// The completion script for `shell`, generated from the parser.
+fn completions(shell: clap_complete::Shell) -> Outcome {
+    // Generated into memory first: the generator panics on a write error,
+    // and standard output may be a closed pipe or a full disk.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "solved-games", &mut script);
+    std::io::stdout().lock().write_all(&script)?;
+    Ok(true)
+}
+
+/// The man page, generated from the parser: solved-games.1 on standard
+/// output, or every command's page into `dir`.
+fn manpage(dir: Option<PathBuf>) -> Outcome {
+    match dir {
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .map_err(|e| CliError::Failed(format!("cannot render the man page: {e}")))?;
+            std::io::stdout().lock().write_all(&page)?;
+        }
+        Some(dir) => {
+            std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, &e))?;
+            clap_mangen::generate_to(Cli::command(), &dir).map_err(|e| CliError::io(&dir, &e))?;
+            println!("{}", dir.join("solved-games.1").display());
+        }
+    }
+    Ok(true)
 }
 
 /// Why a command did not succeed.
@@ -132,6 +177,8 @@ pub fn main() -> ExitCode {
         Command::Memory(a) => memory::run(a),
         Command::Geister(a) => geister::run(a),
         Command::Yen(a) => yen::run(a),
+        Command::Completions { shell } => completions(shell),
+        Command::Manpage { dir } => manpage(dir),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
