@@ -43,8 +43,10 @@ enum Command {
     Geister(geister::Args),
     /// The 10,000-yen bidding game, document 000.
     Yen(yen::Args),
-    /// Print a shell completion script (e.g. `solved-games completions bash >
-    /// ~/.local/share/bash-completion/completions/solved-games`).
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    ///
+    /// For example `solved-games completions bash >
+    /// ~/.local/share/bash-completion/completions/solved-games`.
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -71,21 +73,46 @@ fn completions(shell: clap_complete::Shell) -> Outcome {
 /// The man page, generated from the parser: solved-games.1 on standard
 /// output, or every command's page into `dir`.
 fn manpage(dir: Option<PathBuf>) -> Outcome {
-    match dir {
-        None => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command())
-                .render(&mut page)
-                .map_err(|e| CliError::Failed(format!("cannot render the man page: {e}")))?;
-            std::io::stdout().lock().write_all(&page)?;
-        }
-        Some(dir) => {
-            std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, &e))?;
-            clap_mangen::generate_to(Cli::command(), &dir).map_err(|e| CliError::io(&dir, &e))?;
-            println!("{}", dir.join("solved-games.1").display());
-        }
+    let render = |cmd: clap::Command| -> Result<Vec<u8>, CliError> {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(cmd)
+            .render(&mut page)
+            .map_err(|e| CliError::Failed(format!("cannot render the man page: {e}")))?;
+        Ok(roff_ascii(&String::from_utf8_lossy(&page)).into_bytes())
+    };
+    let Some(dir) = dir else {
+        std::io::stdout()
+            .lock()
+            .write_all(&render(Cli::command())?)?;
+        return Ok(true);
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, &e))?;
+    // As clap_mangen::generate_to names them (solved-games-nim.1, …), but
+    // each page passed through `roff_ascii` first.
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let mut commands = vec![cmd];
+    while let Some(cmd) = commands.pop() {
+        commands.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+        let path = dir.join(clap_mangen::Man::new(cmd.clone()).get_filename());
+        std::fs::write(&path, render(cmd)?).map_err(|e| CliError::io(&path, &e))?;
+        println!("{}", path.display());
     }
     Ok(true)
+}
+
+/// Roff input is ASCII: every other character (the documents' titles are
+/// Japanese) as groff's `\[uXXXX]` escape, which mandoc reads too.
+fn roff_ascii(page: &str) -> String {
+    page.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                format!("\\[u{:04X}]", u32::from(c))
+            }
+        })
+        .collect()
 }
 
 /// Why a command did not succeed.
