@@ -182,7 +182,14 @@ fn junit_escapes_what_claims_contain() {
 /// none is installed: the page is tested in a browser or the test fails.
 fn browser() -> PathBuf {
     if let Some(path) = std::env::var_os("SOLVED_GAMES_CHROMIUM") {
-        return PathBuf::from(path);
+        let path = PathBuf::from(path);
+        assert!(
+            path.is_file(),
+            "SOLVED_GAMES_CHROMIUM={} is not a file: point it at a Chromium binary or \
+             install Debian's chromium-headless-shell",
+            path.display()
+        );
+        return path;
     }
     let path = std::env::var_os("PATH").unwrap_or_default();
     for name in [

@@ -76,7 +76,6 @@ pub struct Spec {
 
 impl Spec {
     /// Draws the figure.
-    #[must_use]
     pub fn draw(&self) -> Drawn {
         (self.draw)().map_err(|e| Failed {
             id: self.id,
@@ -322,11 +321,11 @@ fn nim_cube() -> Result<Figure, DrawError> {
         format!(
             "Each slice fixes the first pile a; a cell (b, c) is filled when the player to move \
              at (a, b, c) loses, by the lecture's induction in index order (§38.17). {losing} of \
-             the 1000 positions are losing; {} of them by Bouton's rule (nim-sum 0).",
+             the 1000 positions are losing, {} those with nim-sum a ⊕ b ⊕ c = 0 (Bouton's rule).",
             if bouton_agrees {
-                "all and only those are losing"
+                "exactly"
             } else {
-                "NOT all"
+                "NOT exactly"
             }
         ),
         &["NIM-009", "NIM-011"],
@@ -865,16 +864,13 @@ fn geister_mirror() -> Result<Figure, DrawError> {
     };
     let mut line = Vec::new();
     let mut p = Position::initial(Side::P1);
-    loop {
-        // Player 1 advances the piece furthest back, without capturing.
-        let Some(s) = p
-            .steps()
-            .into_iter()
-            .filter(|s| s.captured.is_none() && s.to / 4 > s.from / 4)
-            .min_by_key(|s| (s.from / 4, s.from))
-        else {
-            break;
-        };
+    // Player 1 advances the piece furthest back, without capturing.
+    while let Some(s) = p
+        .steps()
+        .into_iter()
+        .filter(|s| s.captured.is_none() && s.to / 4 > s.from / 4)
+        .min_by_key(|s| (s.from / 4, s.from))
+    {
         let q = step_of(p, s, &mut line);
         let answer = q
             .steps()

@@ -183,12 +183,12 @@ impl Page<'_> {
             "total time of the checks",
         );
         out.push_str("</div>\n");
-        let _ = write!(
+        let _ = writeln!(
             out,
             "<dl class=\"meta\"><dt>naive solver</dt><dd>run on {} of {} claims, agreeing with \
              the optimized solver on {}; the rest are beyond its reach and checked otherwise (see \
              each statement)</dd><dt>crate</dt><dd>solved-games {}</dd><dt>date</dt><dd>{}</dd>\
-             <dt>machine</dt><dd>{}</dd></dl>\n",
+             <dt>machine</dt><dd>{}</dd></dl>",
             s.naive_run,
             s.claims,
             s.naive_agree,
@@ -298,12 +298,12 @@ impl Page<'_> {
             }
         }
         out.push_str(
-            "<table class=\"timing\">\n<colgroup><col style=\"width:9%\"><col style=\"width:31%\">\
-             <col style=\"width:14%\"><col style=\"width:11%\"><col style=\"width:11%\">\
-             <col style=\"width:16%\"><col style=\"width:8%\"></colgroup>\n<tr><th>game</th>\
+            "<table class=\"timing\">\n<colgroup><col style=\"width:12%\"><col style=\"width:27%\">\
+             <col style=\"width:17%\"><col style=\"width:9%\"><col style=\"width:9%\">\
+             <col style=\"width:18%\"><col style=\"width:8%\"></colgroup>\n<tr><th>game</th>\
              <th>instance</th><th>sizes</th><th class=\"num\">naive slope</th><th \
-             class=\"num\">optimized slope</th><th class=\"num\">speedup</th><th>answers \
-             agree</th></tr>\n",
+             class=\"num\">optimized slope</th><th class=\"num\">speedup at the largest size \
+             both reach</th><th>answers agree</th></tr>\n",
         );
         for m in self.timing {
             let sizes: Vec<String> = m.rungs.iter().map(|r| r.size.to_string()).collect();
@@ -312,7 +312,7 @@ impl Page<'_> {
                 let r = m.rungs.iter().find(|r| r.size == size);
                 let times = r.map_or(String::new(), |r| {
                     format!(
-                        " ({} vs {})",
+                        "<div class=\"measured\">{} against {}</div>",
                         format_seconds(r.naive.unwrap_or(0.0)),
                         format_seconds(r.optimized.unwrap_or(0.0))
                     )
@@ -329,7 +329,7 @@ impl Page<'_> {
                 sizes.join(", "),
                 slope(m.naive_exponent()),
                 slope(m.optimized_exponent()),
-                escape(&speedup),
+                speedup,
                 if m.all_agree() {
                     "yes"
                 } else {

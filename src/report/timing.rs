@@ -388,7 +388,8 @@ pub fn plot(measured: &[Measured]) -> Result<String, DrawError> {
                     (x_lo / 1.3..x_hi * 1.3)
                         .log_scale()
                         .with_key_points(m.rungs.iter().map(|r| r.size as f64).collect()),
-                    (y_lo / 3.0..y_hi * 3.0).log_scale(),
+                    // Two decades above the data for the legend.
+                    (y_lo / 3.0..y_hi * 100.0).log_scale(),
                 )
                 .map_err(err)?;
             c.configure_mesh()
