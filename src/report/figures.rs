@@ -245,6 +245,16 @@ fn tick(v: &f64) -> String {
     }
 }
 
+/// Tick labels of a bar chart: whole numbers from 0 only, the ticks between
+/// them left blank.
+fn whole_tick(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-6 && *x >= 0.0 {
+        format!("{}", x.round())
+    } else {
+        String::new()
+    }
+}
+
 // ---------------------------------------------------------------- Nim --
 
 /// The 10×10×10 cube of positions with piles ≤ 9, cut into ten slices by
@@ -256,11 +266,9 @@ fn nim_cube() -> Result<Figure, DrawError> {
     let (cell, pad) = (16.0, 34.0);
     let side = cell * f64::from(max + 1);
     let (w, h) = (pad + 5.0 * (side + pad), 2.0 * (side + 2.2 * pad) + 30.0);
-    let mut svg = Svg::new(w, h);
-    svg.bold(
-        (w / 2.0, 18.0),
-        15.0,
-        "middle",
+    let mut svg = Svg::titled(
+        w,
+        h,
         "Losing positions (必敗) of three-pile Nim, piles a, b, c ≤ 9",
     );
     let mut losing = 0;
@@ -452,11 +460,9 @@ fn stones_games() -> Result<Figure, DrawError> {
     let (row_h, r) = (78.0, 19.0);
     let w = 900.0;
     let h = 46.0 + row_h * examples.len() as f64 + 24.0;
-    let mut svg = Svg::new(w, h);
-    svg.bold(
-        (w / 2.0, 20.0),
-        15.0,
-        "middle",
+    let mut svg = Svg::titled(
+        w,
+        h,
         "Stone games 1–5 on the article's rows, played out optimally",
     );
     let mut agree = true;
@@ -660,12 +666,7 @@ fn memory_zero() -> Result<Figure, DrawError> {
         .map_err(err)?
         .label("1/(8N²), §4 item 3")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED.stroke_width(2)));
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.9))
-            .draw()
-            .map_err(err)
+        plot::legend(&mut c, SeriesLabelPosition::UpperRight)
     })?;
     Ok(figure(
         "fig-memory-zero",
@@ -729,13 +730,7 @@ fn geister_table_1() -> Result<Figure, DrawError> {
             .x_labels(max_d)
             .x_desc("distance (moves to reach the goal)")
             .y_desc("positions")
-            .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-6 {
-                    format!("{}", x.round())
-                } else {
-                    String::new()
-                }
-            })
+            .x_label_formatter(&whole_tick)
             .y_label_formatter(&tick)
             .draw()
             .map_err(err)?;
@@ -764,11 +759,7 @@ fn geister_table_1() -> Result<Figure, DrawError> {
             )
         }))
         .map_err(err)?;
-        c.configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.9))
-            .draw()
-            .map_err(err)
+        plot::legend(&mut c, SeriesLabelPosition::MiddleRight)
     })?;
     Ok(figure(
         "fig-geister-table-1",
@@ -993,11 +984,9 @@ fn yen_cycle() -> Result<Figure, DrawError> {
     rows.push(("minus1", "always1000", None, s.wins_b));
 
     let (w, h) = (900.0, 400.0);
-    let mut svg = Svg::new(w, h);
-    svg.bold(
-        (w / 2.0, 20.0),
-        15.0,
-        "middle",
+    let mut svg = Svg::titled(
+        w,
+        h,
         "The three-way cycle (三すくみ): who beats whom, 1,000 matches a series",
     );
     // The cycle: pooled rates on the arrows.
@@ -1152,13 +1141,7 @@ fn yen_equilibrium() -> Result<Figure, DrawError> {
             .x_labels(rules.total as usize + 1)
             .x_desc("first-round bet (units of 1,000 yen)")
             .y_desc("probability")
-            .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-6 && *x >= 0.0 {
-                    format!("{}", x.round())
-                } else {
-                    String::new()
-                }
-            })
+            .x_label_formatter(&whole_tick)
             .y_label_formatter(&tick)
             .draw()
             .map_err(err)?;
@@ -1174,11 +1157,7 @@ fn yen_equilibrium() -> Result<Figure, DrawError> {
             .label(name)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
         }
-        c.configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE.mix(0.9))
-            .draw()
-            .map_err(err)
+        plot::legend(&mut c, SeriesLabelPosition::MiddleRight)
     })?;
     Ok(figure(
         "fig-yen-equilibrium",
@@ -1210,13 +1189,7 @@ fn yen_two_rounds() -> Result<Figure, DrawError> {
     let (pad, top) = (60.0, 60.0);
     let w = pad + totals.iter().map(|&t| panel(t) + 2.0 * pad).sum::<f64>() + 150.0;
     let h = top + panel(totals[0]) + 64.0;
-    let mut svg = Svg::new(w, h);
-    svg.bold(
-        (w / 2.0, 20.0),
-        15.0,
-        "middle",
-        "Two rounds: A's result for every pair of first bets",
-    );
+    let mut svg = Svg::titled(w, h, "Two rounds: A's result for every pair of first bets");
     let mut x0 = pad;
     let mut safe_text = Vec::new();
     for &total in &totals {
@@ -1330,6 +1303,9 @@ mod tests {
         assert_eq!(tick(&0.25), "0.25");
         assert_eq!(tick(&1000.0), "1000");
         assert_eq!(tick(&0.0), "0");
+        assert_eq!(whole_tick(&3.0), "3");
+        assert_eq!(whole_tick(&2.5), "");
+        assert_eq!(whole_tick(&-1.0), "");
     }
 
     #[test]

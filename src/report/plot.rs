@@ -38,6 +38,20 @@ pub fn chart(
     Ok(svg)
 }
 
+/// The legend box of a chart, at `position`.
+pub fn legend<'a, X: Ranged, Y: Ranged>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+    position: SeriesLabelPosition,
+) -> Result<(), DrawError> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.9))
+        .draw()
+        .map_err(err)
+}
+
 /// Text made safe for HTML and SVG, in content and in attribute values.
 #[must_use]
 pub fn escape(text: &str) -> String {
@@ -98,7 +112,15 @@ impl Svg {
         Svg { out }
     }
 
-    /// A filled rectangle with an optional outline and tooltip.
+    /// An empty drawing with `title` centred at its top.
+    #[must_use]
+    pub fn titled(width: f64, height: f64, title: &str) -> Svg {
+        let mut svg = Svg::new(width, height);
+        svg.bold((width / 2.0, 20.0), 15.0, "middle", title);
+        svg
+    }
+
+    /// A filled rectangle with an optional outline.
     pub fn rect(&mut self, (x, y, w, h): (f64, f64, f64, f64), fill: &str, stroke: Option<&str>) {
         let stroke = stroke.map_or(String::new(), |s| {
             format!(r#" stroke="{s}" stroke-width="1""#)

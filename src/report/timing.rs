@@ -288,8 +288,9 @@ fn may_continue(history: &[f64], budget: Budget) -> bool {
     }
 }
 
-/// Climbs each ladder: both solvers at each size, each while
-/// [`may_continue`] allows.
+/// Climbs each ladder: both solvers at each size, each while its last
+/// time is within `budget.per_solve` and its growth so far predicts at most
+/// four times that for the next size ([`Budget::per_solve`]).
 #[must_use]
 pub fn measure(ladders: &[Ladder], budget: Budget, progress: &dyn Progress) -> Vec<Measured> {
     let total: usize = ladders.iter().map(|l| l.sizes.len()).sum();
