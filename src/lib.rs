@@ -15,7 +15,8 @@
 //! | 10,000-yen bidding game | [`games::yen`] | 000, Nakano | recursion over bet histories + exact kernel enumeration per round | DP over compressed states + exact LP [`solve::matrix_game`] |
 //!
 //! Conventions shared by all games are in [`core`]; exact-arithmetic helpers
-//! in [`solve::exact`]. SPEC.md in the repository is the contract: rules as
+//! in [`solve::exact`]. [`report`] writes a run of the registry as the JSON,
+//! HTML page and JUnit XML of `reproduce`. SPEC.md in the repository is the contract: rules as
 //! implemented, every interpretation, complexities, published values, errata.
 
 #![warn(missing_docs)]
@@ -24,4 +25,5 @@ pub mod claims;
 pub mod core;
 pub mod games;
 pub mod progress;
+pub mod report;
 pub mod solve;

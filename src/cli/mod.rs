@@ -2,8 +2,10 @@
 //! 2 usage or input error, 3 a file or output could not be read or written
 //! (the message names it and gives the system's reason).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::fmt;
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod geister;
@@ -41,6 +43,76 @@ enum Command {
     Geister(geister::Args),
     /// The 10,000-yen bidding game, document 000.
     Yen(yen::Args),
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    ///
+    /// For example `solved-games completions bash >
+    /// ~/.local/share/bash-completion/completions/solved-games`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per command into a directory.
+    Manpage {
+        /// Write solved-games.1 and a page per subcommand into DIR.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// The completion script for `shell`, generated from the parser.
+fn completions(shell: clap_complete::Shell) -> Outcome {
+    // Generated into memory first: the generator panics on a write error,
+    // and standard output may be a closed pipe or a full disk.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "solved-games", &mut script);
+    std::io::stdout().lock().write_all(&script)?;
+    Ok(true)
+}
+
+/// The man page, generated from the parser: solved-games.1 on standard
+/// output, or every command's page into `dir`.
+fn manpage(dir: Option<PathBuf>) -> Outcome {
+    let render = |cmd: clap::Command| -> Result<Vec<u8>, CliError> {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(cmd)
+            .render(&mut page)
+            .map_err(|e| CliError::Failed(format!("cannot render the man page: {e}")))?;
+        Ok(roff_ascii(&String::from_utf8_lossy(&page)).into_bytes())
+    };
+    let Some(dir) = dir else {
+        std::io::stdout()
+            .lock()
+            .write_all(&render(Cli::command())?)?;
+        return Ok(true);
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, &e))?;
+    // As clap_mangen::generate_to names them (solved-games-nim.1, …), but
+    // each page passed through `roff_ascii` first.
+    let mut cmd = Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    let mut commands = vec![cmd];
+    while let Some(cmd) = commands.pop() {
+        commands.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+        let path = dir.join(clap_mangen::Man::new(cmd.clone()).get_filename());
+        std::fs::write(&path, render(cmd)?).map_err(|e| CliError::io(&path, &e))?;
+        println!("{}", path.display());
+    }
+    Ok(true)
+}
+
+/// Roff input is ASCII: every other character (the documents' titles are
+/// Japanese) as groff's `\[uXXXX]` escape, which mandoc reads too.
+fn roff_ascii(page: &str) -> String {
+    page.chars()
+        .map(|c| {
+            if c.is_ascii() {
+                c.to_string()
+            } else {
+                format!("\\[u{:04X}]", u32::from(c))
+            }
+        })
+        .collect()
 }
 
 /// Why a command did not succeed.
@@ -132,6 +204,8 @@ pub fn main() -> ExitCode {
         Command::Memory(a) => memory::run(a),
         Command::Geister(a) => geister::run(a),
         Command::Yen(a) => yen::run(a),
+        Command::Completions { shell } => completions(shell),
+        Command::Manpage { dir } => manpage(dir),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,14 +1,14 @@
 //! `solved-games reproduce`: recompute every published claim and print the
-//! table. Exit status 1 if any claim FAILs (ERRATUM does not fail the run).
+//! table; optionally also write the run as an HTML page and as JUnit XML.
+//! Exit status 1 if any claim FAILs (ERRATUM does not fail the run).
 
 use super::progress::Bar;
-use super::table::{self, Column};
+use super::table::{Column, Layout};
 use super::{print_json, CliError, Outcome};
-use serde::Serialize;
 use solved_games::claims::{self, GameId, Status, Verdict};
-use solved_games::progress::Progress;
+use solved_games::report::{figures, html, junit, timing, ListedClaim, Meta, Run};
 use std::io::Write;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
 /// Options of `solved-games reproduce`.
 #[derive(clap::Args)]
@@ -22,80 +22,75 @@ pub struct Args {
     /// Print one JSON document instead of the table.
     #[arg(long)]
     json: bool,
-    /// List the selected claims without computing them.
-    #[arg(long)]
+    /// List the selected claims without computing them (with --json: as JSON).
+    #[arg(long, conflicts_with_all = ["html", "junit"])]
     list: bool,
+    /// Also write the run as one self-contained HTML page: summary, claims,
+    /// errata, the documents' figures, naive-versus-optimized timings.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Also write the run as JUnit XML (one test case per claim) for CI dashboards.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Fit the table into this many columns [default: the terminal's width;
+    /// the 140-column layout when standard output is not a terminal].
+    #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(40..))]
+    width: Option<u16>,
 }
 
+/// The table's columns: natural widths (the layout of piped output), the
+/// narrowest each may become on a small terminal, and how they share the
+/// spare width of a wide one.
 const COLUMNS: [Column; 8] = [
     Column {
         header: "ID",
         width: 8,
+        min: 8,
+        grow: 0,
     },
     Column {
         header: "SOURCE",
         width: 14,
+        min: 8,
+        grow: 0,
     },
     Column {
         header: "STATEMENT",
         width: 46,
+        min: 16,
+        grow: 3,
     },
     Column {
         header: "EXPECTED",
         width: 18,
+        min: 8,
+        grow: 1,
     },
     Column {
         header: "COMPUTED",
         width: 18,
+        min: 8,
+        grow: 2,
     },
     Column {
         header: "NAIVE=OPT",
-        width: 11,
+        width: 9,
+        min: 9,
+        grow: 0,
     },
     Column {
         header: "STATUS",
         width: 7,
+        min: 7,
+        grow: 0,
     },
     Column {
         header: "MS",
         width: 9,
+        min: 7,
+        grow: 0,
     },
 ];
-
-#[derive(Serialize)]
-struct JsonClaim<'a> {
-    id: &'a str,
-    game: GameId,
-    source: &'a str,
-    statement: &'a str,
-    expected: &'a str,
-    computed: &'a str,
-    naive: Option<&'a str>,
-    /// Where the naive solver checks only part of the claim: that part
-    /// (`naive` is then its result there, compared with the optimized
-    /// solver's on the same part).
-    naive_scope: Option<&'a str>,
-    agree: Option<bool>,
-    pass: bool,
-    status: Status,
-    /// The correct value of an erratum (null for other claims).
-    corrected: Option<&'a str>,
-    /// What the computed value was judged from (limits, rates, growth).
-    measured: Option<&'a str>,
-    /// Why the document's value is wrong, built from the computed data.
-    reason: Option<&'a str>,
-    /// The same reason under its earlier name, for readers of older output.
-    erratum: Option<&'a str>,
-    ms: f64,
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    claims: Vec<JsonClaim<'a>>,
-    passed: usize,
-    failed: usize,
-    errata: usize,
-}
 
 fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
     let mut games = Vec::new();
@@ -127,7 +122,8 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
 }
 
 /// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
-/// reaches only part of the claim (`yes (n ≤ 8)`).
+/// reaches only part of the claim (`yes n≤8`, spaces dropped so the column
+/// keeps its width; `--json` has the part as written in `naive_scope`).
 fn agree_cell(v: &Verdict) -> String {
     let word = match v.agree {
         Some(true) => "yes",
@@ -135,7 +131,7 @@ fn agree_cell(v: &Verdict) -> String {
         None => "n/a",
     };
     match &v.evidence.naive_scope {
-        Some(scope) => format!("{word} ({})", scope.part),
+        Some(scope) => format!("{word} {}", scope.part.replace(' ', "")),
         None => word.to_string(),
     }
 }
@@ -148,91 +144,98 @@ fn computed_cell(v: &Verdict) -> String {
     }
 }
 
+/// The table's layout: `--width`, else the terminal's width, else the
+/// natural 140-column layout (pipes and CI logs keep the table they had).
+fn layout(width: Option<u16>) -> Layout {
+    let terminal = || terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0);
+    match width.or_else(terminal) {
+        Some(w) => Layout::fit(&COLUMNS, usize::from(w)),
+        None => Layout::natural(&COLUMNS),
+    }
+}
+
+/// Fails now, before minutes of work, if `path` cannot be written; leaves
+/// an existing file as it is until the run has its contents.
+fn check_writable(path: &Path) -> Result<(), CliError> {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map(drop)
+        .map_err(|e| CliError::io(path, &e))
+}
+
+fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
+    std::fs::write(path, contents).map_err(|e| CliError::io(path, &e))?;
+    eprintln!("solved-games: wrote {}", path.display());
+    Ok(())
+}
+
 pub fn run(args: Args) -> Outcome {
     let selected = select(&args)?;
     if args.list {
-        for c in &selected {
-            println!("{}\t{}\t{}\t{}", c.id, c.source, c.statement, c.expected);
+        if args.json {
+            let listed: Vec<ListedClaim> = selected.iter().map(ListedClaim::of).collect();
+            print_json(&serde_json::json!({ "claims": listed }))?;
+        } else {
+            let mut out = std::io::stdout().lock();
+            for c in &selected {
+                writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}",
+                    c.id, c.source, c.statement, c.expected
+                )?;
+            }
         }
         return Ok(true);
     }
-    let start = Instant::now();
-    let mut verdicts = Vec::with_capacity(selected.len());
+    for path in [&args.html, &args.junit].into_iter().flatten() {
+        check_writable(path)?;
+    }
+    let layout = layout(args.width);
     let mut out = std::io::stdout().lock();
     if !args.json {
-        write!(out, "{}", table::header(&COLUMNS))?;
+        write!(out, "{}", layout.header(&COLUMNS))?;
     }
     // Some claims take seconds (the Mini-Geister sweeps run every analysis
-    // for the first of them): say which one runs and how many are left, on a
-    // terminal only, so that logs and pipes get the table and nothing else.
+    // for the first of them): the bar says which one runs and how many are
+    // left, on a terminal only, so that logs and pipes get the output and
+    // nothing else.
     let bar = Bar::stderr();
-    bar.begin("claims", Some(selected.len() as u64));
-    for claim in &selected {
-        bar.note(&format!("{} {}", claim.id, claim.statement));
-        let v = claim.check();
-        bar.advance(1);
+    let run = Run::check(&selected, &bar, |v| -> Result<(), CliError> {
         if !args.json {
             let cells = [
                 v.claim.id.to_string(),
                 v.claim.source.to_string(),
                 v.claim.statement.to_string(),
                 v.claim.expected.to_string(),
-                computed_cell(&v),
-                agree_cell(&v),
+                computed_cell(v),
+                agree_cell(v),
                 v.status.label().to_string(),
                 format!("{:.1}", v.millis),
             ];
-            write!(out, "{}", table::row(&COLUMNS, &cells))?;
+            write!(out, "{}", layout.row(&cells))?;
             out.flush()?;
         }
-        verdicts.push(v);
-    }
-    let count = |s: Status| verdicts.iter().filter(|v| v.status == s).count();
-    let (passed, errata, failed) = (
-        count(Status::Pass),
-        count(Status::Erratum),
-        count(Status::Fail),
-    );
+        Ok(())
+    })?;
+    let summary = run.summary();
     if args.json {
-        let claims = verdicts
-            .iter()
-            .map(|v| JsonClaim {
-                id: v.claim.id,
-                game: v.claim.game,
-                source: v.claim.source,
-                statement: v.claim.statement,
-                expected: v.claim.expected,
-                computed: &v.evidence.computed,
-                naive: v.evidence.naive.as_deref(),
-                naive_scope: v.evidence.naive_scope.as_ref().map(|s| s.part.as_str()),
-                agree: v.agree,
-                pass: v.status.passed(),
-                status: v.status,
-                corrected: v.claim.erratum.map(|e| e.corrected),
-                measured: v.evidence.measured.as_deref(),
-                reason: v.evidence.reason.as_deref(),
-                erratum: v.claim.erratum.and(v.evidence.reason.as_deref()),
-                ms: (v.millis * 1000.0).round() / 1000.0,
-            })
-            .collect();
-        print_json(&JsonReport {
-            claims,
-            passed,
-            failed,
-            errata,
-        })?;
+        print_json(&run.json())?;
     } else {
-        let naive_run = verdicts.iter().filter(|v| v.agree.is_some()).count();
         writeln!(out)?;
         writeln!(
             out,
-            "{} claims: {passed} PASS, {errata} ERRATUM, {failed} FAIL; naive solver run on {naive_run} \
-             (all agree: {}); {:.2} s",
-            verdicts.len(),
-            if verdicts.iter().all(|v| v.agree != Some(false)) { "yes" } else { "NO" },
-            start.elapsed().as_secs_f64()
+            "{} claims: {} PASS, {} ERRATUM, {} FAIL; naive solver run on {} (all agree: {}); {:.2} s",
+            summary.claims,
+            summary.passed,
+            summary.errata,
+            summary.failed,
+            summary.naive_run,
+            if summary.naive_agree == summary.naive_run { "yes" } else { "NO" },
+            run.elapsed.as_secs_f64()
         )?;
-        for v in verdicts.iter().filter(|v| v.status == Status::Erratum) {
+        for v in run.verdicts.iter().filter(|v| v.status == Status::Erratum) {
             writeln!(
                 out,
                 "ERRATUM {}: the document prints {}, {} {}{} (SPEC.md, Errata)",
@@ -251,7 +254,7 @@ pub fn run(args: Args) -> Outcome {
                     .unwrap_or_default()
             )?;
         }
-        for v in verdicts.iter().filter(|v| v.status == Status::Fail) {
+        for v in run.verdicts.iter().filter(|v| v.status == Status::Fail) {
             writeln!(
                 out,
                 "FAIL {}: expected {}, optimized {}, naive {}",
@@ -262,5 +265,32 @@ pub fn run(args: Args) -> Outcome {
             )?;
         }
     }
-    Ok(failed == 0)
+    out.flush()?;
+    let meta = Meta::at(run.started);
+    if let Some(path) = &args.junit {
+        write_file(path, &junit::render(&run, &meta))?;
+    }
+    if let Some(path) = &args.html {
+        let games = run.games();
+        let drawn = figures::draw(&games, &bar);
+        for failed in drawn.iter().filter_map(|d| d.as_ref().err()) {
+            eprintln!(
+                "solved-games: warning: figure {} could not be drawn: {}",
+                failed.id, failed.error
+            );
+        }
+        let ladders: Vec<_> = timing::ladders()
+            .into_iter()
+            .filter(|l| games.contains(&l.game))
+            .collect();
+        let measured = timing::measure(&ladders, timing::Budget::PAGE, &bar);
+        let page = html::Page {
+            run: &run,
+            meta: &meta,
+            figures: &drawn,
+            timing: &measured,
+        };
+        write_file(path, &page.render())?;
+    }
+    Ok(summary.failed == 0)
 }

@@ -1,0 +1,336 @@
+//! `solved-games reproduce` as a user runs it: the table aligned by display
+//! width and fitted to a width, `--list --json`, the report files beside the
+//! table, the progress bar on a terminal; and the completion scripts and
+//! man page generated from the parser.
+
+mod common;
+
+use common::cli;
+use solved_games::claims::{self, GameId};
+use std::path::PathBuf;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// The text of `line` from display column `from` up to (not including) `to`.
+fn columns(line: &str, from: usize, to: usize) -> String {
+    let mut at = 0;
+    let mut out = String::new();
+    for ch in line.chars() {
+        let w = ch.width().unwrap_or(0);
+        if at >= from && at + w <= to {
+            out.push(ch);
+        }
+        at += w;
+    }
+    out
+}
+
+/// The display column where each column starts, read off the rule under
+/// the header (`--------  ------  …`).
+fn column_starts(rule: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    let bytes = rule.as_bytes();
+    for i in 1..bytes.len() {
+        if bytes[i] == b'-' && bytes[i - 1] == b' ' {
+            starts.push(i);
+        }
+    }
+    starts
+}
+
+#[test]
+fn rows_with_arrows_dashes_and_japanese_align() {
+    // NIM-002 computes `001→000 …`, STO-001 `first wins 103–3`, YEN-106's
+    // statement quotes Japanese: each cell must start at its column.
+    let run = cli(&[
+        "reproduce",
+        "--id",
+        "NIM-002",
+        "--id",
+        "STO-001",
+        "--id",
+        "YEN-106",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let starts = column_starts(lines[1]);
+    assert_eq!(starts.len(), 8, "{}", lines[1]);
+    let table: Vec<&str> = lines[2..]
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .copied()
+        .collect();
+    let mut rows = 0;
+    for line in &table {
+        assert!(line.width() <= lines[1].width() + 2, "too wide: {line}");
+        for (k, &s) in starts.iter().enumerate().skip(1) {
+            let gap = columns(line, s - 2, s);
+            assert!(
+                gap.is_empty() || gap.trim().is_empty(),
+                "column {k} does not start at {s} in {line:?}"
+            );
+        }
+        if line.starts_with(|c: char| c.is_ascii_uppercase()) {
+            rows += 1;
+            let id = columns(line, 0, starts[1]);
+            let status = columns(line, starts[6], starts[7]);
+            assert_eq!(status.trim(), "PASS", "{id}: {line:?}");
+            let agree = columns(line, starts[5], starts[6]);
+            assert!(["yes", "n/a"].contains(&agree.trim()), "{line:?}");
+        }
+    }
+    assert_eq!(rows, 3);
+    // The Japanese quote is wrapped inside its column, not past it.
+    assert!(run.stdout.contains("全ての"), "{}", run.stdout);
+}
+
+#[test]
+fn piped_output_keeps_the_natural_layout() {
+    let run = cli(&["reproduce", "--id", "NIM-001"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "ID        SOURCE          STATEMENT                                       EXPECTED            \
+         COMPUTED            NAIVE=OPT  STATUS   MS"
+    );
+    assert_eq!(lines[1].len(), 143, "{}", lines[1]);
+}
+
+#[test]
+fn the_table_fits_a_given_width() {
+    for width in ["90", "200"] {
+        let run = cli(&["reproduce", "--game", "nim", "--width", width]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let limit: usize = width.parse().unwrap();
+        let widest = run
+            .stdout
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .map(UnicodeWidthStr::width)
+            .max()
+            .unwrap();
+        assert!(widest <= limit, "{widest} > {limit}");
+        if limit > 143 {
+            assert!(widest > 143, "a wide terminal is used: {widest}");
+        }
+    }
+    let run = cli(&["reproduce", "--game", "nim", "--width", "10"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn list_json_lists_every_selected_claim() {
+    let run = cli(&["reproduce", "--list", "--json", "--game", "memory"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let listed = v["claims"].as_array().unwrap();
+    let registry = claims::for_game(GameId::Memory);
+    assert_eq!(listed.len(), registry.len());
+    for (l, c) in listed.iter().zip(&registry) {
+        assert_eq!(l["id"], c.id);
+        assert_eq!(l["game"], "memory");
+        assert_eq!(l["source"], c.source);
+        assert_eq!(l["statement"], c.statement);
+        assert_eq!(l["expected"], c.expected);
+        match c.erratum {
+            Some(e) => assert_eq!(l["corrected"], e.corrected),
+            None => assert!(l["corrected"].is_null()),
+        }
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("solved-games-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn html_and_junit_are_written_beside_the_table_and_the_json() {
+    let dir = scratch("cli-report");
+    let (page, xml) = (dir.join("r.html"), dir.join("r.xml"));
+    let run = cli(&[
+        "reproduce",
+        "--game",
+        "nim",
+        "--html",
+        page.to_str().unwrap(),
+        "--junit",
+        xml.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("ID "),
+        "the table still goes to stdout"
+    );
+    let text = std::fs::read_to_string(&page).unwrap();
+    for c in claims::for_game(GameId::Nim) {
+        assert!(text.contains(&format!("id=\"claim-{}\"", c.id)), "{}", c.id);
+    }
+    assert!(text.contains("id=\"fig-nim-cube\""));
+    assert!(
+        !text.contains("id=\"fig-memory-3-1\""),
+        "figures of the run's games only"
+    );
+    assert!(!text.contains("<script"), "no script");
+    for remote in ["src=\"http", "href=\"http", "url(http", "@import"] {
+        assert!(!text.contains(remote), "nothing from the network: {remote}");
+    }
+    let doc = std::fs::read_to_string(&xml).unwrap();
+    let parsed = roxmltree::Document::parse(&doc).unwrap();
+    let cases = parsed
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .count();
+    assert_eq!(cases, claims::for_game(GameId::Nim).len());
+
+    let json = cli(&[
+        "reproduce",
+        "--id",
+        "NIM-001",
+        "--json",
+        "--junit",
+        xml.to_str().unwrap(),
+    ]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON on stdout");
+    assert_eq!(v["claims"][0]["id"], "NIM-001");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_unwritable_report_file_exits_3_before_the_run() {
+    let started = std::time::Instant::now();
+    let run = cli(&["reproduce", "--html", "/nonexistent-dir/report.html"]);
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("/nonexistent-dir/report.html"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "nothing computed: {}", run.stdout);
+    assert!(started.elapsed().as_secs() < 20);
+}
+
+/// Runs `command` (a shell command line) under a pseudo-terminal with
+/// `script`, returning what reached the terminal.
+fn on_a_terminal(command: &str) -> String {
+    let out = std::process::Command::new("script")
+        .args(["-qefc", command, "/dev/null"])
+        .output()
+        .expect("`script` (util-linux) runs a command on a pseudo-terminal");
+    assert!(out.status.success(), "{command}: {:?}", out.status);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn progress_shows_on_a_terminal_in_json_and_html_modes_and_not_in_pipes() {
+    let bin = env!("CARGO_BIN_EXE_solved-games");
+    let dir = scratch("cli-progress");
+    let out = dir.join("out");
+    // --json: standard output to a file, standard error on the terminal.
+    let seen = on_a_terminal(&format!(
+        "{bin} reproduce --game memory --json > {}",
+        out.display()
+    ));
+    assert!(seen.contains("claims"), "no bar on the terminal: {seen:?}");
+    assert!(seen.contains("MEM-0"), "the bar names the claim: {seen:?}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(v["claims"].is_array());
+    // --html: the timings after the claims are reported too.
+    let seen = on_a_terminal(&format!(
+        "{bin} reproduce --game nim --html {} > {}",
+        dir.join("r.html").display(),
+        out.display()
+    ));
+    assert!(
+        seen.contains("figures") || seen.contains("timing"),
+        "{seen:?}"
+    );
+    // In a pipe nothing but the table and the summary.
+    let piped = cli(&["reproduce", "--game", "nim", "--json"]);
+    assert!(piped.stderr.is_empty(), "{:?}", piped.stderr);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The subcommands `solved-games --help` lists.
+fn subcommands() -> Vec<String> {
+    let help = cli(&["--help"]).stdout;
+    let list: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .filter(|c| c != "help")
+        .collect();
+    assert!(list.len() >= 8, "{help}");
+    list
+}
+
+#[test]
+fn completions_know_every_subcommand() {
+    let commands = subcommands();
+    for shell in ["bash", "zsh", "fish"] {
+        let run = cli(&["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        for c in &commands {
+            assert!(
+                run.stdout.contains(c.as_str()),
+                "{shell} completion lacks `{c}`"
+            );
+        }
+    }
+    let bash = cli(&["completions", "bash"]).stdout;
+    assert!(bash.contains("complete -F"), "a bash completion function");
+    assert!(bash.contains("--html"), "reproduce's options are completed");
+    assert_eq!(cli(&["completions", "tcsh"]).code, 2);
+}
+
+#[test]
+fn the_man_page_is_roff_with_name_and_synopsis() {
+    let run = cli(&["manpage"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let page = run.stdout;
+    assert!(
+        page.starts_with(".ie") || page.starts_with(".TH"),
+        "{page:.100}"
+    );
+    assert!(page.contains("\n.TH solved-games 1"), "{page:.300}");
+    for section in [
+        ".SH NAME",
+        ".SH SYNOPSIS",
+        ".SH DESCRIPTION",
+        ".SH SUBCOMMANDS",
+    ] {
+        assert!(page.contains(section), "no {section}");
+    }
+    for c in subcommands() {
+        assert!(page.contains(&format!("solved\\-games\\-{c}")), "{c}");
+    }
+    // groff reads it without a warning and renders the sections.
+    let dir = scratch("manpage");
+    let file = dir.join("solved-games.1");
+    std::fs::write(&file, &page).unwrap();
+    let out = std::process::Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-P-cbou"])
+        .arg(&file)
+        .output()
+        .expect("groff (Debian's groff-base, as .ci/run installs) renders man pages");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success() && stderr.is_empty(), "groff: {stderr}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("NAME") && text.contains("SYNOPSIS"),
+        "{text:.400}"
+    );
+    // One page per command into a directory.
+    let pages = dir.join("pages");
+    let run = cli(&["manpage", "--dir", pages.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for c in subcommands() {
+        assert!(pages.join(format!("solved-games-{c}.1")).is_file(), "{c}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
