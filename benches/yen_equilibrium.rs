@@ -6,8 +6,9 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
 use solved_games::games::yen::naive;
-use solved_games::games::yen::optimized::{Solver, State};
+use solved_games::games::yen::optimized::Solver;
 use solved_games::games::yen::rules::Rules;
+use solved_games::games::yen::rules::State;
 use solved_games::solve::exact::ratio;
 use solved_games::solve::matrix_game::{solve, solve_reduced};
 use std::hint::black_box;

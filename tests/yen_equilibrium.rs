@@ -8,8 +8,9 @@ mod common;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use solved_games::games::yen::naive;
-use solved_games::games::yen::optimized::{reachable_states, Solver, State};
+use solved_games::games::yen::optimized::{reachable_states, Solver};
 use solved_games::games::yen::rules::Rules;
+use solved_games::games::yen::rules::State;
 use std::collections::{HashMap, HashSet};
 
 /// Runs the naive recursion and checks every state it reaches against the
@@ -228,7 +229,7 @@ mod cli {
         assert_eq!(
             v["states"].as_u64().unwrap() as usize,
             solved_games::games::yen::optimized::reachable_states(
-                solved_games::games::yen::optimized::State::start(
+                solved_games::games::yen::rules::State::start(
                     solved_games::games::yen::rules::Rules {
                         total: 6,
                         rounds: 3

@@ -11,7 +11,8 @@
 
 use super::{Claim, Evidence, GameId};
 use crate::games::yen::best_response::{best_response, EquilibriumOpponent, Goal};
-use crate::games::yen::optimized::{self, Solver, State};
+use crate::games::yen::optimized::{self, Solver};
+use crate::games::yen::rules::State;
 use crate::games::yen::{naive, rules::Rules};
 use crate::solve::exact::format_ratio;
 use std::collections::BTreeSet;

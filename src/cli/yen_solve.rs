@@ -5,8 +5,9 @@ use super::{print_json, CliError, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
-use solved_games::games::yen::optimized::{reachable_states, Solver, State};
+use solved_games::games::yen::optimized::{reachable_states, Solver};
 use solved_games::games::yen::rules::Rules;
+use solved_games::games::yen::rules::State;
 use solved_games::solve::exact::{format_ratio, to_f64};
 
 /// Largest total the exact solver accepts: (T+1)² successors per state and

@@ -7,7 +7,8 @@
 //! (§2). Both players see all earlier bets. After R rounds the player holding
 //! more money wins the match; equal money is a draw.
 //!
-//! - [`rules`]: parameters, bet validation, round settlement, match result.
+//! - [`rules`]: parameters, bet validation, round settlement, match result,
+//!   and the compressed [`rules::State`] between rounds with its transition.
 //! - [`players`]: the built-in players of §3 (Listings 1–3).
 //! - [`referee`]: series of matches, forfeits, Listing 4's transcript.
 //! - [`external`]: player programs over pipes (§2, Fig. 1).

@@ -9,7 +9,7 @@
 //! values. No memo, no symmetry, no shortcut: the tree has
 //! ∏ (rounds) (T+1)² nodes at worst, so only tiny T and R are feasible.
 
-use crate::games::yen::optimized::State;
+use crate::games::yen::rules::State;
 use crate::games::yen::rules::{match_result, settle, Rules};
 use crate::solve::exact::integer;
 use crate::solve::matrix_game::solve;
