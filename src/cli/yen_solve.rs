@@ -1,6 +1,7 @@
 //! `solved-games yen solve` and `yen best-response`: exact analysis of
 //! scaled 10,000-yen games (document 000; issue 5, "Exact equilibria").
 
+use super::progress::Bar;
 use super::{print_json, CliError, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
@@ -96,11 +97,12 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
             s
         }
     };
-    let mut solver = Solver::with_progress(|n| eprintln!("yen solve: {n} matrix games solved"));
+    let mut solver = Solver::new();
+    let bar = Bar::stderr();
     let (value, strategy_a, strategy_b) = if state.rounds_left == 0 {
         (solver.value(state), vec![], vec![])
     } else {
-        let eq = solver.round_equilibrium(state);
+        let eq = solver.round_equilibrium_with_progress(state, &bar);
         (eq.value, eq.strategy_a, eq.strategy_b)
     };
     let states = reachable_states(state);

@@ -250,12 +250,20 @@ impl State {
     /// it cannot change sign); or a player has no money left, so every yen
     /// the other still bets goes to that player (bet 0 against a positive
     /// bet takes it, equal zero bets change nothing); or one round is left
-    /// and both bets are forced.
+    /// and both bets are forced; or the leader's lead is at least twice the
+    /// leader's own money left (the trailing player gains only in rounds it
+    /// bets lower, each such round moves the difference by x + y ≤ 2x − 1
+    /// where x is the leader's bet, and the leader's bets sum to its money:
+    /// the difference ends ≥ d − 2a + 1 > 0 if the trailer wins a round at
+    /// all, and ≥ d otherwise).
     #[must_use]
     pub fn decided(self) -> Option<i64> {
         let sign = |d: i64| d.signum();
         let stake = (self.money_a + self.money_b) as i64;
-        if self.rounds_left == 0 || self.gain_diff.abs() > stake {
+        let d = self.gain_diff;
+        let safe_lead =
+            (d > 0 && d >= 2 * self.money_a as i64) || (d < 0 && -d >= 2 * self.money_b as i64);
+        if self.rounds_left == 0 || d.abs() > stake || safe_lead {
             Some(sign(self.gain_diff))
         } else if self.money_a == 0 {
             Some(sign(self.gain_diff + self.money_b as i64))
