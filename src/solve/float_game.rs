@@ -68,7 +68,23 @@ impl FloatLp {
         if let Some(s) = saddle(m, n, matrix, shift) {
             return Some(s);
         }
+        // Games of 0s and ±1s are highly degenerate, and a float simplex can
+        // stall on them; the classical cure is to perturb the right-hand
+        // side (1 + ε_i, distinct ε_i), which makes every vertex
+        // non-degenerate. The basis found is then re-solved with the true
+        // right-hand side.
+        self.simplex(m, n, matrix, shift, 0.0)
+            .or_else(|| self.simplex(m, n, matrix, shift, 1e-9))
+    }
 
+    fn simplex(
+        &mut self,
+        m: usize,
+        n: usize,
+        matrix: &[f64],
+        shift: f64,
+        perturbation: f64,
+    ) -> Option<FloatSolution> {
         let width = n + m + 1;
         let rhs = n + m;
         let t = &mut self.tableau;
@@ -80,7 +96,7 @@ impl FloatLp {
                 row[j] = matrix[i * n + j] + shift;
             }
             row[n + i] = 1.0;
-            row[rhs] = 1.0;
+            row[rhs] = 1.0 + perturbation * (1.0 + i as f64 / m as f64);
         }
         for x in &mut t[m * width..m * width + n] {
             *x = -1.0;
@@ -110,19 +126,29 @@ impl FloatLp {
                 done = true;
                 break;
             };
+            // Harris's two-pass ratio test: the smallest ratio with a little
+            // slack, then among the rows within it the largest pivot (a
+            // tiny pivot is what makes a float tableau blow up).
+            let mut bound = f64::INFINITY;
+            for i in 0..m {
+                let a = t[i * width + e];
+                if a > EPS {
+                    bound = bound.min((t[i * width + rhs].max(0.0) + EPS) / a);
+                }
+            }
             let mut leave: Option<(usize, f64, f64)> = None;
             for i in 0..m {
                 let a = t[i * width + e];
                 if a <= EPS {
                     continue;
                 }
-                let ratio = t[i * width + rhs] / a;
+                let ratio = t[i * width + rhs].max(0.0) / a;
+                if ratio > bound {
+                    continue;
+                }
                 let better = match leave {
                     None => true,
-                    Some((k, r, pa)) => {
-                        ratio < r - EPS
-                            || (ratio <= r + EPS && (a > pa * 1.5 || basis[i] < basis[k]))
-                    }
+                    Some((k, _, pa)) => a > pa || (a == pa && basis[i] < basis[k]),
                 };
                 if better {
                     leave = Some((i, ratio, a));
@@ -136,34 +162,35 @@ impl FloatLp {
         if !done {
             return None;
         }
-        let total = t[m * width + rhs];
-        if total.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+        let basic_columns: Vec<usize> = basis.iter().copied().filter(|&b| b < n).collect();
+        let tight_rows: Vec<usize> = {
+            let mut slack_basic = vec![false; m];
+            for &b in basis.iter().filter(|&&b| b >= n) {
+                slack_basic[b - n] = true;
+            }
+            (0..m).filter(|&i| !slack_basic[i]).collect()
+        };
+        // The tableau has drifted through the pivots; the vertex is re-solved
+        // from the original matrix on the final basis: A[I, J]·y = 1 and
+        // xᵀ·A[I, J] = 1ᵀ by Gaussian elimination with partial pivoting.
+        let k = tight_rows.len();
+        let block = |i: usize, j: usize| matrix[tight_rows[i] * n + basic_columns[j]] + shift;
+        let y = gauss((0..k * k).map(|c| block(c / k, c % k)).collect(), k)?;
+        let x = gauss((0..k * k).map(|c| block(c % k, c / k)).collect(), k)?;
+        let (total_y, total_x): (f64, f64) = (y.iter().sum(), x.iter().sum());
+        if !(total_y > 0.0 && total_x > 0.0) || (total_y - total_x).abs() > 1e-9 * total_y {
             return None;
         }
         let mut column_strategy = vec![0.0; n];
-        let mut tight_rows = Vec::new();
-        let mut basic_columns = Vec::new();
-        for (i, &b) in basis.iter().enumerate() {
-            if b < n {
-                column_strategy[b] = (t[i * width + rhs] / total).max(0.0);
-                basic_columns.push(b);
-            }
+        for (j, &c) in basic_columns.iter().enumerate() {
+            column_strategy[c] = (y[j] / total_y).max(0.0);
         }
-        let slack_basic: Vec<bool> = {
-            let mut v = vec![false; m];
-            for &b in basis.iter() {
-                if b >= n {
-                    v[b - n] = true;
-                }
-            }
-            v
-        };
-        tight_rows.extend((0..m).filter(|&i| !slack_basic[i]));
-        let row_strategy = (0..m)
-            .map(|i| (t[m * width + n + i] / total).max(0.0))
-            .collect();
+        let mut row_strategy = vec![0.0; m];
+        for (i, &r) in tight_rows.iter().enumerate() {
+            row_strategy[r] = (x[i] / total_x).max(0.0);
+        }
         Some(FloatSolution {
-            value: 1.0 / total - shift,
+            value: 1.0 / total_y - shift,
             row_strategy,
             column_strategy,
             shift,
@@ -171,6 +198,67 @@ impl FloatLp {
             basic_columns,
         })
     }
+}
+
+/// The equilibrium of a square game whose optimal strategies are believed
+/// to use every row and every column (a basis carried over from a similar
+/// game): solves M·q = v·1 and pᵀ·M = v·1ᵀ. Returns (p, q, v), or `None` if
+/// the system is singular or a probability comes out negative, in which case
+/// the guess was wrong. Callers still check the strategies against the
+/// whole game.
+#[must_use]
+pub fn square_equilibrium(k: usize, matrix: &[f64]) -> Option<(Vec<f64>, Vec<f64>, f64)> {
+    assert_eq!(matrix.len(), k * k, "bad matrix shape");
+    if k == 0 {
+        return None;
+    }
+    let shift = 1.0 - matrix.iter().copied().fold(f64::INFINITY, f64::min).floor();
+    let y = gauss(matrix.iter().map(|x| x + shift).collect(), k)?;
+    let x = gauss(
+        (0..k * k)
+            .map(|c| matrix[(c % k) * k + c / k] + shift)
+            .collect(),
+        k,
+    )?;
+    let (ty, tx): (f64, f64) = (y.iter().sum(), x.iter().sum());
+    if !(ty > 0.0 && tx > 0.0) || y.iter().chain(&x).any(|&v| v < -1e-12) {
+        return None;
+    }
+    let q = y.iter().map(|v| (v / ty).max(0.0)).collect();
+    let p = x.iter().map(|v| (v / tx).max(0.0)).collect();
+    Some((p, q, 1.0 / ty - shift))
+}
+
+/// Solves the k × k system `a · z = 1` (row-major `a`) by Gaussian
+/// elimination with partial pivoting; `None` if it is (nearly) singular.
+fn gauss(mut a: Vec<f64>, k: usize) -> Option<Vec<f64>> {
+    let mut b = vec![1.0; k];
+    for c in 0..k {
+        let p = (c..k).max_by(|&r, &s| a[r * k + c].abs().total_cmp(&a[s * k + c].abs()))?;
+        if a[p * k + c].abs() < 1e-13 {
+            return None;
+        }
+        if p != c {
+            for j in 0..k {
+                a.swap(p * k + j, c * k + j);
+            }
+            b.swap(p, c);
+        }
+        for r in c + 1..k {
+            let f = a[r * k + c] / a[c * k + c];
+            if f != 0.0 {
+                for j in c..k {
+                    a[r * k + j] -= f * a[c * k + j];
+                }
+                b[r] -= f * b[c];
+            }
+        }
+    }
+    for c in (0..k).rev() {
+        let s: f64 = (c + 1..k).map(|j| a[c * k + j] * b[j]).sum();
+        b[c] = (b[c] - s) / a[c * k + c];
+    }
+    Some(b)
 }
 
 /// A pure saddle point (an entry that is the minimum of its row and the

@@ -85,7 +85,8 @@ pub fn add_up(a: f64, b: f64) -> f64 {
 #[must_use]
 pub fn mul_down(a: f64, b: f64) -> f64 {
     let p = a * b;
-    if p == 0.0 && (a == 0.0 || b == 0.0) {
+    // Exact: a factor 0 or ±1 (most payoffs of a stage game are ±1).
+    if a == 0.0 || b == 0.0 || b.abs() == 1.0 || a.abs() == 1.0 {
         return p;
     }
     if p.abs() < TINY {

@@ -15,9 +15,12 @@
 //! - [`tournament`]: player names, round robins, 95% intervals.
 //! - [`naive`] / [`optimized`]: exact equilibria of scaled games (recursion
 //!   over bet histories / DP over compressed states).
+//! - [`certified`]: certified float values at the paper's scale (T = 100
+//!   units, R = 10): every value in a rigorous interval.
 //! - [`best_response`]: exact best responses to the document's players.
 
 pub mod best_response;
+pub mod certified;
 pub mod external;
 pub mod naive;
 pub mod optimized;
