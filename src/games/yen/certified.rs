@@ -99,6 +99,9 @@ pub struct Stage {
     pub state: State,
     /// Rigorous bounds on its value.
     pub interval: Interval,
+    /// The bounds the float strategies alone give (equal to `interval`
+    /// except at symmetric states, whose value the theorem fixes at 0).
+    pub strategy_interval: Interval,
     /// A's float strategy: bets with positive probability.
     pub strategy_a: Vec<(u64, f64)>,
     /// B's float strategy.
@@ -413,6 +416,7 @@ impl Certified {
         Stage {
             state,
             interval: c.interval,
+            strategy_interval: c.strategy_interval,
             strategy_a: c.strategy_a,
             strategy_b: c.strategy_b,
         }
@@ -574,7 +578,8 @@ impl Certified {
         q.resize(col_bets.len(), 0.0);
         let lower = guarantee(&ws.rows, n, &p);
         let upper = ceiling(&ws.columns, m, &q);
-        let mut interval = Interval { lower, upper };
+        let strategy_interval = Interval { lower, upper };
+        let mut interval = strategy_interval;
         if state.money_a == state.money_b && state.gain_diff == 0 {
             // Skew-symmetric stage game: exactly 0 (module docs). The LP's
             // bounds must agree, or the table is wrong.
@@ -601,6 +606,7 @@ impl Certified {
         (ws.hint_rows, ws.hint_columns) = basis;
         Certificate {
             interval,
+            strategy_interval,
             failed,
             strategy_a,
             strategy_b,
@@ -626,6 +632,7 @@ impl BlockWork {
 /// What [`Certified::certify`] found for one state.
 struct Certificate {
     interval: Interval,
+    strategy_interval: Interval,
     failed: bool,
     strategy_a: Vec<(u64, f64)>,
     strategy_b: Vec<(u64, f64)>,
@@ -635,6 +642,7 @@ impl Certificate {
     fn pure(interval: Interval, x: u64, y: u64) -> Certificate {
         Certificate {
             interval,
+            strategy_interval: interval,
             failed: false,
             strategy_a: vec![(x, 1.0)],
             strategy_b: vec![(y, 1.0)],

@@ -22,6 +22,7 @@
 pub mod best_response;
 pub mod certified;
 pub mod external;
+pub mod figures;
 pub mod naive;
 pub mod optimized;
 pub mod players;
