@@ -5,10 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
+use solved_games::games::yen::certified::Certified;
 use solved_games::games::yen::naive;
 use solved_games::games::yen::optimized::Solver;
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
+use solved_games::progress::Silent;
 use solved_games::solve::exact::ratio;
 use solved_games::solve::matrix_game::{solve, solve_reduced};
 use std::hint::black_box;
@@ -32,6 +34,33 @@ fn equilibrium(c: &mut Criterion) {
     g.bench_function("optimized/T4R4", |b| {
         b.iter(|| Solver::new().value(black_box(State::start(tiny))))
     });
+    g.finish();
+}
+
+/// Issue 16's targets: the exact DP at T = 18 and T = 22 (R = 10), and the
+/// certified table for every T ≤ 40 and ≤ 100 (R = 10). Each asserts its
+/// answer. The T = 22 and T = 100 runs take minutes per sample: run them
+/// by name (`cargo bench --bench yen_equilibrium -- T22R10`).
+fn paper_scale(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve/yen");
+    g.sample_size(10);
+    for total in [18u64, 22] {
+        let rules = Rules { total, rounds: 10 };
+        g.bench_function(format!("optimized/T{total}R10"), |b| {
+            b.iter(|| {
+                let v = Solver::new().value(black_box(State::start(rules)));
+                assert_eq!(v, num_traits::Zero::zero());
+            })
+        });
+    }
+    for total in [40u64, 100] {
+        g.bench_function(format!("certified/Tle{total}R10"), |b| {
+            b.iter(|| {
+                let table = Certified::solve(black_box(total), 10, &Silent);
+                assert!(table.summary().max_width < 1e-9);
+            })
+        });
+    }
     g.finish();
 }
 
@@ -73,5 +102,11 @@ fn best_responses(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, equilibrium, linear_programme, best_responses);
+criterion_group!(
+    benches,
+    equilibrium,
+    paper_scale,
+    linear_programme,
+    best_responses
+);
 criterion_main!(benches);
