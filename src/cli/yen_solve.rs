@@ -248,8 +248,10 @@ fn run_certified(args: &SolveArgs) -> Outcome {
             if strategy.is_empty() {
                 continue;
             }
+            // Bets below display precision are left out of the text (JSON has all).
             let list: Vec<String> = strategy
                 .iter()
+                .filter(|(_, p)| *p >= 5e-13)
                 .map(|(bet, p)| format!("{bet}: {p:.12}"))
                 .collect();
             println!(
