@@ -3,7 +3,6 @@
 //! table respects the facts SPEC.md states (monotone in d, mirror symmetry,
 //! 0 at symmetric states), and `yen solve --certified` behaves.
 
-#[allow(dead_code)]
 mod common;
 
 use num_traits::ToPrimitive;

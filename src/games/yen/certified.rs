@@ -220,6 +220,7 @@ impl Certified {
                         .find(|&k| state(k).gain_diff >= 0)
                         .unwrap_or(count);
                     let mut settled = false;
+                    #[allow(clippy::needless_range_loop)] // k is also the state's d
                     for k in middle..count {
                         if settled {
                             out[k] = Interval::point(1.0);
