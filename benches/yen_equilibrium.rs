@@ -5,9 +5,12 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
+use solved_games::games::yen::certified::Certified;
 use solved_games::games::yen::naive::{self, ScaledGame};
-use solved_games::games::yen::optimized::{Solver, State};
+use solved_games::games::yen::optimized::Solver;
 use solved_games::games::yen::rules::Rules;
+use solved_games::games::yen::rules::State;
+use solved_games::progress::Silent;
 use solved_games::solve::exact::ratio;
 use solved_games::solve::matrix_game::{solve, solve_reduced};
 use std::hint::black_box;
@@ -55,6 +58,33 @@ fn naive_equilibrium(c: &mut Criterion) {
     g.finish();
 }
 
+/// Issue 16's targets: the exact DP at T = 18 and T = 22 (R = 10), and the
+/// certified table for every T ≤ 40 and ≤ 100 (R = 10). Each asserts its
+/// answer. The T = 22 and T = 100 runs take minutes per sample: run them
+/// by name (`cargo bench --bench yen_equilibrium -- T22R10`).
+fn paper_scale(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve/yen");
+    g.sample_size(10);
+    for total in [18u64, 22] {
+        let rules = Rules { total, rounds: 10 };
+        g.bench_function(format!("optimized/T{total}R10"), |b| {
+            b.iter(|| {
+                let v = Solver::new().value(black_box(State::start(rules)));
+                assert_eq!(v, num_traits::Zero::zero());
+            })
+        });
+    }
+    for total in [40u64, 100] {
+        g.bench_function(format!("certified/Tle{total}R10"), |b| {
+            b.iter(|| {
+                let table = Certified::solve(black_box(total), 10, &Silent);
+                assert!(table.summary().max_width < 1e-9);
+            })
+        });
+    }
+    g.finish();
+}
+
 fn linear_programme(c: &mut Criterion) {
     let mut g = c.benchmark_group("yen_equilibrium");
     // A fixed pseudo-random 11×11 game with small rational entries.
@@ -97,6 +127,7 @@ criterion_group!(
     benches,
     equilibrium,
     naive_equilibrium,
+    paper_scale,
     linear_programme,
     best_responses
 );

@@ -9,8 +9,8 @@ mod common;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use solved_games::games::yen::naive::{self, Memo, ScaledGame, Search, Situation};
-use solved_games::games::yen::optimized::{reachable_states, Solver, State};
-use solved_games::games::yen::rules::Rules;
+use solved_games::games::yen::optimized::{reachable_states, Solver};
+use solved_games::games::yen::rules::{Rules, State};
 use solved_games::solve::matrix_game::{column_ceiling, row_guarantee, solve};
 use std::collections::{HashMap, HashSet};
 
@@ -344,7 +344,7 @@ mod cli {
         assert_eq!(
             v["states"].as_u64().unwrap() as usize,
             solved_games::games::yen::optimized::reachable_states(
-                solved_games::games::yen::optimized::State::start(
+                solved_games::games::yen::rules::State::start(
                     solved_games::games::yen::rules::Rules {
                         total: 6,
                         rounds: 3

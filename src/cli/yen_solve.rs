@@ -1,12 +1,16 @@
 //! `solved-games yen solve` and `yen best-response`: exact analysis of
 //! scaled 10,000-yen games (document 000; issue 5, "Exact equilibria").
 
+use super::progress::Bar;
 use super::{print_json, CliError, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
-use solved_games::games::yen::optimized::{reachable_states, Solver, State};
+use solved_games::games::yen::certified::Certified;
+use solved_games::games::yen::figures;
+use solved_games::games::yen::optimized::{reachable_states, Solver};
 use solved_games::games::yen::rules::Rules;
+use solved_games::games::yen::rules::State;
 use solved_games::solve::exact::{format_ratio, to_f64};
 
 /// Largest total the exact solver accepts: (T+1)² successors per state and
@@ -14,6 +18,8 @@ use solved_games::solve::exact::{format_ratio, to_f64};
 const MAX_TOTAL: u64 = 60;
 /// Largest total for best responses (one-player expectimax, far cheaper).
 const MAX_BEST_RESPONSE_TOTAL: u64 = 200;
+/// Largest total the certified solver accepts (memory grows like T³).
+const MAX_CERTIFIED_TOTAL: u64 = 120;
 /// Largest number of rounds the exact solver accepts.
 const MAX_ROUNDS: u32 = 60;
 
@@ -33,6 +39,15 @@ pub struct SolveArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Solve in floating point with certified bounds instead of exactly:
+    /// every state of every game with T' ≤ --total (up to 120) and these
+    /// rounds, each value in a rigorous interval [lower, upper].
+    #[arg(long)]
+    certified: bool,
+    /// With --certified: write SVG figures to this directory (A's optimal
+    /// first-round strategy across T, and the value surface of one layer).
+    #[arg(long, value_name = "DIR")]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// Options of `solved-games yen best-response`.
@@ -85,21 +100,22 @@ fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
 }
 
 pub fn run_solve(args: SolveArgs) -> Outcome {
+    if args.certified {
+        return run_certified(&args);
+    }
+    if args.plot.is_some() {
+        return Err(CliError::Input(
+            "--plot draws the certified table: add --certified".into(),
+        ));
+    }
     let rules = rules_from(args.total, args.rounds)?;
-    let state = match &args.state {
-        None => State::start(rules),
-        Some(text) => {
-            let s: State = text.parse().map_err(CliError::Input)?;
-            s.check(rules)
-                .map_err(|e| CliError::Input(format!("--state {text}: {e}")))?;
-            s
-        }
-    };
-    let mut solver = Solver::with_progress(|n| eprintln!("yen solve: {n} matrix games solved"));
+    let state = state_from(args.state.as_deref(), rules)?;
+    let mut solver = Solver::new();
+    let bar = Bar::stderr();
     let (value, strategy_a, strategy_b) = if state.rounds_left == 0 {
         (solver.value(state), vec![], vec![])
     } else {
-        let eq = solver.round_equilibrium(state);
+        let eq = solver.round_equilibrium_with_progress(state, &bar);
         (eq.value, eq.strategy_a, eq.strategy_b)
     };
     let states = reachable_states(state);
@@ -136,6 +152,126 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
         println!(
             "states reachable: {states}; matrix games solved: {}",
             solver.matrix_games()
+        );
+    }
+    Ok(true)
+}
+
+/// The state asked for by `--state`, checked against `rules`, or the start.
+fn state_from(text: Option<&str>, rules: Rules) -> Result<State, CliError> {
+    match text {
+        None => Ok(State::start(rules)),
+        Some(text) => {
+            let s: State = text.parse().map_err(CliError::Input)?;
+            s.check(rules)
+                .map_err(|e| CliError::Input(format!("--state {text}: {e}")))?;
+            Ok(s)
+        }
+    }
+}
+
+/// Bets and float probabilities as a JSON object in increasing bet order.
+fn float_bets(bets: &[(u64, f64)]) -> serde_json::Value {
+    bets.iter()
+        .map(|(b, p)| (b.to_string(), json!(p)))
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
+fn run_certified(args: &SolveArgs) -> Outcome {
+    if args.total > MAX_CERTIFIED_TOTAL || args.total == 0 {
+        return Err(CliError::Input(format!(
+            "--total {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
+            args.total
+        )));
+    }
+    if args.rounds < 2 || args.rounds > MAX_ROUNDS {
+        return Err(CliError::Input(format!(
+            "--rounds {} is out of range for --certified: 2..={MAX_ROUNDS}",
+            args.rounds
+        )));
+    }
+    let rules = Rules {
+        total: args.total,
+        rounds: args.rounds,
+    };
+    let state = state_from(args.state.as_deref(), rules)?;
+    let table = Certified::solve(rules.total, rules.rounds, &Bar::stderr());
+    let summary = table.summary();
+    let stage = if state.rounds_left == 0 {
+        None
+    } else {
+        Some(table.stage(state))
+    };
+    let interval = stage
+        .as_ref()
+        .map_or_else(|| table.interval(state), |s| s.interval);
+    if let Some(dir) = &args.plot {
+        figures::write_all(&table, dir).map_err(|e| CliError::Io(e.to_string()))?;
+    }
+    let empty = Vec::new();
+    let (strategy_a, strategy_b) = stage
+        .as_ref()
+        .map_or((&empty, &empty), |s| (&s.strategy_a, &s.strategy_b));
+    if args.json {
+        print_json(&json!({
+            "total": rules.total,
+            "rounds": rules.rounds,
+            "state": state.to_string(),
+            "certified": true,
+            "lower": interval.lower,
+            "upper": interval.upper,
+            "strategy": float_bets(strategy_a),
+            "strategy_b": float_bets(strategy_b),
+            "summary": {
+                "states": summary.states,
+                "stage_games": summary.stage_games,
+                "settled_by_monotonicity": summary.monotone,
+                "largest_width": summary.max_width,
+                "widest_state": summary.widest.map(|s| s.to_string()),
+                "solved_exactly": summary.solved_exactly,
+                "float_failures": summary.float_failures,
+            },
+        }))?;
+    } else {
+        println!(
+            "10,000-yen game with T = {}, R = {}; state {state} (rounds left, A's money, B's money, A's gains - B's)",
+            rules.total, rules.rounds
+        );
+        println!(
+            "value to A: in [{:.15}, {:.15}] (certified; width {:.1e})",
+            interval.lower,
+            interval.upper,
+            interval.width()
+        );
+        for (who, strategy) in [("A", strategy_a), ("B", strategy_b)] {
+            if strategy.is_empty() {
+                continue;
+            }
+            // Bets below display precision are left out of the text (JSON has all).
+            let list: Vec<String> = strategy
+                .iter()
+                .filter(|(_, p)| *p >= 5e-13)
+                .map(|(bet, p)| format!("{bet}: {p:.12}"))
+                .collect();
+            println!(
+                "{who}'s float equilibrium bets this round: {}",
+                list.join(", ")
+            );
+        }
+        println!(
+            "table: every T' <= {} at R = {}: {} states, {} stage games, {} set by monotonicity; \
+             largest width {:.1e} (at {}); solved exactly: {}",
+            rules.total,
+            rules.rounds,
+            summary.states,
+            summary.stage_games,
+            summary.monotone,
+            summary.max_width,
+            summary
+                .widest
+                .map_or_else(|| "-".to_string(), |s| s.to_string()),
+            summary.solved_exactly
         );
     }
     Ok(true)

@@ -1106,8 +1106,9 @@ fn yen_cycle() -> Result<Figure, DrawError> {
 /// The equilibrium bets of the first round at T = R = 10 (units of 1,000
 /// yen), both players.
 fn yen_equilibrium() -> Result<Figure, DrawError> {
-    use crate::games::yen::optimized::{Solver, State};
+    use crate::games::yen::optimized::Solver;
     use crate::games::yen::rules::Rules;
+    use crate::games::yen::rules::State;
     use crate::solve::exact::format_ratio;
     let rules = Rules {
         total: 10,
@@ -1183,8 +1184,9 @@ fn yen_equilibrium() -> Result<Figure, DrawError> {
 /// outcome for A of every pair of first bets (the second bets are forced),
 /// with A's never-losing first bets marked.
 fn yen_two_rounds() -> Result<Figure, DrawError> {
-    use crate::games::yen::optimized::{two_round_safe_bets, State};
+    use crate::games::yen::optimized::two_round_safe_bets;
     use crate::games::yen::rules::Rules;
+    use crate::games::yen::rules::State;
     let totals = [10u64, 9];
     let cell = 24.0;
     let panel = |t: u64| cell * (t + 1) as f64;

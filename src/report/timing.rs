@@ -120,7 +120,7 @@ pub fn ladders() -> Vec<Ladder> {
                 crate::solve::exact::format_ratio(&yen::naive::value(game))
             }),
             optimized: Box::new(|t| {
-                let state = yen::optimized::State::start(yen_rules(t));
+                let state = yen::rules::State::start(yen_rules(t));
                 crate::solve::exact::format_ratio(&yen::optimized::Solver::new().value(state))
             }),
         },

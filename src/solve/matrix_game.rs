@@ -164,6 +164,21 @@ impl Solution {
 /// ```
 #[must_use]
 pub fn solve(matrix: &[Vec<BigRational>]) -> Solution {
+    simplex(matrix, true)
+}
+
+/// The value alone, by the same simplex as [`solve`] without reading the
+/// strategies off the final tableau (a third of the work on the large
+/// exact games of the 10,000-yen DP, whose induction keeps only values).
+///
+/// # Panics
+/// On an empty or ragged matrix (a programming error).
+#[must_use]
+pub fn solve_value(matrix: &[Vec<BigRational>]) -> BigRational {
+    simplex(matrix, false).value
+}
+
+fn simplex(matrix: &[Vec<BigRational>], strategies: bool) -> Solution {
     let (m, n) = check_shape(matrix);
     // Shift so every entry is ≥ 1: the shifted value is then ≥ 1 > 0, the LP
     // below is bounded and feasible at y = 0.
@@ -184,7 +199,17 @@ pub fn solve(matrix: &[Vec<BigRational>]) -> Solution {
     let mut tableau: Vec<Vec<BigInt>> = Vec::with_capacity(m + 1);
     for (i, row) in matrix.iter().enumerate() {
         let shifted: Vec<BigRational> = row.iter().map(|x| x + &shift).collect();
-        let l = shifted.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+        // The lcm of the row's denominators; a gcd only for a denominator
+        // not seen yet in the row (most are 1 or repeat).
+        let mut l = BigInt::one();
+        let mut seen: Vec<&BigInt> = Vec::new();
+        for x in &shifted {
+            let d = x.denom();
+            if !d.is_one() && !seen.contains(&d) {
+                seen.push(d);
+                l = if l.is_one() { d.clone() } else { l.lcm(d) };
+            }
+        }
         let mut t = Vec::with_capacity(width);
         t.extend(shifted.iter().map(|x| x.numer() * (&l / x.denom())));
         t.extend((0..m).map(|k| BigInt::from(u8::from(k == i))));
@@ -245,6 +270,13 @@ pub fn solve(matrix: &[Vec<BigRational>]) -> Solution {
 
     // Σ y = Σ x = 1 / (shifted value); all read as tableau / denominator.
     let total = BigRational::new(tableau[m][rhs].clone(), denominator.clone());
+    if !strategies {
+        return Solution {
+            value: total.recip() - shift,
+            row_strategy: Vec::new(),
+            column_strategy: Vec::new(),
+        };
+    }
     let mut column_strategy = vec![BigRational::zero(); n];
     for (i, &b) in basis.iter().enumerate() {
         if b < n {
@@ -299,6 +331,20 @@ fn pivot(tableau: &mut [Vec<BigInt>], denominator: &mut BigInt, r: usize, c: usi
 /// On an empty or ragged matrix (a programming error).
 #[must_use]
 pub fn solve_reduced(matrix: &[Vec<BigRational>]) -> Solution {
+    reduced(matrix, true)
+}
+
+/// The value alone, after the same reductions as [`solve_reduced`], by
+/// [`solve_value`].
+///
+/// # Panics
+/// On an empty or ragged matrix (a programming error).
+#[must_use]
+pub fn solve_reduced_value(matrix: &[Vec<BigRational>]) -> BigRational {
+    reduced(matrix, false).value
+}
+
+fn reduced(matrix: &[Vec<BigRational>], strategies: bool) -> Solution {
     let (m, n) = check_shape(matrix);
     // Saddle point: an entry that is the minimum of its row and the maximum
     // of its column. Found by comparing pure maximin with pure minimax.
@@ -367,7 +413,10 @@ pub fn solve_reduced(matrix: &[Vec<BigRational>]) -> Solution {
         .iter()
         .map(|&i| cols.iter().map(|&j| matrix[i][j].clone()).collect())
         .collect();
-    let s = solve(&reduced);
+    let s = simplex(&reduced, strategies);
+    if !strategies {
+        return s;
+    }
     let mut row_strategy = vec![BigRational::zero(); m];
     for (k, &i) in rows.iter().enumerate() {
         row_strategy[i] = s.row_strategy[k].clone();
@@ -381,6 +430,189 @@ pub fn solve_reduced(matrix: &[Vec<BigRational>]) -> Solution {
         row_strategy,
         column_strategy,
     }
+}
+
+/// The exact value of a matrix game from a guessed optimal basis (e.g. a
+/// floating-point simplex's, [`super::float_game::FloatSolution`]), or
+/// `None` when the guess is not optimal.
+///
+/// The game is `rows × cols`; `entry(i, j)` gives an exact entry and
+/// `bounds[i * cols + j]` rigorous float bounds on it (lo ≤ entry ≤ hi).
+/// With the matrix shifted by the integer `shift` (every shifted entry
+/// positive), the basis names the tight rows I and basic columns J of the LP
+/// max Σy s.t. A·y ≤ 1, y ≥ 0; the vertex solves A[I, J]·y = 1 and its
+/// dual x solves xᵀ·A[I, J] = 1ᵀ. Both k × k systems are solved exactly
+/// (integer Gauss–Jordan after scaling each row to integers), then the
+/// guess is checked: y ≥ 0, x ≥ 0, every other row satisfies A_i·y ≤ 1 and
+/// every other column x·A_j ≥ 1. That is optimality of both (the same
+/// certificate as [`Solution::is_certified`]), so the value 1/Σy − shift is
+/// proven. The other rows and columns are first checked with directed
+/// rounding on the float bounds, and exactly only when that is inconclusive:
+/// most are far from tight, and only the k × k system and the nearly tight
+/// rows and columns touch big numbers.
+///
+/// # Panics
+/// If `bounds` is not `rows * cols` long.
+pub fn value_from_basis(
+    rows: usize,
+    cols: usize,
+    entry: &dyn Fn(usize, usize) -> BigRational,
+    bounds: &[(f64, f64)],
+    shift: i64,
+    tight_rows: &[usize],
+    basic_columns: &[usize],
+) -> Option<BigRational> {
+    use super::rounding::{add_down, add_up, dot_down, dot_up, quotient_bounds};
+    assert_eq!(bounds.len(), rows * cols, "bounds of the wrong length");
+    let k = tight_rows.len();
+    if k == 0 || k != basic_columns.len() {
+        return None;
+    }
+    let c = BigInt::from(shift);
+    // Shifted entries as (numerator, denominator), denominators positive and
+    // coprime to the numerators (adding an integer keeps that): no gcd.
+    let shifted_entry = |i: usize, j: usize| -> (BigInt, BigInt) {
+        let (n, d) = entry(i, j).into_raw();
+        (n + &c * &d, d)
+    };
+    let block: Vec<Vec<(BigInt, BigInt)>> = tight_rows
+        .iter()
+        .map(|&i| basic_columns.iter().map(|&j| shifted_entry(i, j)).collect())
+        .collect();
+    // Row r scaled by the lcm of its denominators: an integer system.
+    let scales: Vec<BigInt> = block
+        .iter()
+        .map(|row| common_denominator(row.iter().map(|(_, d)| d)))
+        .collect();
+    let a: Vec<Vec<BigInt>> = block
+        .iter()
+        .zip(&scales)
+        .map(|(row, l)| row.iter().map(|(n, d)| n * (l / d)).collect())
+        .collect();
+    // Primal: (scaled A)·y = scales, y = y_num / y_den. Dual: xᵀA = 1ᵀ with
+    // x_r = scale_r·z_r where (scaled A)ᵀ·z = 1, z = z_num / z_den.
+    let (y_num, y_den) = solve_integer_system(a.clone(), scales.clone())?;
+    let transposed: Vec<Vec<BigInt>> = (0..k)
+        .map(|col| (0..k).map(|r| a[r][col].clone()).collect())
+        .collect();
+    let (z_num, z_den) = solve_integer_system(transposed, vec![BigInt::one(); k])?;
+    let x_num: Vec<BigInt> = z_num.iter().zip(&scales).map(|(z, l)| z * l).collect();
+    if y_num.iter().chain(&x_num).any(Signed::is_negative) {
+        return None;
+    }
+    // Σy = Σx (both feasible with equal objectives: both optimal).
+    let y_total: BigInt = y_num.iter().sum();
+    let x_total: BigInt = x_num.iter().sum();
+    if !y_total.is_positive() || &y_total * &z_den != &x_total * &y_den {
+        return None;
+    }
+    let y_bounds: Vec<(f64, f64)> = y_num.iter().map(|n| quotient_bounds(n, &y_den)).collect();
+    let x_bounds: Vec<(f64, f64)> = x_num.iter().map(|n| quotient_bounds(n, &z_den)).collect();
+    let shift_f = shift as f64;
+    let (in_rows, in_cols) = {
+        let mut r = vec![false; rows];
+        let mut c = vec![false; cols];
+        tight_rows.iter().for_each(|&i| r[i] = true);
+        basic_columns.iter().for_each(|&j| c[j] = true);
+        (r, c)
+    };
+    // Other rows: A_i·y ≤ 1, i.e. Σ_j A_ij·y_num_j ≤ y_den (entries and y
+    // are positive).
+    for i in (0..rows).filter(|&i| !in_rows[i]) {
+        let upper = dot_up(
+            basic_columns
+                .iter()
+                .zip(&y_bounds)
+                .map(|(&j, &(_, y_hi))| (y_hi, add_up(bounds[i * cols + j].1, shift_f))),
+        );
+        if upper <= 1.0 {
+            continue;
+        }
+        let terms: Vec<(BigInt, BigInt)> =
+            basic_columns.iter().map(|&j| shifted_entry(i, j)).collect();
+        if compare_weighted_sum(&terms, &y_num, &y_den) == std::cmp::Ordering::Greater {
+            return None;
+        }
+    }
+    // Other columns: x·A_j ≥ 1.
+    for j in (0..cols).filter(|&j| !in_cols[j]) {
+        let lower = dot_down(
+            tight_rows
+                .iter()
+                .zip(&x_bounds)
+                .map(|(&i, &(x_lo, _))| (x_lo, add_down(bounds[i * cols + j].0, shift_f))),
+        );
+        if lower >= 1.0 {
+            continue;
+        }
+        let terms: Vec<(BigInt, BigInt)> =
+            tight_rows.iter().map(|&i| shifted_entry(i, j)).collect();
+        if compare_weighted_sum(&terms, &x_num, &z_den) == std::cmp::Ordering::Less {
+            return None;
+        }
+    }
+    // value + shift = 1/Σy = y_den / y_total: one reduction, at the end.
+    Some(BigRational::new(y_den - &c * &y_total, y_total))
+}
+
+/// The lcm of some positive integers, with a division test before each gcd
+/// (most denominators are 1 or divide the running lcm already).
+fn common_denominator<'a>(denominators: impl Iterator<Item = &'a BigInt>) -> BigInt {
+    let mut l = BigInt::one();
+    for d in denominators {
+        if d.is_one() || (&l % d).is_zero() {
+            continue;
+        }
+        l = if l.is_one() { d.clone() } else { l.lcm(d) };
+    }
+    l
+}
+
+/// Compares Σ_k (n_k/d_k)·w_k with `bound`, for fractions `terms[k] =
+/// (n_k, d_k)` (d_k > 0) and integer weights: all over one common
+/// denominator, in integers.
+fn compare_weighted_sum(
+    terms: &[(BigInt, BigInt)],
+    weights: &[BigInt],
+    bound: &BigInt,
+) -> std::cmp::Ordering {
+    let q = common_denominator(terms.iter().map(|(_, d)| d));
+    let sum: BigInt = terms
+        .iter()
+        .zip(weights)
+        .map(|((n, d), w)| n * w * (&q / d))
+        .sum();
+    sum.cmp(&(bound * &q))
+}
+
+/// Solves the square integer system `a · y = b` by fraction-free
+/// Gauss–Jordan elimination: `y = numerators / denominator` with the
+/// denominator positive, or `None` if `a` is singular.
+fn solve_integer_system(a: Vec<Vec<BigInt>>, b: Vec<BigInt>) -> Option<(Vec<BigInt>, BigInt)> {
+    let k = a.len();
+    let mut t: Vec<Vec<BigInt>> = a
+        .into_iter()
+        .zip(b)
+        .map(|(mut row, rhs)| {
+            row.push(rhs);
+            row
+        })
+        .collect();
+    let mut denominator = BigInt::one();
+    for c in 0..k {
+        // The pivot with the fewest bits among the rows not yet used.
+        let r = (c..k)
+            .filter(|&r| !t[r][c].is_zero())
+            .min_by_key(|&r| t[r][c].bits())?;
+        t.swap(r, c);
+        pivot(&mut t, &mut denominator, c, c);
+    }
+    let mut numerators: Vec<BigInt> = t.into_iter().map(|mut row| row.pop().unwrap()).collect();
+    if denominator.is_negative() {
+        denominator = -denominator;
+        numerators.iter_mut().for_each(|n| *n = -&*n);
+    }
+    Some((numerators, denominator))
 }
 
 /// The pure strategy `k` of `len` as a probability vector.
@@ -600,6 +832,35 @@ mod tests {
             m[i][j] = v.clone();
             prop_assert_eq!(&solve(&m).value, &v);
             prop_assert_eq!(&solve_reduced(&m).value, &v);
+        }
+
+        #[test]
+        fn a_float_basis_gives_the_exact_value(m in matrix_strategy(6, 4)) {
+            use crate::solve::float_game::FloatLp;
+            use crate::solve::rounding::enclose;
+            let (rows, cols) = (m.len(), m[0].len());
+            let floats: Vec<f64> = m.iter().flatten().map(|x| enclose(x).0).collect();
+            let bounds: Vec<(f64, f64)> = m.iter().flatten().map(enclose).collect();
+            let f = FloatLp::new().solve(rows, cols, &floats).unwrap();
+            let v = value_from_basis(rows, cols, &|i, j| m[i][j].clone(), &bounds,
+                f.shift as i64, &f.tight_rows, &f.basic_columns);
+            // Integer-ish random games are often degenerate; a refused basis
+            // is allowed, a wrong value is not.
+            if let Some(v) = v {
+                prop_assert_eq!(v, solve_value(&m));
+            }
+        }
+
+        #[test]
+        fn a_wrong_basis_is_refused(m in matrix_strategy(5, 4), i in 0usize..5, j in 0usize..5) {
+            let (rows, cols) = (m.len(), m[0].len());
+            let bounds: Vec<(f64, f64)> = m.iter().flatten().map(crate::solve::rounding::enclose).collect();
+            if let Some(v) = value_from_basis(rows, cols, &|i, j| m[i][j].clone(), &bounds, 20,
+                &[i % rows], &[j % cols]) {
+                // Only a true saddle point passes as a 1×1 basis.
+                prop_assert_eq!(&v, &m[i % rows][j % cols]);
+                prop_assert_eq!(v, solve_value(&m));
+            }
         }
 
         #[test]

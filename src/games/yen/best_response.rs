@@ -18,8 +18,8 @@
 //! - `random` bets uniformly on 0..=m−1 with m its money left in rounds
 //!   1..R−1 (the listing's `random()%remain`), the remainder in round R.
 
-use crate::games::yen::optimized::{Solver, State};
-use crate::games::yen::rules::Rules;
+use crate::games::yen::optimized::Solver;
+use crate::games::yen::rules::{Rules, State};
 use crate::solve::exact::integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};

@@ -7,7 +7,8 @@
 //! (§2). Both players see all earlier bets. After R rounds the player holding
 //! more money wins the match; equal money is a draw.
 //!
-//! - [`rules`]: parameters, bet validation, round settlement, match result.
+//! - [`rules`]: parameters, bet validation, round settlement, match result,
+//!   and the compressed [`rules::State`] between rounds with its transition.
 //! - [`players`]: the built-in players of §3 (Listings 1–3).
 //! - [`referee`]: series of matches, forfeits, Listing 4's transcript.
 //! - [`external`]: player programs over pipes (§2, Fig. 1).
@@ -15,10 +16,14 @@
 //! - [`log`]: the referee's JSON-lines log: whole lines, run headers, resume.
 //! - [`naive`] / [`optimized`]: exact equilibria of scaled games (recursion
 //!   over bet histories / DP over compressed states).
+//! - [`certified`]: certified float values at the paper's scale (T = 100
+//!   units, R = 10): every value in a rigorous interval.
 //! - [`best_response`]: exact best responses to the document's players.
 
 pub mod best_response;
+pub mod certified;
 pub mod external;
+pub mod figures;
 pub mod log;
 pub mod naive;
 pub mod optimized;

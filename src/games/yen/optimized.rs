@@ -1,182 +1,38 @@
 //! Exact equilibrium values of scaled 10,000-yen games by dynamic
 //! programming over the compressed state (issue 5, "Exact equilibria of
-//! scaled games"; rules of document 000 §2).
+//! scaled games"; issue 16; rules of document 000 §2).
 //!
 //! The bets made so far matter only through the [`State`]: rounds left, each
 //! player's money left, and A's gains minus B's. Its value to A (+1 win,
 //! 0 draw, −1 loss under optimal play by both) is the value of the matrix
 //! game whose rows are A's bets, columns B's bets and entries the values of
-//! the successor states; [`Solver`] memoises those values, uses the symmetry
-//! value(a, b, d) = −value(b, a, −d) (swapping the players' names), settles
-//! states whose outcome no bet can change without any matrix game, and calls
-//! [`solve_reduced`] for the rest.
+//! the successor states. The value depends on nothing else (not on T or R),
+//! so one [`Solver`] keeps one table for every size it is asked about.
+//!
+//! [`Solver`] works layer by layer: it first collects the states a question
+//! needs (skipping states [`State::decided`] settles and states whose mirror
+//! value(a, b, d) = −value(b, a, −d) is collected instead), then solves the
+//! layers from the last round up. States of one layer depend only on the
+//! layer below, so each layer is solved in parallel (rayon). Each stage game
+//! is solved in `f64` first ([`FloatLp`]); the optimal basis it names is then
+//! solved and checked exactly ([`value_from_basis`]), so the value is exact
+//! and proven, and only a basis that fails the check sends the game to the
+//! exact simplex ([`solve_reduced_value`]).
 //!
 //! Complexity: at most R·(T+1)²·(4T+1) states, each a matrix game of at most
-//! (T+1)×(T+1) entries solved exactly; see SPEC.md for measured growth.
+//! (T+1)×(T+1) entries; the cost is the size of the exact values (see SPEC.md).
 
-use crate::games::yen::rules::{settle, Rules};
+use crate::games::yen::rules::{Rules, State};
+use crate::progress::{Progress, Silent};
 use crate::solve::exact::integer;
-use crate::solve::matrix_game::{solve_reduced, Solution};
+use crate::solve::float_game::FloatLp;
+use crate::solve::matrix_game::{solve_reduced, solve_reduced_value, value_from_basis, Solution};
+use crate::solve::rounding::enclose;
 use num_rational::BigRational;
 use num_traits::Zero;
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
-use std::fmt;
-use std::str::FromStr;
-
-/// A position between rounds: what the rest of the match depends on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct State {
-    /// Rounds still to play (0 when the match is over).
-    pub rounds_left: u32,
-    /// A's money not yet bet.
-    pub money_a: u64,
-    /// B's money not yet bet.
-    pub money_b: u64,
-    /// A's winnings so far minus B's (money collected from settled rounds).
-    pub gain_diff: i64,
-}
-
-impl State {
-    /// The start of a match under `rules`.
-    #[must_use]
-    pub fn start(rules: Rules) -> State {
-        State {
-            rounds_left: rules.rounds,
-            money_a: rules.total,
-            money_b: rules.total,
-            gain_diff: 0,
-        }
-    }
-
-    /// The state after A bets `bet_a` and B bets `bet_b` (§2: the lower bet
-    /// takes both, equal bets are returned).
-    ///
-    /// # Panics
-    /// If a bet exceeds its player's money or no round is left (callers
-    /// enumerate legal bets only).
-    #[must_use]
-    pub fn after(self, bet_a: u64, bet_b: u64) -> State {
-        assert!(self.rounds_left > 0 && bet_a <= self.money_a && bet_b <= self.money_b);
-        let (gain_a, gain_b) = settle(bet_a, bet_b);
-        State {
-            rounds_left: self.rounds_left - 1,
-            money_a: self.money_a - bet_a,
-            money_b: self.money_b - bet_b,
-            gain_diff: self.gain_diff + gain_a as i64 - gain_b as i64,
-        }
-    }
-
-    /// The bets a player holding `money` may make now: anything up to the
-    /// money in rounds before the last, exactly the remainder in the last.
-    #[must_use]
-    pub fn bets(self, money: u64) -> std::ops::RangeInclusive<u64> {
-        if self.rounds_left == 1 {
-            money..=money
-        } else {
-            0..=money
-        }
-    }
-
-    /// The same position with the players' names swapped.
-    #[must_use]
-    pub fn swapped(self) -> State {
-        State {
-            rounds_left: self.rounds_left,
-            money_a: self.money_b,
-            money_b: self.money_a,
-            gain_diff: -self.gain_diff,
-        }
-    }
-
-    /// The value when no choice is left to make or none can change the
-    /// outcome: the match is over; or A's lead exceeds all the money still to
-    /// be bet (every round moves the difference by at most the two bets, so
-    /// it cannot change sign); or a player has no money left, so every yen
-    /// the other still bets goes to that player (bet 0 against a positive
-    /// bet takes it, equal zero bets change nothing); or one round is left
-    /// and both bets are forced.
-    #[must_use]
-    pub fn decided(self) -> Option<i64> {
-        let sign = |d: i64| d.signum();
-        let stake = (self.money_a + self.money_b) as i64;
-        if self.rounds_left == 0 || self.gain_diff.abs() > stake {
-            Some(sign(self.gain_diff))
-        } else if self.money_a == 0 {
-            Some(sign(self.gain_diff + self.money_b as i64))
-        } else if self.money_b == 0 {
-            Some(sign(self.gain_diff - self.money_a as i64))
-        } else if self.rounds_left == 1 {
-            Some(sign(self.after(self.money_a, self.money_b).gain_diff))
-        } else {
-            None
-        }
-    }
-
-    /// Whether this position can arise in a match under `rules`: money and
-    /// rounds within range, nothing bet before round 1, nothing left after
-    /// the last, and a gain difference the money already bet can produce
-    /// (|d| ≤ money bet, and d ≡ money bet mod 2 since gains sum to it).
-    ///
-    /// # Errors
-    /// A one-line reason the state is impossible.
-    pub fn check(self, rules: Rules) -> Result<(), String> {
-        let t = rules.total;
-        if self.rounds_left > rules.rounds {
-            return Err(format!(
-                "{} rounds left but the match has only {}",
-                self.rounds_left, rules.rounds
-            ));
-        }
-        if self.money_a > t || self.money_b > t {
-            return Err(format!("money left exceeds the total {t}"));
-        }
-        if self.rounds_left == rules.rounds && (self.money_a != t || self.money_b != t) {
-            return Err("before round 1 both players hold the total".into());
-        }
-        if self.rounds_left == 0 && (self.money_a != 0 || self.money_b != 0) {
-            return Err("after the last round no money is left to bet".into());
-        }
-        let bet = (2 * t - self.money_a - self.money_b) as i64;
-        if self.gain_diff.abs() > bet || (self.gain_diff - bet) % 2 != 0 {
-            return Err(format!(
-                "gain difference {} is impossible when {bet} yen have been bet",
-                self.gain_diff
-            ));
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for State {
-    /// `rounds_left,money_a,money_b,gain_diff`, the form `--state` reads.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{},{},{},{}",
-            self.rounds_left, self.money_a, self.money_b, self.gain_diff
-        )
-    }
-}
-
-impl FromStr for State {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<State, String> {
-        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        if parts.len() != 4 {
-            return Err(format!(
-                "state {s:?} is not ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF"
-            ));
-        }
-        let bad = |what: &str| format!("state {s:?}: {what} is not a number in range");
-        Ok(State {
-            rounds_left: parts[0].parse().map_err(|_| bad("rounds left"))?,
-            money_a: parts[1].parse().map_err(|_| bad("A's money"))?,
-            money_b: parts[2].parse().map_err(|_| bad("B's money"))?,
-            gain_diff: parts[3].parse().map_err(|_| bad("gain difference"))?,
-        })
-    }
-}
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// An equilibrium of one state's round: its value and both players' optimal
 /// mixed bets.
@@ -190,71 +46,236 @@ pub struct RoundEquilibrium {
     pub strategy_b: Vec<(u64, BigRational)>,
 }
 
-/// The memoised DP over compressed states.
+/// A solved state: its exact value and rigorous float bounds on it.
+#[derive(Debug, Clone)]
+struct Known {
+    value: BigRational,
+    bounds: (f64, f64),
+}
+
+/// One entry of a stage matrix: a settled outcome or a solved state,
+/// possibly seen from the mirror.
+#[derive(Clone, Copy)]
+enum Cell<'a> {
+    Settled(i64),
+    Solved(&'a Known, bool),
+}
+
+impl Cell<'_> {
+    fn exact(self) -> BigRational {
+        match self {
+            Cell::Settled(v) => integer(v),
+            Cell::Solved(k, false) => k.value.clone(),
+            Cell::Solved(k, true) => -k.value.clone(),
+        }
+    }
+
+    fn bounds(self) -> (f64, f64) {
+        match self {
+            Cell::Settled(v) => (v as f64, v as f64),
+            Cell::Solved(k, false) => k.bounds,
+            Cell::Solved(k, true) => (-k.bounds.1, -k.bounds.0),
+        }
+    }
+}
+
+/// The state to store a value under (the smaller of a state and its mirror)
+/// and whether the value must be negated.
+fn canonical(state: State) -> (State, bool) {
+    let mirror = state.swapped();
+    if mirror < state {
+        (mirror, true)
+    } else {
+        (state, false)
+    }
+}
+
+/// Counts of the work done, for `yen solve` and SPEC.md's measurements.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Stage games solved (states neither settled nor mirrored).
+    pub matrix_games: usize,
+    /// Stage games whose float basis failed the exact check, solved by the
+    /// exact simplex instead.
+    pub fallbacks: usize,
+    /// Entries of all stage matrices built.
+    pub cells: usize,
+    /// Entries that are exactly +1 or −1.
+    pub unit_cells: usize,
+}
+
+/// The layered DP over compressed states, with one table for every size.
 #[derive(Debug, Default)]
 pub struct Solver {
-    memo: HashMap<State, BigRational>,
-    matrix_games: usize,
-    progress: Option<fn(usize)>,
+    memo: HashMap<State, Known>,
+    stats: SolveStats,
 }
 
 impl Solver {
-    /// An empty memo.
+    /// An empty table.
     #[must_use]
     pub fn new() -> Solver {
         Solver::default()
-    }
-
-    /// A solver that calls `report(n)` after every 1,000th matrix game, so
-    /// a long run can show progress (the CLI prints to stderr).
-    #[must_use]
-    pub fn with_progress(report: fn(usize)) -> Solver {
-        Solver {
-            progress: Some(report),
-            ..Solver::default()
-        }
     }
 
     /// Number of matrix games solved so far (states neither decided nor
     /// mirrored onto an already solved one).
     #[must_use]
     pub fn matrix_games(&self) -> usize {
-        self.matrix_games
+        self.stats.matrix_games
+    }
+
+    /// What the solver has done so far.
+    #[must_use]
+    pub fn stats(&self) -> SolveStats {
+        self.stats
     }
 
     /// The value of `state` to A under optimal play: +1 win, 0 draw, −1 loss,
     /// or the exact expectation in between.
     pub fn value(&mut self, state: State) -> BigRational {
+        self.value_with_progress(state, &Silent)
+    }
+
+    /// [`Solver::value`], reporting the states solved to `progress`.
+    pub fn value_with_progress(&mut self, state: State, progress: &dyn Progress) -> BigRational {
+        self.solve_below(&[state], progress);
+        self.cell(state).exact()
+    }
+
+    /// The entry for `state`, which must be settled or already solved.
+    fn cell(&self, state: State) -> Cell<'_> {
         if let Some(v) = state.decided() {
-            return integer(v);
+            return Cell::Settled(v);
         }
-        // Symmetry: solve only the lexicographically smaller of a state and
-        // its mirror; the start (a = b, d = 0) is its own mirror and is solved.
-        let mirror = state.swapped();
-        if mirror < state {
-            return -self.value(mirror);
+        let (c, negate) = canonical(state);
+        Cell::Solved(&self.memo[&c], negate)
+    }
+
+    /// Solves every state the `roots` lead to (themselves included) that is
+    /// not yet in the table, one layer at a time from the last round up.
+    fn solve_below(&mut self, roots: &[State], progress: &dyn Progress) {
+        let top = roots.iter().map(|s| s.rounds_left).max().unwrap_or(0);
+        let mut layers: Vec<Vec<State>> = vec![Vec::new(); top as usize + 1];
+        let mut seen = HashSet::new();
+        let mut stack = roots.to_vec();
+        while let Some(s) = stack.pop() {
+            if s.decided().is_some() {
+                continue;
+            }
+            let (c, _) = canonical(s);
+            if self.memo.contains_key(&c) || !seen.insert(c) {
+                continue;
+            }
+            layers[c.rounds_left as usize].push(c);
+            for x in c.bets(c.money_a) {
+                for y in c.bets(c.money_b) {
+                    stack.push(c.after(x, y));
+                }
+            }
         }
-        if let Some(v) = self.memo.get(&state) {
-            return v.clone();
+        let total: usize = layers.iter().map(Vec::len).sum();
+        if total == 0 {
+            return;
         }
-        let matrix = self.successor_matrix(state);
-        let v = solve_reduced(&matrix).value;
-        self.matrix_games += 1;
-        if let (Some(report), 0) = (self.progress, self.matrix_games % 1000) {
-            report(self.matrix_games);
+        progress.begin("states", Some(total as u64));
+        for mut layer in layers {
+            // Big games first, so the parallel tail is short.
+            layer.sort_by_key(|s| std::cmp::Reverse((s.money_a + 1) * (s.money_b + 1)));
+            let fallbacks = AtomicUsize::new(0);
+            let cells = AtomicUsize::new(0);
+            let unit_cells = AtomicUsize::new(0);
+            let solved: Vec<(State, Known)> = {
+                let this = &*self;
+                layer
+                    .par_iter()
+                    .map_init(FloatLp::new, |lp, &s| {
+                        let (known, stage) = this.solve_stage(lp, s);
+                        if stage.fallback {
+                            fallbacks.fetch_add(1, Ordering::Relaxed);
+                        }
+                        cells.fetch_add(stage.cells, Ordering::Relaxed);
+                        unit_cells.fetch_add(stage.unit_cells, Ordering::Relaxed);
+                        progress.advance(1);
+                        (s, known)
+                    })
+                    .collect()
+            };
+            self.stats.matrix_games += solved.len();
+            self.stats.fallbacks += fallbacks.into_inner();
+            self.stats.cells += cells.into_inner();
+            self.stats.unit_cells += unit_cells.into_inner();
+            self.memo.extend(solved);
         }
-        self.memo.insert(state, v.clone());
-        v
+        progress.end();
+    }
+
+    /// Solves the stage game of `state`, whose successors are all known.
+    fn solve_stage(&self, lp: &mut FloatLp, state: State) -> (Known, StageWork) {
+        let bets_a: Vec<u64> = state.bets(state.money_a).collect();
+        let bets_b: Vec<u64> = state.bets(state.money_b).collect();
+        let (m, n) = (bets_a.len(), bets_b.len());
+        let cells: Vec<Cell<'_>> = bets_a
+            .iter()
+            .flat_map(|&x| bets_b.iter().map(move |&y| (x, y)))
+            .map(|(x, y)| self.cell(state.after(x, y)))
+            .collect();
+        let bounds: Vec<(f64, f64)> = cells.iter().map(|c| c.bounds()).collect();
+        let mid: Vec<f64> = bounds
+            .iter()
+            .map(|&(lo, hi)| lo + (hi - lo) / 2.0)
+            .collect();
+        let work = StageWork {
+            fallback: false,
+            cells: cells.len(),
+            unit_cells: cells
+                .iter()
+                .filter(|c| matches!(c, Cell::Settled(1 | -1)))
+                .count(),
+        };
+        let entry = |i: usize, j: usize| cells[i * n + j].exact();
+        let guided = lp.solve(m, n, &mid).and_then(|f| {
+            value_from_basis(
+                m,
+                n,
+                &entry,
+                &bounds,
+                f.shift as i64,
+                &f.tight_rows,
+                &f.basic_columns,
+            )
+        });
+        let (value, fallback) = match guided {
+            Some(v) => (v, false),
+            None => {
+                let matrix: Vec<Vec<BigRational>> = (0..m)
+                    .map(|i| (0..n).map(|j| entry(i, j)).collect())
+                    .collect();
+                (solve_reduced_value(&matrix), true)
+            }
+        };
+        let bounds = enclose(&value);
+        (Known { value, bounds }, StageWork { fallback, ..work })
+    }
+
+    /// Solves the states one round after `state` (and all below them).
+    fn solve_successors(&mut self, state: State, progress: &dyn Progress) {
+        let next: Vec<State> = state
+            .bets(state.money_a)
+            .flat_map(|x| state.bets(state.money_b).map(move |y| state.after(x, y)))
+            .collect();
+        self.solve_below(&next, progress);
     }
 
     /// Entry (x, y) is the value after A bets the x-th and B the y-th legal bet.
     pub fn successor_matrix(&mut self, state: State) -> Vec<Vec<BigRational>> {
+        self.solve_successors(state, &Silent);
         state
             .bets(state.money_a)
             .map(|x| {
                 state
                     .bets(state.money_b)
-                    .map(|y| self.value(state.after(x, y)))
+                    .map(|y| self.cell(state.after(x, y)).exact())
                     .collect()
             })
             .collect()
@@ -266,7 +287,20 @@ impl Solver {
     /// # Panics
     /// If `state` has no round left to play.
     pub fn round_equilibrium(&mut self, state: State) -> RoundEquilibrium {
+        self.round_equilibrium_with_progress(state, &Silent)
+    }
+
+    /// [`Solver::round_equilibrium`], reporting the states solved to `progress`.
+    ///
+    /// # Panics
+    /// If `state` has no round left to play.
+    pub fn round_equilibrium_with_progress(
+        &mut self,
+        state: State,
+        progress: &dyn Progress,
+    ) -> RoundEquilibrium {
         assert!(state.rounds_left > 0, "no round left to play");
+        self.solve_successors(state, progress);
         let matrix = self.successor_matrix(state);
         let Solution {
             value,
@@ -282,6 +316,14 @@ impl Solver {
             strategy_b: keep(state.bets(state.money_b), column_strategy),
         }
     }
+}
+
+/// What solving one stage game took.
+#[derive(Clone, Copy)]
+struct StageWork {
+    fallback: bool,
+    cells: usize,
+    unit_cells: usize,
 }
 
 /// Number of distinct states reachable from `state` by legal bets,

@@ -1,8 +1,10 @@
 //! Rules of the 10,000-yen game (document 000, §2), generalised to `total`
-//! yen over `rounds` rounds.
+//! yen over `rounds` rounds: bets, settlement, the match result, and the
+//! compressed [`State`] between rounds that the exact solvers work on.
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::str::FromStr;
 
 /// Parameters of a match: each player's starting money and the number of
 /// rounds. Document 000 §2 uses 10,000 yen and 10 rounds.
@@ -174,5 +176,168 @@ impl Rounds {
     /// Forgets every round, keeping the allocation (one per series, not per match).
     pub fn clear(&mut self) {
         self.rounds.clear();
+    }
+}
+
+/// A position between rounds: what the rest of the match depends on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct State {
+    /// Rounds still to play (0 when the match is over).
+    pub rounds_left: u32,
+    /// A's money not yet bet.
+    pub money_a: u64,
+    /// B's money not yet bet.
+    pub money_b: u64,
+    /// A's winnings so far minus B's (money collected from settled rounds).
+    pub gain_diff: i64,
+}
+
+impl State {
+    /// The start of a match under `rules`.
+    #[must_use]
+    pub fn start(rules: Rules) -> State {
+        State {
+            rounds_left: rules.rounds,
+            money_a: rules.total,
+            money_b: rules.total,
+            gain_diff: 0,
+        }
+    }
+
+    /// The state after A bets `bet_a` and B bets `bet_b` (§2: the lower bet
+    /// takes both, equal bets are returned).
+    ///
+    /// # Panics
+    /// If a bet exceeds its player's money or no round is left (callers
+    /// enumerate legal bets only).
+    #[must_use]
+    pub fn after(self, bet_a: u64, bet_b: u64) -> State {
+        assert!(self.rounds_left > 0 && bet_a <= self.money_a && bet_b <= self.money_b);
+        let (gain_a, gain_b) = settle(bet_a, bet_b);
+        State {
+            rounds_left: self.rounds_left - 1,
+            money_a: self.money_a - bet_a,
+            money_b: self.money_b - bet_b,
+            gain_diff: self.gain_diff + gain_a as i64 - gain_b as i64,
+        }
+    }
+
+    /// The bets a player holding `money` may make now: anything up to the
+    /// money in rounds before the last, exactly the remainder in the last.
+    #[must_use]
+    pub fn bets(self, money: u64) -> std::ops::RangeInclusive<u64> {
+        if self.rounds_left == 1 {
+            money..=money
+        } else {
+            0..=money
+        }
+    }
+
+    /// The same position with the players' names swapped.
+    #[must_use]
+    pub fn swapped(self) -> State {
+        State {
+            rounds_left: self.rounds_left,
+            money_a: self.money_b,
+            money_b: self.money_a,
+            gain_diff: -self.gain_diff,
+        }
+    }
+
+    /// The value when no choice is left to make or none can change the
+    /// outcome: the match is over; or A's lead exceeds all the money still to
+    /// be bet (every round moves the difference by at most the two bets, so
+    /// it cannot change sign); or a player has no money left, so every yen
+    /// the other still bets goes to that player (bet 0 against a positive
+    /// bet takes it, equal zero bets change nothing); or one round is left
+    /// and both bets are forced; or the leader's lead is at least twice the
+    /// leader's own money left (the trailing player gains only in rounds it
+    /// bets lower, each such round moves the difference by x + y ≤ 2x − 1
+    /// where x is the leader's bet, and the leader's bets sum to its money:
+    /// the difference ends ≥ d − 2a + 1 > 0 if the trailer wins a round at
+    /// all, and ≥ d otherwise).
+    #[must_use]
+    pub fn decided(self) -> Option<i64> {
+        let sign = |d: i64| d.signum();
+        let stake = (self.money_a + self.money_b) as i64;
+        let d = self.gain_diff;
+        let safe_lead =
+            (d > 0 && d >= 2 * self.money_a as i64) || (d < 0 && -d >= 2 * self.money_b as i64);
+        if self.rounds_left == 0 || d.abs() > stake || safe_lead {
+            Some(sign(self.gain_diff))
+        } else if self.money_a == 0 {
+            Some(sign(self.gain_diff + self.money_b as i64))
+        } else if self.money_b == 0 {
+            Some(sign(self.gain_diff - self.money_a as i64))
+        } else if self.rounds_left == 1 {
+            Some(sign(self.after(self.money_a, self.money_b).gain_diff))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this position can arise in a match under `rules`: money and
+    /// rounds within range, nothing bet before round 1, nothing left after
+    /// the last, and a gain difference the money already bet can produce
+    /// (|d| ≤ money bet, and d ≡ money bet mod 2 since gains sum to it).
+    ///
+    /// # Errors
+    /// A one-line reason the state is impossible.
+    pub fn check(self, rules: Rules) -> Result<(), String> {
+        let t = rules.total;
+        if self.rounds_left > rules.rounds {
+            return Err(format!(
+                "{} rounds left but the match has only {}",
+                self.rounds_left, rules.rounds
+            ));
+        }
+        if self.money_a > t || self.money_b > t {
+            return Err(format!("money left exceeds the total {t}"));
+        }
+        if self.rounds_left == rules.rounds && (self.money_a != t || self.money_b != t) {
+            return Err("before round 1 both players hold the total".into());
+        }
+        if self.rounds_left == 0 && (self.money_a != 0 || self.money_b != 0) {
+            return Err("after the last round no money is left to bet".into());
+        }
+        let bet = (2 * t - self.money_a - self.money_b) as i64;
+        if self.gain_diff.abs() > bet || (self.gain_diff - bet) % 2 != 0 {
+            return Err(format!(
+                "gain difference {} is impossible when {bet} yen have been bet",
+                self.gain_diff
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for State {
+    /// `rounds_left,money_a,money_b,gain_diff`, the form `--state` reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{},{},{},{}",
+            self.rounds_left, self.money_a, self.money_b, self.gain_diff
+        )
+    }
+}
+
+impl FromStr for State {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<State, String> {
+        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+        if parts.len() != 4 {
+            return Err(format!(
+                "state {s:?} is not ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF"
+            ));
+        }
+        let bad = |what: &str| format!("state {s:?}: {what} is not a number in range");
+        Ok(State {
+            rounds_left: parts[0].parse().map_err(|_| bad("rounds left"))?,
+            money_a: parts[1].parse().map_err(|_| bad("A's money"))?,
+            money_b: parts[2].parse().map_err(|_| bad("B's money"))?,
+            gain_diff: parts[3].parse().map_err(|_| bad("gain difference"))?,
+        })
     }
 }

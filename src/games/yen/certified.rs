@@ -1,0 +1,688 @@
+//! Certified floating-point equilibrium values of the 10,000-yen game at the
+//! paper's scale (issue 16): every state of every game with T ≤ `max_total`
+//! units and R rounds, each value enclosed in a rigorous interval.
+//!
+//! Stage games are solved in `f64` ([`FloatLp`]). The float strategies are
+//! then *evaluated*, not trusted: A's strategy p guarantees
+//! minⱼ Σᵢ pᵢ·M[i][j] against every column, so with each entry known to lie
+//! in [L, U] (the successors' intervals) the value is at least
+//! minⱼ Σᵢ pᵢ·L[i][j] / Σᵢ pᵢ; likewise B's strategy q caps it at
+//! maxᵢ Σⱼ qⱼ·U[i][j] / Σⱼ qⱼ. Both are computed with directed rounding
+//! ([`crate::solve::rounding`]: every sum, product and quotient rounded
+//! outward), so the interval holds the exact value whatever the float
+//! solver's errors; a poor float solution only widens it. Settled states
+//! ([`State::decided`]) are exact points, and so are the symmetric states
+//! a = b, d = 0, whose stage matrix is skew-symmetric
+//! (M[x][y] = −M[y][x] by the mirror symmetry), so their value is exactly 0;
+//! the LP's interval for them is still computed and must contain 0.
+//!
+//! The value of a state does not depend on T or R, so one table holds every
+//! size: layers r = 2..R−1 hold every state with both players' money ≤
+//! `max_total` and a gain difference no rule settles (of the parity
+//! a + b, the only one a match can reach); layer R (the starts) is solved on
+//! demand. Layers are solved from r = 2 up, the states of a layer in
+//! parallel; only the smaller of a state and its mirror is solved.
+
+use crate::games::yen::rules::State;
+use crate::progress::Progress;
+use crate::solve::float_game::{square_equilibrium, FloatLp};
+use crate::solve::rounding::{add_down, add_up, div_down, div_up, dot_down, dot_up};
+use rayon::prelude::*;
+
+/// The double oracle stops when no reply improves on the restricted value
+/// by more than this: each state's interval is then about twice as wide.
+const TOLERANCE: f64 = 2e-11;
+
+/// Rigorous bounds on a value: lower ≤ value ≤ upper.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Interval {
+    /// A lower bound on the exact value.
+    pub lower: f64,
+    /// An upper bound on the exact value.
+    pub upper: f64,
+}
+
+impl Interval {
+    /// The exact value `v` as a point.
+    #[must_use]
+    pub fn point(v: f64) -> Interval {
+        Interval { lower: v, upper: v }
+    }
+
+    /// upper − lower.
+    #[must_use]
+    pub fn width(self) -> f64 {
+        self.upper - self.lower
+    }
+
+    /// Whether `x` lies in the interval.
+    #[must_use]
+    pub fn contains(self, x: f64) -> bool {
+        self.lower <= x && x <= self.upper
+    }
+
+    /// The midpoint, what the float solver works with.
+    #[must_use]
+    pub fn mid(self) -> f64 {
+        self.lower + (self.upper - self.lower) / 2.0
+    }
+
+    /// The interval of −value.
+    #[must_use]
+    pub fn negated(self) -> Interval {
+        Interval {
+            lower: -self.upper,
+            upper: -self.lower,
+        }
+    }
+}
+
+/// The states of one layer (rounds left fixed) with a given (a, b): the
+/// undecided gain differences `first, first + 2, …` (`count` of them).
+#[derive(Debug, Clone, Copy, Default)]
+struct Block {
+    offset: usize,
+    first: i64,
+    count: usize,
+}
+
+#[derive(Debug, Default)]
+struct Layer {
+    blocks: Vec<Block>,
+    values: Vec<Interval>,
+}
+
+/// One state's stage game, solved and certified.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stage {
+    /// The state.
+    pub state: State,
+    /// Rigorous bounds on its value.
+    pub interval: Interval,
+    /// The bounds the float strategies alone give (equal to `interval`
+    /// except at symmetric states, whose value the theorem fixes at 0).
+    pub strategy_interval: Interval,
+    /// A's float strategy: bets with positive probability.
+    pub strategy_a: Vec<(u64, f64)>,
+    /// B's float strategy.
+    pub strategy_b: Vec<(u64, f64)>,
+}
+
+/// Work done and the quality of the bounds.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Summary {
+    /// States in the table (undecided, both orientations, layers 2..R−1;
+    /// layer R−1 only where a start reaches).
+    pub states: usize,
+    /// Stage games solved (one per state and mirror pair).
+    pub stage_games: usize,
+    /// The widest interval.
+    pub max_width: f64,
+    /// A state with the widest interval.
+    pub widest: Option<State>,
+    /// Stage games the float simplex failed on, bounded by pure strategies
+    /// (maximin and minimax) instead.
+    pub float_failures: usize,
+    /// Stage games solved exactly (none so far: no claim needed one).
+    pub solved_exactly: usize,
+    /// States set to exactly ±1 by monotonicity in d without a stage game.
+    pub monotone: usize,
+}
+
+/// The certified table for every T ≤ `max_total` at `rounds` rounds.
+#[derive(Debug)]
+pub struct Certified {
+    max_total: u64,
+    rounds: u32,
+    layers: Vec<Layer>,
+    summary: Summary,
+}
+
+/// Scratch space of one thread.
+#[derive(Default)]
+struct Workspace {
+    lp: FloatLp,
+    /// Rows built for the state being solved (one per bet of A tried).
+    rows: Vec<Vec<Interval>>,
+    /// Columns built (one per bet of B tried).
+    columns: Vec<Vec<Interval>>,
+    /// The supports of the last state solved: where the next one starts.
+    hint_rows: Vec<u64>,
+    hint_columns: Vec<u64>,
+    /// Whether the hints are a square optimal basis (tight rows, basic columns).
+    hint_is_basis: bool,
+}
+
+impl Workspace {
+    fn new() -> Workspace {
+        Workspace::default()
+    }
+}
+
+impl Certified {
+    /// Solves every state of every game with at most `max_total` units and
+    /// `rounds` rounds, reporting states done to `progress`.
+    ///
+    /// # Panics
+    /// If `rounds` is 0.
+    pub fn solve(max_total: u64, rounds: u32, progress: &dyn Progress) -> Certified {
+        assert!(rounds > 0, "a match has at least one round");
+        let mut table = Certified {
+            max_total,
+            rounds,
+            layers: Vec::new(),
+            summary: Summary::default(),
+        };
+        // Layers 0 and 1 are closed forms; allocate 2..R−1.
+        for r in 0..rounds {
+            let layer = if r >= 2 {
+                table.empty_layer(r)
+            } else {
+                Layer::default()
+            };
+            table.layers.push(layer);
+        }
+        let total: usize = table.layers.iter().map(|l| l.values.len()).sum();
+        progress.begin("states", Some(total as u64));
+        let n = max_total as usize + 1;
+        for r in 2..rounds {
+            // Canonical (a, b): a ≤ b; a = b solves d ≤ 0 and mirrors d > 0.
+            let pairs: Vec<(u64, u64)> = (1..=max_total)
+                .flat_map(|a| (a..=max_total).map(move |b| (a, b)))
+                .collect();
+            let this = &table;
+            let solved: Vec<((u64, u64), Vec<Interval>, BlockWork)> = pairs
+                .par_iter()
+                .map_init(Workspace::new, |ws, &(a, b)| {
+                    let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
+                    let state = |k: usize| State {
+                        rounds_left: r,
+                        money_a: a,
+                        money_b: b,
+                        gain_diff: block.first + 2 * k as i64,
+                    };
+                    // Canonical part: all of it for a < b, d ≤ 0 for a = b.
+                    let count = if a == b {
+                        (0..block.count)
+                            .take_while(|&k| state(k).gain_diff <= 0)
+                            .count()
+                    } else {
+                        block.count
+                    };
+                    let mut out = vec![Interval::point(f64::NAN); count];
+                    let mut work = BlockWork::default();
+                    let needed =
+                        |k: usize| r + 1 < this.rounds || this.reachable_from_a_start(state(k));
+                    // From d = 0 outward: the value never falls as d grows
+                    // (SPEC.md), so once a state is exactly +1 every larger d
+                    // is too, and below an exact −1 every smaller d.
+                    let middle = (0..count)
+                        .find(|&k| state(k).gain_diff >= 0)
+                        .unwrap_or(count);
+                    let mut settled = false;
+                    #[allow(clippy::needless_range_loop)] // k is also the state's d
+                    for k in middle..count {
+                        if settled {
+                            out[k] = Interval::point(1.0);
+                            work.monotone += 1;
+                        } else if needed(k) {
+                            let c = this.certify(ws, state(k));
+                            work.add(&c);
+                            settled = c.interval.lower == 1.0;
+                            out[k] = c.interval;
+                        }
+                    }
+                    settled = false;
+                    for k in (0..middle).rev() {
+                        if settled {
+                            out[k] = Interval::point(-1.0);
+                            work.monotone += 1;
+                        } else if needed(k) {
+                            let c = this.certify(ws, state(k));
+                            work.add(&c);
+                            settled = c.interval.upper == -1.0;
+                            out[k] = c.interval;
+                        }
+                    }
+                    progress.advance(if a == b { count } else { 2 * count } as u64);
+                    ((a, b), out, work)
+                })
+                .collect();
+            let layer = &mut table.layers[r as usize];
+            for ((a, b), intervals, work) in solved {
+                table.summary.stage_games += work.solved;
+                table.summary.float_failures += work.failures;
+                table.summary.monotone += work.monotone;
+                let block = layer.blocks[a as usize * n + b as usize];
+                let mirror = layer.blocks[b as usize * n + a as usize];
+                for (k, &iv) in intervals.iter().enumerate() {
+                    let d = block.first + 2 * k as i64;
+                    layer.values[block.offset + k] = iv;
+                    // The mirror (b, a, −d) of block (b, a).
+                    let mk = ((-d - mirror.first) / 2) as usize;
+                    layer.values[mirror.offset + mk] = iv.negated();
+                }
+            }
+        }
+        progress.end();
+        table.summary.states = 0;
+        for (r, layer) in table.layers.iter().enumerate() {
+            for (a, b) in (0..n).flat_map(|a| (0..n).map(move |b| (a, b))) {
+                let block = layer.blocks.get(a * n + b).copied().unwrap_or_default();
+                for k in 0..block.count {
+                    let iv = layer.values[block.offset + k];
+                    if iv.lower.is_nan() {
+                        continue;
+                    }
+                    table.summary.states += 1;
+                    if iv.width() > table.summary.max_width || table.summary.widest.is_none() {
+                        table.summary.max_width = iv.width();
+                        table.summary.widest = Some(State {
+                            rounds_left: r as u32,
+                            money_a: a as u64,
+                            money_b: b as u64,
+                            gain_diff: block.first + 2 * k as i64,
+                        });
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// The blocks of layer `r` with room for every undecided state.
+    fn empty_layer(&self, r: u32) -> Layer {
+        let n = self.max_total as usize + 1;
+        let mut blocks = vec![Block::default(); n * n];
+        let mut offset = 0;
+        for a in 0..=self.max_total {
+            for b in 0..=self.max_total {
+                let parity = ((a + b) % 2) as i64;
+                let span = (a + b) as i64;
+                let undecided: Vec<i64> = (-span..=span)
+                    .filter(|d| (d - parity) % 2 == 0)
+                    .filter(|&d| {
+                        State {
+                            rounds_left: r,
+                            money_a: a,
+                            money_b: b,
+                            gain_diff: d,
+                        }
+                        .decided()
+                        .is_none()
+                    })
+                    .collect();
+                let block = match (undecided.first(), undecided.last()) {
+                    (Some(&first), Some(&last)) => {
+                        debug_assert_eq!(((last - first) / 2 + 1) as usize, undecided.len());
+                        Block {
+                            offset,
+                            first,
+                            count: undecided.len(),
+                        }
+                    }
+                    _ => Block::default(),
+                };
+                offset += block.count;
+                blocks[a as usize * n + b as usize] = block;
+            }
+        }
+        Layer {
+            blocks,
+            values: vec![Interval::point(f64::NAN); offset],
+        }
+    }
+
+    /// Whether a state one round after the start can arise in a game with
+    /// T ≤ `max_total`: after bets x, y from (T, T, 0) it is
+    /// (T − x, T − y, δ) with δ = x + y if x < y, −(x + y) if x > y, 0 if
+    /// equal. Layer R − 1 holds only these (it would otherwise be the
+    /// costliest layer, with the largest stage games).
+    fn reachable_from_a_start(&self, state: State) -> bool {
+        let (a, b, d) = (state.money_a, state.money_b, state.gain_diff);
+        let spent = d.unsigned_abs() + a + b; // = 2T when d ≠ 0
+        match a.cmp(&b) {
+            std::cmp::Ordering::Equal => d == 0,
+            std::cmp::Ordering::Greater => d > 0 && spent % 2 == 0 && spent / 2 <= self.max_total,
+            std::cmp::Ordering::Less => d < 0 && spent % 2 == 0 && spent / 2 <= self.max_total,
+        }
+    }
+
+    /// The largest total the table covers.
+    #[must_use]
+    pub fn max_total(&self) -> u64 {
+        self.max_total
+    }
+
+    /// The number of rounds of the games it covers.
+    #[must_use]
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Work done and the widest interval.
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        self.summary
+    }
+
+    /// Whether `state` is covered: money within the table, rounds ≤ R.
+    #[must_use]
+    pub fn covers(&self, state: State) -> bool {
+        state.rounds_left <= self.rounds
+            && state.money_a <= self.max_total
+            && state.money_b <= self.max_total
+    }
+
+    /// Rigorous bounds on the value of `state` (solved on demand at the
+    /// starts' layer R).
+    ///
+    /// # Panics
+    /// If the table does not [cover](Certified::covers) `state`, or `state`
+    /// has a gain difference of the wrong parity (no match reaches it).
+    #[must_use]
+    pub fn interval(&self, state: State) -> Interval {
+        assert!(self.covers(state), "state {state} outside the table");
+        if let Some(v) = state.decided() {
+            return Interval::point(v as f64);
+        }
+        if state.rounds_left == self.rounds {
+            return self.stage(state).interval;
+        }
+        let n = self.max_total as usize + 1;
+        let layer = &self.layers[state.rounds_left as usize];
+        let block = layer.blocks[state.money_a as usize * n + state.money_b as usize];
+        let k = (state.gain_diff - block.first) / 2;
+        assert!(
+            (state.gain_diff - block.first) % 2 == 0 && (k as usize) < block.count,
+            "state {state} has a gain difference no match reaches"
+        );
+        let stored = layer.values[block.offset + k as usize];
+        if stored.lower.is_nan() {
+            // Layer R − 1 keeps only states a start reaches; others on demand.
+            return self.certify(&mut Workspace::new(), state).interval;
+        }
+        stored
+    }
+
+    /// The stage game of `state` (rounds left ≥ 1), solved again: its
+    /// interval and both float strategies.
+    ///
+    /// # Panics
+    /// As [`Certified::interval`], or if no round is left.
+    #[must_use]
+    pub fn stage(&self, state: State) -> Stage {
+        assert!(state.rounds_left >= 1, "no round left to play");
+        let c = self.certify(&mut Workspace::new(), state);
+        Stage {
+            state,
+            interval: c.interval,
+            strategy_interval: c.strategy_interval,
+            strategy_a: c.strategy_a,
+            strategy_b: c.strategy_b,
+        }
+    }
+
+    /// The successors' intervals when A bets `x`, for every bet of B.
+    fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) {
+        out.clear();
+        out.extend((0..=state.money_b).map(|y| self.interval(state.after(x, y))));
+    }
+
+    /// The successors' intervals when B bets `y`, for every bet of A.
+    fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) {
+        out.clear();
+        out.extend((0..=state.money_a).map(|x| self.interval(state.after(x, y))));
+    }
+
+    /// Bounds on the value of `state` from a float equilibrium, whether the
+    /// float simplex failed on a restricted game (the bounds are then those
+    /// of the last good strategies, valid but maybe wide), and both float
+    /// strategies as (bet, probability).
+    ///
+    /// The equilibrium is found by double oracle: the stage game restricted
+    /// to a few bets of each player is solved in `f64`, each player's best
+    /// reply to the other's strategy over *all* bets is added, until neither
+    /// reply improves by more than 1e-13. Only the rows and columns of the
+    /// bets tried are ever built (stage games reach 101 × 101 at T = 100, but
+    /// equilibria use a handful of bets). The bounds then evaluate A's
+    /// strategy against every column and B's against every row.
+    fn certify(&self, ws: &mut Workspace, state: State) -> Certificate {
+        if state.rounds_left == 1 {
+            let iv = self.interval(state.after(state.money_a, state.money_b));
+            return Certificate::pure(iv, state.money_a, state.money_b);
+        }
+        if let Some(v) = state.decided() {
+            return Certificate::pure(Interval::point(v as f64), 0, 0);
+        }
+        let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
+        ws.rows.clear();
+        ws.columns.clear();
+        let mut row_bets: Vec<u64> = Vec::new();
+        let mut col_bets: Vec<u64> = Vec::new();
+        // Start from the bets that were optimal at the previous state solved
+        // on this thread (usually a neighbour), else from 0.
+        for &x in ws.hint_rows.iter().filter(|&&x| x <= state.money_a) {
+            row_bets.push(x);
+        }
+        for &y in ws.hint_columns.iter().filter(|&&y| y <= state.money_b) {
+            col_bets.push(y);
+        }
+        if row_bets.is_empty() {
+            row_bets.push(0);
+        }
+        if col_bets.is_empty() {
+            col_bets.push(0);
+        }
+        let mut buffer = Vec::new();
+        for &x in &row_bets {
+            self.row(state, x, &mut buffer);
+            ws.rows.push(buffer.clone());
+        }
+        for &y in &col_bets {
+            self.column(state, y, &mut buffer);
+            ws.columns.push(buffer.clone());
+        }
+        let mut failed = false;
+        let (mut p, mut q) = (vec![1.0], vec![1.0]);
+        let mut small = Vec::new();
+        // First guess: the previous state's optimal basis, solved as a square
+        // system; if neither player then has a better reply, no LP is needed.
+        let mut guessed = false;
+        let mut basis: (Vec<u64>, Vec<u64>) = (row_bets.clone(), col_bets.clone());
+        if row_bets.len() == col_bets.len() && ws.hint_is_basis {
+            small.clear();
+            for row in &ws.rows {
+                small.extend(col_bets.iter().map(|&y| row[y as usize].mid()));
+            }
+            if let Some((gp, gq, v)) = square_equilibrium(row_bets.len(), &small) {
+                let worst = (0..n)
+                    .map(|j| {
+                        (0..gp.len())
+                            .map(|r| gp[r] * ws.rows[r][j].mid())
+                            .sum::<f64>()
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                let best = (0..m)
+                    .map(|i| {
+                        (0..gq.len())
+                            .map(|c| gq[c] * ws.columns[c][i].mid())
+                            .sum::<f64>()
+                    })
+                    .fold(f64::NEG_INFINITY, f64::max);
+                if worst >= v - TOLERANCE && best <= v + TOLERANCE {
+                    p = gp;
+                    q = gq;
+                    guessed = true;
+                }
+            }
+        }
+        for _ in 0..(m + n + 4) {
+            if guessed {
+                break;
+            }
+            let (k, l) = (row_bets.len(), col_bets.len());
+            small.clear();
+            for row in &ws.rows {
+                for &y in &col_bets {
+                    small.push(row[y as usize].mid());
+                }
+            }
+            let Some(sol) = ws.lp.solve(k, l, &small) else {
+                failed = true;
+                break;
+            };
+            p = sol.row_strategy;
+            q = sol.column_strategy;
+            basis = (
+                sol.tight_rows.iter().map(|&r| row_bets[r]).collect(),
+                sol.basic_columns.iter().map(|&c| col_bets[c]).collect(),
+            );
+            // B's best reply to p over all columns, A's to q over all rows.
+            let (mut worst_j, mut worst) = (0, f64::INFINITY);
+            for j in 0..n {
+                let u: f64 = (0..k).map(|r| p[r] * ws.rows[r][j].mid()).sum();
+                if u < worst {
+                    worst = u;
+                    worst_j = j;
+                }
+            }
+            let (mut best_i, mut best) = (0, f64::NEG_INFINITY);
+            for i in 0..m {
+                let w: f64 = (0..l).map(|c| q[c] * ws.columns[c][i].mid()).sum();
+                if w > best {
+                    best = w;
+                    best_i = i;
+                }
+            }
+            let mut grew = false;
+            if worst < sol.value - TOLERANCE && !col_bets.contains(&(worst_j as u64)) {
+                col_bets.push(worst_j as u64);
+                self.column(state, worst_j as u64, &mut buffer);
+                ws.columns.push(buffer.clone());
+                grew = true;
+            }
+            if best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)) {
+                row_bets.push(best_i as u64);
+                self.row(state, best_i as u64, &mut buffer);
+                ws.rows.push(buffer.clone());
+                grew = true;
+            }
+            if !grew {
+                break;
+            }
+            // The new bets were not in the last solution.
+            p.resize(row_bets.len(), 0.0);
+            q.resize(col_bets.len(), 0.0);
+        }
+        p.resize(row_bets.len(), 0.0);
+        q.resize(col_bets.len(), 0.0);
+        let lower = guarantee(&ws.rows, n, &p);
+        let upper = ceiling(&ws.columns, m, &q);
+        let strategy_interval = Interval { lower, upper };
+        let mut interval = strategy_interval;
+        if state.money_a == state.money_b && state.gain_diff == 0 {
+            // Skew-symmetric stage game: exactly 0 (module docs). The LP's
+            // bounds must agree, or the table is wrong.
+            assert!(
+                interval.contains(0.0),
+                "symmetric state {state}: bounds {interval:?} exclude 0"
+            );
+            interval = Interval::point(0.0);
+        }
+        let keep = |bets: &[u64], p: &[f64]| -> Vec<(u64, f64)> {
+            let mut v: Vec<(u64, f64)> = bets
+                .iter()
+                .zip(p)
+                .filter(|(_, &p)| p > 0.0)
+                .map(|(&b, &p)| (b, p))
+                .collect();
+            v.sort_by_key(|&(b, _)| b);
+            v
+        };
+        let strategy_a = keep(&row_bets, &p);
+        let strategy_b = keep(&col_bets, &q);
+        // The next state (usually the neighbour d ± 2) starts from this basis.
+        ws.hint_is_basis = !failed && basis.0.len() == basis.1.len();
+        (ws.hint_rows, ws.hint_columns) = basis;
+        Certificate {
+            interval,
+            strategy_interval,
+            failed,
+            strategy_a,
+            strategy_b,
+        }
+    }
+}
+
+/// Counts for one block of states.
+#[derive(Default)]
+struct BlockWork {
+    solved: usize,
+    failures: usize,
+    monotone: usize,
+}
+
+impl BlockWork {
+    fn add(&mut self, c: &Certificate) {
+        self.solved += 1;
+        self.failures += usize::from(c.failed);
+    }
+}
+
+/// What [`Certified::certify`] found for one state.
+struct Certificate {
+    interval: Interval,
+    strategy_interval: Interval,
+    failed: bool,
+    strategy_a: Vec<(u64, f64)>,
+    strategy_b: Vec<(u64, f64)>,
+}
+
+impl Certificate {
+    fn pure(interval: Interval, x: u64, y: u64) -> Certificate {
+        Certificate {
+            interval,
+            strategy_interval: interval,
+            failed: false,
+            strategy_a: vec![(x, 1.0)],
+            strategy_b: vec![(y, 1.0)],
+        }
+    }
+}
+
+/// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0, not all 0).
+fn guarantee(rows: &[Vec<Interval>], n: usize, p: &[f64]) -> f64 {
+    let support: Vec<usize> = (0..p.len()).filter(|&r| p[r] > 0.0).collect();
+    let (sum_lo, sum_hi) = support.iter().fold((0.0, 0.0), |(lo, hi), &r| {
+        (add_down(lo, p[r]), add_up(hi, p[r]))
+    });
+    (0..n)
+        .map(|j| {
+            let num = dot_down(support.iter().map(|&r| (p[r], rows[r][j].lower)));
+            if num >= 0.0 {
+                div_down(num, sum_hi)
+            } else {
+                div_down(num, sum_lo)
+            }
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c.
+fn ceiling(columns: &[Vec<Interval>], m: usize, q: &[f64]) -> f64 {
+    let support: Vec<usize> = (0..q.len()).filter(|&c| q[c] > 0.0).collect();
+    let (sum_lo, sum_hi) = support.iter().fold((0.0, 0.0), |(lo, hi), &c| {
+        (add_down(lo, q[c]), add_up(hi, q[c]))
+    });
+    (0..m)
+        .map(|i| {
+            let num = dot_up(support.iter().map(|&c| (q[c], columns[c][i].upper)));
+            if num >= 0.0 {
+                div_up(num, sum_lo)
+            } else {
+                div_up(num, sum_hi)
+            }
+        })
+        .fold(f64::NEG_INFINITY, f64::max)
+}

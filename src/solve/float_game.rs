@@ -1,0 +1,356 @@
+//! Zero-sum matrix games in `f64`: the same linear programme as
+//! [`super::matrix_game::solve`] (shift the matrix positive, maximise Σy
+//! subject to A·y ≤ 1, y ≥ 0) on a dense floating-point tableau.
+//!
+//! Nothing here is trusted on its own: a [`FloatSolution`] is a guess.
+//! Callers turn it into something proven, either rigorous bounds on the
+//! value (each strategy evaluated against every reply with directed rounding,
+//! see [`super::rounding`]), or the exact value, by solving the optimal
+//! basis it names in exact arithmetic and checking it
+//! ([`super::matrix_game::value_from_basis`]).
+//!
+//! The basis is the useful by-product: the rows whose slack is non-basic
+//! (`tight_rows`) and the structural columns in the basis (`basic_columns`)
+//! are equally many, and the square system A[tight, basic]·y = 1 determines
+//! the optimal vertex.
+
+/// A floating-point solution and the optimal basis it was read from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FloatSolution {
+    /// The value to the row player (approximate).
+    pub value: f64,
+    /// The row player's strategy (non-negative, sums to about 1).
+    pub row_strategy: Vec<f64>,
+    /// The column player's strategy.
+    pub column_strategy: Vec<f64>,
+    /// The integer the matrix was shifted by to make the LP positive.
+    pub shift: f64,
+    /// Rows whose constraint is tight in the basis (slack non-basic).
+    pub tight_rows: Vec<usize>,
+    /// Columns whose variable is basic (as many as `tight_rows`: together
+    /// they name the square system of the optimal vertex).
+    pub basic_columns: Vec<usize>,
+}
+
+/// A reusable tableau (one per thread): solving many small games allocates
+/// nothing after the first.
+#[derive(Debug, Default, Clone)]
+pub struct FloatLp {
+    tableau: Vec<f64>,
+    basis: Vec<usize>,
+}
+
+/// Pivots tolerate entries this close to zero as zero.
+const EPS: f64 = 1e-11;
+
+impl FloatLp {
+    /// An empty workspace.
+    #[must_use]
+    pub fn new() -> FloatLp {
+        FloatLp::default()
+    }
+
+    /// Solves the `rows × cols` game whose entry (i, j) is
+    /// `matrix[i * cols + j]`. Returns `None` if the simplex does not finish
+    /// within its iteration limit (numerical trouble; callers fall back to
+    /// an exact method).
+    ///
+    /// # Panics
+    /// If the matrix is empty or its length is not `rows * cols`.
+    pub fn solve(&mut self, rows: usize, cols: usize, matrix: &[f64]) -> Option<FloatSolution> {
+        let (m, n) = (rows, cols);
+        assert!(m > 0 && n > 0 && matrix.len() == m * n, "bad matrix shape");
+        let min = matrix.iter().copied().fold(f64::INFINITY, f64::min);
+        // An integer shift, so that an exact solver can use the same one.
+        let shift = 1.0 - min.floor();
+
+        // Pure saddle point first: most stage games have one and need no LP.
+        if let Some(s) = saddle(m, n, matrix, shift) {
+            return Some(s);
+        }
+        // Games of 0s and ±1s are highly degenerate, and a float simplex can
+        // stall on them; the classical cure is to perturb the right-hand
+        // side (1 + ε_i, distinct ε_i), which makes every vertex
+        // non-degenerate. The basis found is then re-solved with the true
+        // right-hand side.
+        self.simplex(m, n, matrix, shift, 0.0)
+            .or_else(|| self.simplex(m, n, matrix, shift, 1e-9))
+    }
+
+    fn simplex(
+        &mut self,
+        m: usize,
+        n: usize,
+        matrix: &[f64],
+        shift: f64,
+        perturbation: f64,
+    ) -> Option<FloatSolution> {
+        let width = n + m + 1;
+        let rhs = n + m;
+        let t = &mut self.tableau;
+        t.clear();
+        t.resize((m + 1) * width, 0.0);
+        for i in 0..m {
+            let row = &mut t[i * width..(i + 1) * width];
+            for j in 0..n {
+                row[j] = matrix[i * n + j] + shift;
+            }
+            row[n + i] = 1.0;
+            row[rhs] = 1.0 + perturbation * (1.0 + i as f64 / m as f64);
+        }
+        for x in &mut t[m * width..m * width + n] {
+            *x = -1.0;
+        }
+        let basis = &mut self.basis;
+        basis.clear();
+        basis.extend(n..n + m);
+
+        let limit = 20 * (m + n) + 100;
+        let mut degenerate = false;
+        let mut done = false;
+        for _ in 0..limit {
+            let obj = &t[m * width..m * width + n + m];
+            let enter = if degenerate {
+                obj.iter().position(|&c| c < -EPS)
+            } else {
+                let (mut best, mut at) = (-EPS, None);
+                for (j, &c) in obj.iter().enumerate() {
+                    if c < best {
+                        best = c;
+                        at = Some(j);
+                    }
+                }
+                at
+            };
+            let Some(e) = enter else {
+                done = true;
+                break;
+            };
+            // Harris's two-pass ratio test: the smallest ratio with a little
+            // slack, then among the rows within it the largest pivot (a
+            // tiny pivot is what makes a float tableau blow up).
+            let mut bound = f64::INFINITY;
+            for i in 0..m {
+                let a = t[i * width + e];
+                if a > EPS {
+                    bound = bound.min((t[i * width + rhs].max(0.0) + EPS) / a);
+                }
+            }
+            let mut leave: Option<(usize, f64, f64)> = None;
+            for i in 0..m {
+                let a = t[i * width + e];
+                if a <= EPS {
+                    continue;
+                }
+                let ratio = t[i * width + rhs].max(0.0) / a;
+                if ratio > bound {
+                    continue;
+                }
+                let better = match leave {
+                    None => true,
+                    Some((k, _, pa)) => a > pa || (a == pa && basis[i] < basis[k]),
+                };
+                if better {
+                    leave = Some((i, ratio, a));
+                }
+            }
+            let (r, ratio, _) = leave?;
+            degenerate = ratio <= EPS;
+            pivot(t, width, m + 1, r, e);
+            basis[r] = e;
+        }
+        if !done {
+            return None;
+        }
+        let basic_columns: Vec<usize> = basis.iter().copied().filter(|&b| b < n).collect();
+        let tight_rows: Vec<usize> = {
+            let mut slack_basic = vec![false; m];
+            for &b in basis.iter().filter(|&&b| b >= n) {
+                slack_basic[b - n] = true;
+            }
+            (0..m).filter(|&i| !slack_basic[i]).collect()
+        };
+        // The tableau has drifted through the pivots; the vertex is re-solved
+        // from the original matrix on the final basis: A[I, J]·y = 1 and
+        // xᵀ·A[I, J] = 1ᵀ by Gaussian elimination with partial pivoting.
+        let k = tight_rows.len();
+        let block = |i: usize, j: usize| matrix[tight_rows[i] * n + basic_columns[j]] + shift;
+        let y = gauss((0..k * k).map(|c| block(c / k, c % k)).collect(), k)?;
+        let x = gauss((0..k * k).map(|c| block(c % k, c / k)).collect(), k)?;
+        let (total_y, total_x): (f64, f64) = (y.iter().sum(), x.iter().sum());
+        if !(total_y > 0.0 && total_x > 0.0) || (total_y - total_x).abs() > 1e-9 * total_y {
+            return None;
+        }
+        let mut column_strategy = vec![0.0; n];
+        for (j, &c) in basic_columns.iter().enumerate() {
+            column_strategy[c] = (y[j] / total_y).max(0.0);
+        }
+        let mut row_strategy = vec![0.0; m];
+        for (i, &r) in tight_rows.iter().enumerate() {
+            row_strategy[r] = (x[i] / total_x).max(0.0);
+        }
+        Some(FloatSolution {
+            value: 1.0 / total_y - shift,
+            row_strategy,
+            column_strategy,
+            shift,
+            tight_rows,
+            basic_columns,
+        })
+    }
+}
+
+/// The equilibrium of a square game whose optimal strategies are believed
+/// to use every row and every column (a basis carried over from a similar
+/// game): solves M·q = v·1 and pᵀ·M = v·1ᵀ. Returns (p, q, v), or `None` if
+/// the system is singular or a probability comes out negative, in which case
+/// the guess was wrong. Callers still check the strategies against the
+/// whole game.
+#[must_use]
+pub fn square_equilibrium(k: usize, matrix: &[f64]) -> Option<(Vec<f64>, Vec<f64>, f64)> {
+    assert_eq!(matrix.len(), k * k, "bad matrix shape");
+    if k == 0 {
+        return None;
+    }
+    let shift = 1.0 - matrix.iter().copied().fold(f64::INFINITY, f64::min).floor();
+    let y = gauss(matrix.iter().map(|x| x + shift).collect(), k)?;
+    let x = gauss(
+        (0..k * k)
+            .map(|c| matrix[(c % k) * k + c / k] + shift)
+            .collect(),
+        k,
+    )?;
+    let (ty, tx): (f64, f64) = (y.iter().sum(), x.iter().sum());
+    if !(ty > 0.0 && tx > 0.0) || y.iter().chain(&x).any(|&v| v < -1e-12) {
+        return None;
+    }
+    let q = y.iter().map(|v| (v / ty).max(0.0)).collect();
+    let p = x.iter().map(|v| (v / tx).max(0.0)).collect();
+    Some((p, q, 1.0 / ty - shift))
+}
+
+/// Solves the k × k system `a · z = 1` (row-major `a`) by Gaussian
+/// elimination with partial pivoting; `None` if it is (nearly) singular.
+fn gauss(mut a: Vec<f64>, k: usize) -> Option<Vec<f64>> {
+    let mut b = vec![1.0; k];
+    for c in 0..k {
+        let p = (c..k).max_by(|&r, &s| a[r * k + c].abs().total_cmp(&a[s * k + c].abs()))?;
+        if a[p * k + c].abs() < 1e-13 {
+            return None;
+        }
+        if p != c {
+            for j in 0..k {
+                a.swap(p * k + j, c * k + j);
+            }
+            b.swap(p, c);
+        }
+        for r in c + 1..k {
+            let f = a[r * k + c] / a[c * k + c];
+            if f != 0.0 {
+                for j in c..k {
+                    a[r * k + j] -= f * a[c * k + j];
+                }
+                b[r] -= f * b[c];
+            }
+        }
+    }
+    for c in (0..k).rev() {
+        let s: f64 = (c + 1..k).map(|j| a[c * k + j] * b[j]).sum();
+        b[c] = (b[c] - s) / a[c * k + c];
+    }
+    Some(b)
+}
+
+/// A pure saddle point (an entry that is the minimum of its row and the
+/// maximum of its column), as a solution with a 1×1 basis.
+fn saddle(m: usize, n: usize, matrix: &[f64], shift: f64) -> Option<FloatSolution> {
+    let (mut best_row, mut maximin) = (0, f64::NEG_INFINITY);
+    for i in 0..m {
+        let row_min = matrix[i * n..(i + 1) * n]
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        if row_min > maximin {
+            maximin = row_min;
+            best_row = i;
+        }
+    }
+    let (mut best_col, mut minimax) = (0, f64::INFINITY);
+    for j in 0..n {
+        let col_max = (0..m)
+            .map(|i| matrix[i * n + j])
+            .fold(f64::NEG_INFINITY, f64::max);
+        if col_max < minimax {
+            minimax = col_max;
+            best_col = j;
+        }
+    }
+    if maximin != minimax {
+        return None;
+    }
+    let unit = |len: usize, k: usize| (0..len).map(|i| f64::from(u8::from(i == k))).collect();
+    Some(FloatSolution {
+        value: maximin,
+        row_strategy: unit(m, best_row),
+        column_strategy: unit(n, best_col),
+        shift,
+        tight_rows: vec![best_row],
+        basic_columns: vec![best_col],
+    })
+}
+
+/// Gauss–Jordan pivot of a dense row-major tableau on entry (r, c).
+fn pivot(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
+    let p = t[r * width + c];
+    for x in &mut t[r * width..(r + 1) * width] {
+        *x /= p;
+    }
+    let (before, rest) = t.split_at_mut(r * width);
+    let (pivot_row, after) = rest.split_at_mut(width);
+    for row in before
+        .chunks_exact_mut(width)
+        .chain(after.chunks_exact_mut(width))
+        .take(height - 1)
+    {
+        let f = row[c];
+        if f != 0.0 {
+            for (x, &y) in row.iter_mut().zip(pivot_row.iter()) {
+                *x -= f * y;
+            }
+            row[c] = 0.0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::exact::ratio;
+    use crate::solve::matrix_game::solve;
+    use num_traits::ToPrimitive;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The float value is within 1e-9 of the exact simplex's, and the
+        /// basis is square.
+        #[test]
+        fn agrees_with_the_exact_simplex(
+            (m, n, cells) in (1usize..7, 1usize..7).prop_flat_map(|(m, n)| {
+                (Just(m), Just(n), prop::collection::vec((-6i64..=6, 1i64..=3), m * n))
+            })
+        ) {
+            let exact: Vec<Vec<_>> = (0..m)
+                .map(|i| (0..n).map(|j| ratio(cells[i * n + j].0, cells[i * n + j].1)).collect())
+                .collect();
+            let floats: Vec<f64> = cells.iter().map(|&(p, q)| p as f64 / q as f64).collect();
+            let f = FloatLp::new().solve(m, n, &floats).unwrap();
+            let v = solve(&exact).value.to_f64().unwrap();
+            prop_assert!((f.value - v).abs() < 1e-9, "{} vs {}", f.value, v);
+            prop_assert_eq!(f.tight_rows.len(), f.basic_columns.len());
+            let sum: f64 = f.row_strategy.iter().sum();
+            prop_assert!((sum - 1.0).abs() < 1e-9);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! The certified floating-point solver of the 10,000-yen game (issue 16):
+//! every exact value lies in its interval, the intervals are narrow, the
+//! table respects the facts SPEC.md states (monotone in d, mirror symmetry,
+//! 0 at symmetric states), and `yen solve --certified` behaves.
+
+mod common;
+
+use num_traits::ToPrimitive;
+use solved_games::games::yen::certified::{Certified, Interval};
+use solved_games::games::yen::optimized::Solver;
+use solved_games::games::yen::rules::State;
+use solved_games::progress::Silent;
+use solved_games::solve::rounding::enclose;
+
+/// Every state of the table (undecided, layers 2..R−1, right parity),
+/// whether stored or solved on demand at layer R − 1.
+fn states(max: u64, rounds: u32) -> impl Iterator<Item = State> {
+    (2..rounds).flat_map(move |r| {
+        (0..=max).flat_map(move |a| {
+            (0..=max).flat_map(move |b| {
+                let span = (a + b) as i64;
+                (-span..=span)
+                    .filter(move |d| (d - span) % 2 == 0)
+                    .map(move |d| State {
+                        rounds_left: r,
+                        money_a: a,
+                        money_b: b,
+                        gain_diff: d,
+                    })
+                    .filter(|s| s.decided().is_none())
+            })
+        })
+    })
+}
+
+/// The exact value, as rigorous float bounds, lies in the certified interval.
+fn holds(iv: Interval, exact: &num_rational::BigRational) -> bool {
+    let (lo, hi) = enclose(exact);
+    iv.lower <= lo && hi <= iv.upper
+}
+
+#[test]
+fn every_exact_value_lies_in_its_interval_up_to_12_units_at_10_rounds() {
+    let (max, rounds) = (12, 10);
+    let table = Certified::solve(max, rounds, &Silent);
+    let mut exact = Solver::new();
+    let mut checked = 0;
+    for s in states(max, rounds) {
+        let v = exact.value(s);
+        let iv = table.interval(s);
+        assert!(
+            holds(iv, &v),
+            "{s}: exact {} not in {iv:?}",
+            v.to_f64().unwrap()
+        );
+        assert!(iv.width() < 1e-12, "{s}: {iv:?}");
+        checked += 1;
+    }
+    // And the starts, solved on demand.
+    for t in 1..=max {
+        let s = State::start(solved_games::games::yen::rules::Rules { total: t, rounds });
+        assert!(holds(table.interval(s), &exact.value(s)), "start T = {t}");
+    }
+    assert!(checked > 5_000, "only {checked} states checked");
+}
+
+#[test]
+fn every_exact_value_lies_in_its_interval_at_other_round_counts() {
+    for (max, rounds) in [(9, 3), (9, 5), (7, 7)] {
+        let table = Certified::solve(max, rounds, &Silent);
+        let mut exact = Solver::new();
+        for s in states(max, rounds) {
+            assert!(
+                holds(table.interval(s), &exact.value(s)),
+                "R = {rounds}, {s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn intervals_are_narrower_than_1e_9_at_30_units() {
+    let table = Certified::solve(30, 10, &Silent);
+    let summary = table.summary();
+    assert!(summary.max_width < 1e-9, "{summary:?}");
+    assert_eq!(summary.float_failures, 0, "{summary:?}");
+}
+
+#[test]
+fn the_table_is_monotone_in_d_mirror_symmetric_and_zero_at_symmetric_states() {
+    let (max, rounds) = (16, 8);
+    let table = Certified::solve(max, rounds, &Silent);
+    for s in states(max, rounds) {
+        let iv = table.interval(s);
+        // Monotone: a lead two units larger is worth at least as much.
+        let up = State {
+            gain_diff: s.gain_diff + 2,
+            ..s
+        };
+        assert!(iv.lower <= table.interval(up).upper, "{s}");
+        // Mirror: value(a, b, d) = −value(b, a, −d).
+        let m = table.interval(s.swapped());
+        assert!(
+            iv.lower <= -m.lower && -m.upper <= iv.upper + 1e-15,
+            "{s}: {iv:?} vs mirror {m:?}"
+        );
+        if s.money_a == s.money_b && s.gain_diff == 0 {
+            assert_eq!(iv, Interval::point(0.0), "{s}");
+        }
+    }
+}
+
+mod cli {
+    use super::common::{assert_input_error, cli};
+
+    #[test]
+    fn certified_json_has_bounds_strategies_and_summary() {
+        let run = cli(&[
+            "yen",
+            "solve",
+            "--certified",
+            "--total",
+            "14",
+            "--rounds",
+            "10",
+            "--json",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(v["certified"], true);
+        assert_eq!(v["lower"], 0.0);
+        assert_eq!(v["upper"], 0.0);
+        let sum: f64 = v["strategy"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|p| p.as_f64().unwrap())
+            .sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{sum}");
+        assert!(v["summary"]["largest_width"].as_f64().unwrap() < 1e-9);
+        assert!(v["summary"]["stage_games"].as_u64().unwrap() > 1000);
+    }
+
+    #[test]
+    fn certified_state_and_text() {
+        let run = cli(&[
+            "yen",
+            "solve",
+            "--certified",
+            "--total",
+            "8",
+            "--rounds",
+            "4",
+            "--state",
+            "3,5,7,-2",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("value to A: in ["), "{}", run.stdout);
+        assert!(run.stdout.contains("largest width"), "{}", run.stdout);
+    }
+
+    #[test]
+    fn plot_writes_two_svgs() {
+        let dir = std::env::temp_dir().join(format!("yen-plot-{}", std::process::id()));
+        let run = cli(&[
+            "yen",
+            "solve",
+            "--certified",
+            "--total",
+            "12",
+            "--plot",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        for name in ["first_round_strategy.svg", "value_surface.svg"] {
+            let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+            assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{name}");
+            assert!(svg.contains("Optimal first-round") || svg.contains("Value to A"));
+        }
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
+    fn certified_bad_input_is_exit_2() {
+        for args in [
+            &["yen", "solve", "--certified", "--total", "500"][..],
+            &["yen", "solve", "--certified", "--rounds", "1"],
+            &["yen", "solve", "--plot", "/tmp/x"],
+            &[
+                "yen",
+                "solve",
+                "--certified",
+                "--total",
+                "5",
+                "--state",
+                "3,9,1,0",
+            ],
+        ] {
+            assert_input_error(args);
+        }
+    }
+}
