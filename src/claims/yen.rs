@@ -425,10 +425,11 @@ pub(super) const CLAIMS: &[Claim] = &[
 ];
 
 /// Checks of the conclusions document 000 draws that the claims above do
-/// not compute (SPEC.md, "Claims coverage (document 000)"). Each has two
-/// sides: the crate's referee, rules or a memoised search on one, and a
-/// plain transcription on the other that settles rounds with its own
-/// [`by_hand_round`], not with `rules::settle`.
+/// not compute (SPEC.md, "Claims coverage (document 000)"). Where a check
+/// has two sides, one is the crate's referee, rules or a memoised search and
+/// the other a plain transcription that settles rounds with its own
+/// [`by_hand_round`], not with `rules::settle`; YEN-011 has one side, as its
+/// equilibrium strategy comes from the optimized DP.
 mod coverage {
     use super::{
         listing_4_totals_need_999, random_wins_by_hand, random_wins_by_referee, round_line,
