@@ -346,12 +346,21 @@ pub fn solve(graph: &impl StateGraph) -> Solution {
 /// A [`StateGraph`] that also generates the moves *into* a state, so that
 /// the engine need neither store nor reverse the edges
 /// ([`solve_reversible`]).
+///
+/// Moves are counted one by one: several moves of a state may lead to the
+/// same state (a multigraph — e.g. a game stored once per position and its
+/// mirror image, where a position may move both to a position and to its
+/// mirror image), as long as [`ReversibleGraph::summary`] counts each and
+/// [`ReversibleGraph::predecessors`] passes the state once per move. Values
+/// and distances are those of the graph with the moves merged ([`solve`]
+/// merges them): a chooser is decided by its first deciding move whatever
+/// the others, a forced state by its last.
 pub trait ReversibleGraph: StateGraph {
     /// `Err(value)` when the rules decide state `i` by themselves
     /// ([`StateGraph::terminal`]); otherwise `Ok(k)` with `k` the number of
-    /// moves of state `i` that lead to states, which must all be distinct
-    /// states, and the outcome moves ([`Successor::Outcome`]) appended to
-    /// `outcomes`.
+    /// moves of state `i` that lead to states (counted as
+    /// [`ReversibleGraph::predecessors`] passes them), and the outcome moves
+    /// ([`Successor::Outcome`]) appended to `outcomes`.
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach>;
     /// [`ReversibleGraph::summary`] of every state of `range`, in order,
     /// passed to `f` with the state, its chooser and its outcome moves. The
@@ -371,8 +380,9 @@ pub trait ReversibleGraph: StateGraph {
         }
     }
     /// Calls `f` with every state that has a move leading to state `i`,
-    /// each once. States decided by the rules may be included or left out
-    /// (the engine skips them); no other state may be.
+    /// once per such move (once per state where distinct moves lead to
+    /// distinct states). States decided by the rules may be included or
+    /// left out (the engine skips them); no other state may be.
     fn predecessors(&self, i: usize, f: impl FnMut(u32));
 }
 
@@ -587,6 +597,65 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The toy graph with each move doubled, and state 0's first move
+    /// tripled: a multigraph.
+    struct Doubled;
+
+    impl StateGraph for Doubled {
+        fn len(&self) -> usize {
+            Toy.len()
+        }
+        fn chooser(&self, i: usize) -> Chooser {
+            Toy.chooser(i)
+        }
+        fn terminal(&self, i: usize) -> Option<Reach> {
+            Toy.terminal(i)
+        }
+        fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+            let mut moves = Vec::new();
+            Toy.successors(i, &mut moves);
+            for (k, m) in moves.into_iter().enumerate() {
+                let copies = if i == 0 && k == 0 { 3 } else { 2 };
+                out.extend(std::iter::repeat(m).take(copies));
+            }
+        }
+    }
+
+    impl ReversibleGraph for Doubled {
+        fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+            if let Some(v) = self.terminal(i) {
+                return Err(v);
+            }
+            let mut moves = Vec::new();
+            self.successors(i, &mut moves);
+            let mut states = 0;
+            for m in moves {
+                match m {
+                    Successor::State(_) => states += 1,
+                    Successor::Outcome(v) => outcomes.push(v),
+                }
+            }
+            Ok(states)
+        }
+        fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
+            for j in 0..self.len() {
+                let mut moves = Vec::new();
+                self.successors(j, &mut moves);
+                for m in moves {
+                    if m == Successor::State(i as u32) {
+                        f(j as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_counted_one_by_one_give_the_merged_graph_values() {
+        assert_eq!(solve_reversible(&Doubled), solve(&Toy));
+        assert_eq!(solve(&Doubled), solve(&Toy));
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! ([`super::optimized`]).
 
 use super::analysis::Analysis;
-use super::rules::{neighbours, popcount, Colour, PieceSet, Position, Side, Square, Squares};
+use super::rules::{neighbours, popcount, Colour, PieceSet, Position, Side, Square, Squares, Step};
+use std::ops::Range;
 
 /// Binomial coefficients C(n, k) for n, k ≤ 16.
 const fn binomials() -> [[u32; 17]; 17] {
@@ -36,28 +37,28 @@ pub struct Space {
     /// The piece sets covered, in index order.
     pub layouts: Vec<(PieceSet, PieceSet)>,
     /// Group sizes per layout, in index order.
-    groups: Vec<[u8; 6]>,
+    pub(super) groups: Vec<[u8; 6]>,
     /// Per layout, the groups with pieces: the decoder's loops skip the
     /// others (§3's table has two groups of six).
-    present: Vec<Present>,
+    pub(super) present: Vec<Present>,
     /// The group sizes packed 4 bits each, to find a position's layout.
     keys: Vec<u32>,
     /// Per layout, the number of ways to place each group on the squares
     /// the earlier groups left free (the digits of the mixed-radix index).
-    radices: Vec<[u32; 6]>,
+    pub(super) radices: Vec<[u32; 6]>,
     /// Per layout and group, the product of the later groups' radices: what
     /// one step of the group's rank adds to the index.
-    weights: Vec<[u32; 6]>,
+    pub(super) weights: Vec<[u32; 6]>,
     /// `u64::MAX / radix + 1` per radix: division by a multiplication
     /// ([`divide`]), the decoder's main cost otherwise.
-    reciprocals: Vec<[u64; 6]>,
+    pub(super) reciprocals: Vec<[u64; 6]>,
     /// Placements per layout (positions per side to move).
-    placements: Vec<usize>,
+    pub(super) placements: Vec<usize>,
     /// Per layout, whether a position with one piece more is covered too:
     /// only then can a capture lead into the layout.
     pub(super) uncaptures: Vec<bool>,
     /// First index of each layout.
-    offsets: Vec<usize>,
+    pub(super) offsets: Vec<usize>,
     len: usize,
 }
 
@@ -96,6 +97,12 @@ static COLEX_SUBSETS: [[Squares; 560]; 4] = {
     }
     t
 };
+
+/// The `r`-th set of `k` squares (`k` ≤ 3) in colex order, which is the
+/// order of the sets read as numbers.
+pub(super) fn colex_subset(k: usize, r: usize) -> Squares {
+    COLEX_SUBSETS[k][r]
+}
 
 /// Colex rank of a set of compressed positions: Σ C(cᵢ, i).
 #[cfg(test)]
@@ -155,7 +162,7 @@ fn expand(mut bits: Squares, occupied: Squares) -> Squares {
 /// `x / d` with `m = u64::MAX / d + 1` (Lemire, Kaser & Kurz, "Faster
 /// remainder by direct computation", 2019: exact for every 32-bit `x`;
 /// `d = 1` makes `m` wrap to 0).
-fn divide(x: u32, d: u32, m: u64) -> u32 {
+pub(super) fn divide(x: u32, d: u32, m: u64) -> u32 {
     if d == 1 {
         x
     } else {
@@ -165,7 +172,7 @@ fn divide(x: u32, d: u32, m: u64) -> u32 {
 
 /// Colex rank of the squares `bits`, renumbered among the squares not in
 /// `occupied`.
-fn group_rank(mut bits: Squares, occupied: Squares) -> u32 {
+pub(super) fn group_rank(mut bits: Squares, occupied: Squares) -> u32 {
     let mut rank = 0;
     let mut nth = 0;
     while bits != 0 {
@@ -198,7 +205,7 @@ static COLEX_TERMS: [[u32; 16]; 4] = {
 
 /// The groups of a layout that have pieces, in index order.
 #[derive(Debug, Clone, Copy)]
-struct Present {
+pub(super) struct Present {
     groups: [u8; 6],
     len: u8,
 }
@@ -218,7 +225,7 @@ impl Present {
         p
     }
 
-    fn groups(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
+    pub(super) fn groups(&self) -> impl DoubleEndedIterator<Item = usize> + ExactSizeIterator + '_ {
         self.groups[..usize::from(self.len)]
             .iter()
             .map(|&j| usize::from(j))
@@ -236,14 +243,15 @@ pub(super) struct Decoded {
     /// Per group, its rank among the squares the earlier groups left free.
     ranks: [u32; 6],
     /// Per group, its squares.
-    masks: [Squares; 6],
+    pub(super) masks: [Squares; 6],
     /// Per group with pieces, the squares of the earlier groups.
     before: [Squares; 6],
     /// Every piece's square.
     occupied: Squares,
 }
 
-fn masks(p: &Position) -> [Squares; 6] {
+/// The squares of each group of `p`, in index order.
+pub(super) fn masks(p: &Position) -> [Squares; 6] {
     let (a, b) = (p.p1.by_colour, p.p2.by_colour);
     [a[0], a[1], a[2], b[0], b[1], b[2]]
 }
@@ -337,14 +345,21 @@ impl Space {
     /// The index of `p`, or `None` if its piece sets are not covered.
     #[must_use]
     pub fn index(&self, p: &Position) -> Option<usize> {
-        let key = pack(masks(p).iter().map(|&x| popcount(x)));
-        let l = self.keys.iter().position(|&k| k == key)?;
-        Some(self.index_in(l, p))
+        let m = masks(p);
+        let l = self.layout_of(&m)?;
+        Some(self.index_of_masks(l, p.to_move, &m))
     }
 
-    /// The index of `p`, whose piece sets are layout `l`.
-    fn index_in(&self, l: usize, p: &Position) -> usize {
-        let m = masks(p);
+    /// The layout of a position with the groups `m`, or `None` if its piece
+    /// sets are not covered.
+    pub(super) fn layout_of(&self, m: &[Squares; 6]) -> Option<usize> {
+        let key = pack(m.iter().map(|&x| popcount(x)));
+        self.keys.iter().position(|&k| k == key)
+    }
+
+    /// The index of the position of layout `l` with `to_move` to move and
+    /// the groups `m`.
+    pub(super) fn index_of_masks(&self, l: usize, to_move: Side, m: &[Squares; 6]) -> usize {
         let mut occupied: Squares = 0;
         let mut rank = 0usize;
         for (g, &k) in self.groups[l].iter().enumerate() {
@@ -354,8 +369,17 @@ impl Space {
             rank = rank * self.radices[l][g] as usize + group_rank(m[g], occupied) as usize;
             occupied |= m[g];
         }
-        let side = usize::from(p.to_move == Side::P2);
+        let side = usize::from(to_move == Side::P2);
         self.offsets[l] + side * self.placements[l] + rank
+    }
+
+    /// The first group of layout `l` that has pieces: the most significant
+    /// digit of its placements.
+    pub(super) fn first_group(&self, l: usize) -> usize {
+        self.present[l]
+            .groups()
+            .next()
+            .expect("a layout has pieces")
     }
 
     /// Which side is to move at index `i`, without decoding the position.
@@ -390,7 +414,6 @@ impl Space {
             Side::P1
         };
         // Split the mixed-radix rank into one rank per group.
-        let g = &self.groups[l];
         let radices = &self.radices[l];
         let reciprocals = &self.reciprocals[l];
         let rank = rest as u32;
@@ -402,6 +425,15 @@ impl Space {
             ranks[j] = rest - q * radices[j];
             rest = q;
         }
+        self.decoded(l, to_move, rank, ranks)
+    }
+
+    /// The position of layout `l` with `to_move` to move, placement rank
+    /// `rank` and the groups' ranks `ranks`, taken apart.
+    #[inline]
+    pub(super) fn decoded(&self, l: usize, to_move: Side, rank: u32, ranks: [u32; 6]) -> Decoded {
+        let g = &self.groups[l];
+        let present = &self.present[l];
         let mut m = [0 as Squares; 6];
         let mut before = [0 as Squares; 6];
         let mut occupied: Squares = 0;
@@ -525,8 +557,9 @@ impl Space {
         change
     }
 
-    /// Calls `f` with the index of every position from which a non-capturing step
-    /// of the side that just moved leads to `d` (the un-moves of
+    /// Calls `f` with every position from which a non-capturing step (its
+    /// index, the group and the squares of the step) of the side that just
+    /// moved leads to `d` (the un-moves of
     /// [`Analysis::for_each_unmove`] without captures: a piece of that side
     /// steps back to an empty neighbour), by index arithmetic alone, with
     /// no position built. Every analysis has these steps as moves.
@@ -537,7 +570,7 @@ impl Space {
         &self,
         d: &Decoded,
         deciding: &[Squares; 6],
-        mut f: impl FnMut(u32),
+        mut f: impl FnMut(Unmove),
     ) {
         let l = d.layout;
         let weights = &self.weights[l];
@@ -585,9 +618,110 @@ impl Space {
                     } else {
                         self.unmoved_rank(d, weights, g, on, origin)
                     };
-                    f(base + rank);
+                    f(Unmove {
+                        index: base + rank,
+                        group: g,
+                        from: origin,
+                        to: on,
+                    });
                 }
             }
+        }
+    }
+}
+
+/// A predecessor found by [`Space::for_each_step_predecessor`]: its index,
+/// and the step of one piece of group `group` from `from` to `to` that
+/// leads from it to the decoded position.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Unmove {
+    pub(super) index: u32,
+    pub(super) group: usize,
+    pub(super) from: u32,
+    pub(super) to: u32,
+}
+
+/// How the engine adapter ([`super::optimized`]) reads a table's entries,
+/// numbered `0..len()` (slots): one per position ([`Space`]), or one per
+/// position and its mirror image ([`super::symmetry::Canonical`]), where
+/// some slots are *holes* that stand for no position.
+pub(super) trait Slots: Sync {
+    /// A slot taken apart for [`Slots::step_predecessors`].
+    type Decoded;
+    /// Number of slots.
+    fn len(&self) -> usize;
+    /// The plain index of every position (the arithmetic underneath).
+    fn space(&self) -> &Space;
+    /// The slot holding `p`'s entry, `None` if its piece sets are not
+    /// covered.
+    fn slot(&self, p: &Position) -> Option<usize>;
+    /// Which side is to move at `slot`.
+    fn to_move(&self, slot: usize) -> Side;
+    /// The position whose entry `slot` holds, `None` for a hole.
+    fn position_at(&self, slot: usize) -> Option<Position>;
+    /// Calls `f` with every slot of `slots`, in order, and its position
+    /// (`None` for a hole).
+    fn for_each_slot(&self, slots: Range<usize>, f: impl FnMut(usize, Option<&Position>));
+    /// `slot` (not a hole) taken apart.
+    fn decode(&self, slot: usize) -> Self::Decoded;
+    /// The position's own decoding within the plain index.
+    fn plain(d: &Self::Decoded) -> &Decoded;
+    /// [`Space::for_each_step_predecessor`], as slots: `f` is called once
+    /// per move into the decoded slot's entry (so twice for a slot holding
+    /// a position with moves into both the entry's position and its mirror
+    /// image).
+    fn step_predecessors(&self, d: &Self::Decoded, deciding: &[Squares; 6], f: impl FnMut(u32));
+    /// The slot of `q`, a position from which `step` leads to the decoded
+    /// one, passed to `f` as [`Slots::step_predecessors`] does; nothing when
+    /// `q`'s piece sets are not covered.
+    fn predecessor(&self, d: &Self::Decoded, q: &Position, step: &Step, f: impl FnMut(u32));
+}
+
+impl Slots for Space {
+    type Decoded = Decoded;
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn space(&self) -> &Space {
+        self
+    }
+
+    fn slot(&self, p: &Position) -> Option<usize> {
+        self.index(p)
+    }
+
+    fn to_move(&self, slot: usize) -> Side {
+        Space::to_move(self, slot)
+    }
+
+    fn position_at(&self, slot: usize) -> Option<Position> {
+        Some(self.position(slot))
+    }
+
+    fn for_each_slot(&self, slots: Range<usize>, mut f: impl FnMut(usize, Option<&Position>)) {
+        Space::for_each_position(self, slots, |i, p| f(i, Some(p)));
+    }
+
+    fn decode(&self, slot: usize) -> Decoded {
+        Space::decode(self, slot)
+    }
+
+    fn plain(d: &Decoded) -> &Decoded {
+        d
+    }
+
+    fn step_predecessors(&self, d: &Decoded, deciding: &[Squares; 6], mut f: impl FnMut(u32)) {
+        self.for_each_step_predecessor(d, deciding, |u| f(u.index));
+    }
+
+    fn predecessor(&self, d: &Decoded, q: &Position, step: &Step, mut f: impl FnMut(u32)) {
+        if step.captured.is_none() {
+            let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
+            f(self.unmoved_index(d, group, step.to, step.from) as u32);
+        } else if let Some(j) = self.index(q) {
+            f(j as u32);
         }
     }
 }
@@ -660,7 +794,8 @@ mod tests {
     }
 
     /// The predecessors found by index arithmetic alone are exactly the
-    /// non-capturing un-moves of the rules, indexed from scratch; with the
+    /// non-capturing un-moves of the rules, indexed from scratch, each with
+    /// the step leading from it; with the
     /// analysis's deciding squares, exactly those of them not decided by
     /// the rules through a piece on such a square.
     #[test]
@@ -684,9 +819,17 @@ mod tests {
             for i in (0..space.len()).step_by(step) {
                 let d = space.decode(i);
                 let mut all = Vec::new();
-                space.for_each_step_predecessor(&d, &[0; 6], |j| all.push(j));
+                space.for_each_step_predecessor(&d, &[0; 6], |u| {
+                    // The step it reports leads from that position to `d`.
+                    let mut m = d.masks;
+                    m[u.group] ^= (1 << u.from) | (1 << u.to);
+                    assert_eq!(d.masks[u.group] & (1 << u.to), 1 << u.to);
+                    let j = space.index_of_masks(d.layout, d.position.to_move.other(), &m);
+                    assert_eq!(j, u.index as usize, "{kind}: {}", d.position);
+                    all.push(u.index);
+                });
                 let mut kept = Vec::new();
-                space.for_each_step_predecessor(&d, &deciding, |j| kept.push(j));
+                space.for_each_step_predecessor(&d, &deciding, |u| kept.push(u.index));
                 let (mut rules, mut undecided) = (Vec::new(), Vec::new());
                 analysis.for_each_unmove(&d.position, false, |q, _| {
                     let j = space.index(q).expect("same piece sets") as u32;

@@ -40,3 +40,4 @@ pub mod report;
 pub mod rules;
 pub mod solved;
 pub mod svg;
+pub mod symmetry;

@@ -1,11 +1,13 @@
 //! The optimized solver: the generic retrograde engine
 //! ([`crate::solve::retrograde`]) over the perfect index of an analysis's
-//! positions ([`super::index`]).
+//! positions ([`super::index`]), by default reduced by the board's left–right
+//! mirror symmetry ([`super::symmetry`]).
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
-use super::index::deciding_by_group;
 pub use super::index::Space;
+use super::index::{deciding_by_group, Slots};
 use super::rules::{Position, Side, Squares};
+pub use super::symmetry::{Canonical, Reduction};
 use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
 use std::collections::BTreeMap;
 
@@ -17,10 +19,11 @@ fn chooser_of(to_move: Side) -> Chooser {
     }
 }
 
-/// An analysis seen as an indexed state graph.
-struct Graph<'a, 'b> {
+/// An analysis seen as an indexed state graph over the slots `S` (one per
+/// position, or one per position and its mirror image).
+struct Graph<'a, 'b, S> {
     analysis: &'b Analysis<'a>,
-    space: &'b Space,
+    slots: &'b S,
     /// Where the rules read no other table, testing a predecessor reached
     /// by an undone capture for a decided-by-the-rules position costs a few
     /// bit operations, less than its index and the cache miss on its word;
@@ -30,25 +33,32 @@ struct Graph<'a, 'b> {
     deciding: [Squares; 6],
 }
 
-impl StateGraph for Graph<'_, '_> {
+impl<S: Slots> StateGraph for Graph<'_, '_, S> {
     fn len(&self) -> usize {
-        self.space.len()
+        self.slots.len()
     }
 
     fn chooser(&self, i: usize) -> Chooser {
-        chooser_of(self.space.to_move(i))
+        chooser_of(self.slots.to_move(i))
     }
 
     fn terminal(&self, i: usize) -> Option<Reach> {
-        self.analysis.terminal(&self.space.position(i))
+        self.analysis.terminal(&self.slots.position_at(i)?)
     }
 
     fn successors(&self, i: usize, out: &mut Vec<Successor>) {
-        self.push_successors(&self.space.position(i), out);
+        match self.slots.position_at(i) {
+            Some(p) => self.push_successors(&p, out),
+            // A hole: a state that never ends.
+            None => out.push(Successor::Outcome(Reach::Undecided)),
+        }
     }
 
     fn expand(&self, i: usize, out: &mut Vec<Successor>) -> Option<Reach> {
-        let p = self.space.position(i);
+        let Some(p) = self.slots.position_at(i) else {
+            out.push(Successor::Outcome(Reach::Undecided));
+            return None;
+        };
         let t = self.analysis.terminal(&p);
         if t.is_none() {
             self.push_successors(&p, out);
@@ -57,9 +67,9 @@ impl StateGraph for Graph<'_, '_> {
     }
 }
 
-impl ReversibleGraph for Graph<'_, '_> {
+impl<S: Slots> ReversibleGraph for Graph<'_, '_, S> {
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-        self.summary_of(&self.space.position(i), outcomes)
+        self.summary_of(self.slots.position_at(i).as_ref(), outcomes)
     }
 
     fn summaries(
@@ -68,47 +78,49 @@ impl ReversibleGraph for Graph<'_, '_> {
         outcomes: &mut Vec<Reach>,
         mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &[Reach]),
     ) {
-        self.space.for_each_position(range, |i, p| {
+        self.slots.for_each_slot(range, |i, p| {
             outcomes.clear();
             let summary = self.summary_of(p, outcomes);
-            f(i, chooser_of(p.to_move), summary, outcomes);
+            let to_move = p.map_or_else(|| self.slots.to_move(i), |p| p.to_move);
+            f(i, chooser_of(to_move), summary, outcomes);
         });
     }
 
     fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
-        let d = self.space.decode(i);
-        let uncaptures = self.space.uncaptures[d.layout];
+        let d = self.slots.decode(i);
+        let plain = S::plain(&d);
+        let uncaptures = self.slots.space().uncaptures[plain.layout];
         if !uncaptures {
             // Predecessors decided by the rules are left in: indexing them
             // costs less than building each position to test it (measured
             // on §3's table and the full-information one alike).
-            self.space.for_each_step_predecessor(&d, &self.deciding, f);
+            self.slots.step_predecessors(&d, &self.deciding, f);
             return;
         }
         self.analysis
-            .for_each_unmove(&d.position, uncaptures, |q, step| {
+            .for_each_unmove(&plain.position, uncaptures, |q, step| {
                 if self.cheap_terminal && self.analysis.terminal(q).is_some() {
                     return;
                 }
-                if step.captured.is_none() {
-                    let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
-                    let j = self.space.unmoved_index(&d, group, step.to, step.from);
-                    f(j as u32);
-                } else if let Some(j) = self.space.index(q) {
-                    f(j as u32);
-                }
+                self.slots.predecessor(&d, q, step, &mut f);
             });
     }
 }
 
-impl Graph<'_, '_> {
-    /// [`ReversibleGraph::summary`] of position `p`.
-    fn summary_of(&self, p: &Position, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+impl<S: Slots> Graph<'_, '_, S> {
+    /// [`ReversibleGraph::summary`] of position `p`; a hole (`None`) has one
+    /// move, which never ends.
+    fn summary_of(&self, p: Option<&Position>, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+        let Some(p) = p else {
+            outcomes.push(Reach::Undecided);
+            return Ok(0);
+        };
         if let Some(v) = self.analysis.terminal(p) {
             return Err(v);
         }
         // Distinct steps lead to distinct positions, so the moves to
-        // positions need only be counted, not indexed.
+        // positions need only be counted, not indexed (each counts as a
+        // move into its target's slot).
         Ok(self.analysis.count_moves(p, |v| outcomes.push(v)))
     }
 
@@ -116,9 +128,7 @@ impl Graph<'_, '_> {
         self.analysis.for_each_move(p, |_, m| {
             out.push(match m {
                 Move::To(q) => Successor::State(
-                    self.space
-                        .index(&q)
-                        .expect("moves stay within the analysis") as u32,
+                    self.slots.slot(&q).expect("moves stay within the analysis") as u32,
                 ),
                 Move::Outcome(v) => Successor::Outcome(v),
             });
@@ -126,40 +136,120 @@ impl Graph<'_, '_> {
     }
 }
 
+/// Solves `analysis` over the slots `slots`.
+fn solve_over(analysis: &Analysis, slots: &impl Slots) -> retrograde::Solution {
+    retrograde::solve_reversible(&Graph {
+        analysis,
+        slots,
+        cheap_terminal: analysis.kind.dependencies().is_empty(),
+        deciding: deciding_by_group(analysis),
+    })
+}
+
 /// A solved analysis: value and distance of every position.
 #[derive(Debug, Clone)]
 pub struct Table {
     /// Which analysis.
     pub kind: Kind,
-    /// The index of its positions.
+    /// The plain index of every position the table covers.
     pub space: Space,
-    /// Values and distances by index.
-    pub solution: retrograde::Solution,
+    /// Where the entries are: `None` for one per position (by the index of
+    /// `space`), else one per position and its mirror image.
+    canonical: Option<Canonical>,
+    /// Values and distances by slot.
+    entries: retrograde::Solution,
 }
 
 impl Table {
-    /// Solves `analysis` with the retrograde engine.
+    /// Solves `analysis` with the retrograde engine over the canonical
+    /// index (one entry per position and its mirror image).
     #[must_use]
     pub fn solve(analysis: &Analysis) -> Table {
-        let space = Space::new(analysis.kind.layouts());
-        let solution = retrograde::solve_reversible(&Graph {
-            analysis,
-            space: &space,
-            cheap_terminal: analysis.kind.dependencies().is_empty(),
-            deciding: deciding_by_group(analysis),
-        });
+        Table::solve_with(analysis, Reduction::default())
+    }
+
+    /// Solves `analysis` with the retrograde engine, storing the entries
+    /// `reduction` says.
+    #[must_use]
+    pub fn solve_with(analysis: &Analysis, reduction: Reduction) -> Table {
+        let layouts = analysis.kind.layouts();
+        let (space, canonical, entries) = match reduction {
+            Reduction::Unreduced => {
+                let space = Space::new(layouts);
+                let entries = solve_over(analysis, &space);
+                (space, None, entries)
+            }
+            Reduction::Mirror => {
+                let canonical = Canonical::new(layouts);
+                let entries = solve_over(analysis, &canonical);
+                (canonical.space().clone(), Some(canonical), entries)
+            }
+        };
         Table {
             kind: analysis.kind,
             space,
-            solution,
+            canonical,
+            entries,
         }
+    }
+
+    /// Which entries the table stores.
+    #[must_use]
+    pub fn reduction(&self) -> Reduction {
+        match self.canonical {
+            Some(_) => Reduction::Mirror,
+            None => Reduction::Unreduced,
+        }
+    }
+
+    /// Number of positions covered.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.space.len()
+    }
+
+    /// Whether no position is covered.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.space.is_empty()
+    }
+
+    /// The stored values and distances, by slot: the engine's solution
+    /// (holes of the canonical index hold value 0 at distance 0).
+    #[must_use]
+    pub fn entries(&self) -> &retrograde::Solution {
+        &self.entries
     }
 
     /// Value and distance of `p`, `None` if `p` is not covered.
     #[must_use]
     pub fn get(&self, p: &Position) -> Option<(Reach, u16)> {
-        let i = self.space.index(p)?;
-        Some((self.solution.values[i], self.solution.distances[i]))
+        let i = match &self.canonical {
+            Some(c) => c.slot(p)?,
+            None => self.space.index(p)?,
+        };
+        Some((self.entries.values[i], self.entries.distances[i]))
+    }
+
+    /// Calls `f` with the value and distance of every entry and the number
+    /// of positions it stands for (so that the numbers add up to
+    /// [`Table::len`]).
+    pub fn for_each_entry(&self, mut f: impl FnMut(Reach, u16, usize)) {
+        let (values, distances) = (&self.entries.values, &self.entries.distances);
+        match &self.canonical {
+            None => {
+                for (&v, &d) in values.iter().zip(distances) {
+                    f(v, d, 1);
+                }
+            }
+            Some(c) => c.for_each_images(|run, images| {
+                if images > 0 {
+                    for (&v, &d) in values[run.clone()].iter().zip(&distances[run]) {
+                        f(v, d, images);
+                    }
+                }
+            }),
+        }
     }
 }
 
@@ -169,22 +259,36 @@ impl Lookup for Table {
     }
 }
 
-/// Solves `kind` and, first, every analysis it reads.
+/// Solves `kind` and, first, every analysis it reads, over the canonical
+/// index.
 #[must_use]
 pub fn solve(kind: Kind) -> Table {
+    solve_with(kind, Reduction::default())
+}
+
+/// Solves `kind` and, first, every analysis it reads, each storing the
+/// entries `reduction` says.
+#[must_use]
+pub fn solve_with(kind: Kind, reduction: Reduction) -> Table {
     let mut solved = BTreeMap::new();
-    solve_into(kind, &mut solved);
+    solve_into_with(kind, reduction, &mut solved);
     solved.remove(&kind).expect("just solved")
 }
 
 /// Solves `kind` into `solved`, after the analyses it reads (each solved
-/// once and kept in `solved`).
+/// once and kept in `solved`), over the canonical index.
 pub fn solve_into(kind: Kind, solved: &mut BTreeMap<Kind, Table>) {
+    solve_into_with(kind, Reduction::default(), solved);
+}
+
+/// [`solve_into`], each table newly solved storing the entries `reduction`
+/// says.
+pub fn solve_into_with(kind: Kind, reduction: Reduction, solved: &mut BTreeMap<Kind, Table>) {
     if solved.contains_key(&kind) {
         return;
     }
     for dep in kind.dependencies() {
-        solve_into(dep, solved);
+        solve_into_with(dep, reduction, solved);
     }
     let look = |k: Kind| solved.get(&k).map(|t| t as &dyn Lookup);
     let analysis = Analysis {
@@ -193,6 +297,42 @@ pub fn solve_into(kind: Kind, solved: &mut BTreeMap<Kind, Table>) {
         extended: look(Kind::Extended),
         win: look(Kind::WinBrVsBr),
     };
-    let table = Table::solve(&analysis);
+    let table = Table::solve_with(&analysis, reduction);
     solved.insert(kind, table);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The edge-storing engine, which merges the moves of a position into
+    /// one slot, agrees with the predecessor engine, which counts each move,
+    /// over the canonical index (holes included), on analyses with one,
+    /// two and three pieces in the first group, with and without captures
+    /// that end the analysis.
+    #[test]
+    fn both_engines_agree_over_the_canonical_index() {
+        let mut solved = BTreeMap::new();
+        solve_into(Kind::Extended, &mut solved);
+        for kind in [Kind::Basic, Kind::WinBrVsBr, Kind::BrVsBrr, Kind::BbrVsBr] {
+            let analysis = Analysis {
+                kind,
+                det: None,
+                extended: solved.get(&Kind::Extended).map(|t| t as &dyn Lookup),
+                win: None,
+            };
+            let canonical = Canonical::new(kind.layouts());
+            let graph = Graph {
+                analysis: &analysis,
+                slots: &canonical,
+                cheap_terminal: kind.dependencies().is_empty(),
+                deciding: deciding_by_group(&analysis),
+            };
+            assert_eq!(
+                retrograde::solve(&graph),
+                retrograde::solve_reversible(&graph),
+                "{kind}"
+            );
+        }
+    }
 }

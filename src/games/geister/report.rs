@@ -35,25 +35,35 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report from `for_each_entry`, which calls its argument with the
+    /// value and distance of every entry and the number of positions it
+    /// stands for.
     fn build(
         kind: Kind,
-        entries: impl Iterator<Item = (Reach, u16)>,
+        for_each_entry: impl FnOnce(&mut dyn FnMut(Reach, u16, usize)),
         get: impl Fn(&Position) -> (Reach, u16),
     ) -> Report {
         let mut values = [0usize; 3];
-        let mut distances = BTreeMap::new();
+        // By distance, then into the map: a map entry per position cost
+        // more than the rest of the report.
+        let mut by_distance: Vec<usize> = Vec::new();
         let mut states = 0;
-        for (v, d) in entries {
-            states += 1;
+        for_each_entry(&mut |v, d, n| {
+            states += n;
             match v {
                 Reach::Goal => {
-                    values[0] += 1;
-                    *distances.entry(d).or_insert(0) += 1;
+                    values[0] += n;
+                    let d = usize::from(d);
+                    if by_distance.len() <= d {
+                        by_distance.resize(d + 1, 0);
+                    }
+                    by_distance[d] += n;
                 }
-                Reach::Undecided => values[1] += 1,
-                Reach::Prevented => values[2] += 1,
+                Reach::Undecided => values[1] += n,
+                Reach::Prevented => values[2] += n,
             }
-        }
+        });
+        let distances = (0u16..).zip(by_distance).filter(|&(_, n)| n > 0).collect();
         // The worst start for player 1 (several only where a random choice
         // is made at the start); among equals the longest.
         let initial = kind.initial().map(|starts| {
@@ -81,10 +91,9 @@ impl Report {
     /// The report of the optimized solver's table.
     #[must_use]
     pub fn of(table: &Table) -> Report {
-        let s = &table.solution;
         Report::build(
             table.kind,
-            s.values.iter().copied().zip(s.distances.iter().copied()),
+            |f| table.for_each_entry(f),
             |p| table.get(p).expect("start position covered"),
         )
     }
@@ -92,9 +101,15 @@ impl Report {
     /// The report of the naive solver's table.
     #[must_use]
     pub fn of_naive(table: &NaiveTable) -> Report {
-        Report::build(table.kind, table.entries.values().copied(), |p| {
-            table.entries[p]
-        })
+        Report::build(
+            table.kind,
+            |f| {
+                for &(v, d) in table.entries.values() {
+                    f(v, d, 1);
+                }
+            },
+            |p| table.entries[p],
+        )
     }
 
     /// Table 1's row: the counts at distances 1, 2, …, space-separated.
