@@ -360,17 +360,15 @@ impl Space {
     /// The index of the position of layout `l` with `to_move` to move and
     /// the groups `m`.
     pub(super) fn index_of_masks(&self, l: usize, to_move: Side, m: &[Squares; 6]) -> usize {
+        let weights = &self.weights[l];
         let mut occupied: Squares = 0;
-        let mut rank = 0usize;
-        for (g, &k) in self.groups[l].iter().enumerate() {
-            if k == 0 {
-                continue;
-            }
-            rank = rank * self.radices[l][g] as usize + group_rank(m[g], occupied) as usize;
+        let mut rank = 0u32;
+        for g in self.present[l].groups() {
+            rank += group_rank(m[g], occupied) * weights[g];
             occupied |= m[g];
         }
         let side = usize::from(to_move == Side::P2);
-        self.offsets[l] + side * self.placements[l] + rank
+        self.offsets[l] + side * self.placements[l] + rank as usize
     }
 
     /// The first group of layout `l` that has pieces: the most significant

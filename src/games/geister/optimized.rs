@@ -6,9 +6,13 @@
 use super::analysis::{Analysis, Kind, Lookup, Move};
 pub use super::index::Space;
 use super::index::{deciding_by_group, Slots};
-use super::rules::{Position, Side, Squares};
+use super::rules::{
+    neighbourhood, neighbours, Army, Colour, Position, Side, Square, Squares, Step,
+};
 pub use super::symmetry::{Canonical, Reduction};
-use crate::solve::retrograde::{self, Chooser, Reach, ReversibleGraph, StateGraph, Successor};
+use crate::solve::retrograde::{
+    self, Chooser, Ends, Reach, ReversibleGraph, StateGraph, Successor,
+};
 use std::collections::BTreeMap;
 
 /// Player 1 is the analysing side.
@@ -69,20 +73,30 @@ impl<S: Slots> StateGraph for Graph<'_, '_, S> {
 
 impl<S: Slots> ReversibleGraph for Graph<'_, '_, S> {
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-        self.summary_of(self.slots.position_at(i).as_ref(), outcomes)
+        let mut ends = Ends::default();
+        let summary = self.summary_of(self.slots.position_at(i).as_ref(), false, &mut ends);
+        outcomes.append(&mut ends.outcomes);
+        summary
+    }
+
+    /// Where the rules read no other table, testing each move's target
+    /// costs less than decoding the positions decided by the rules and
+    /// generating their predecessors.
+    fn pulls_decided(&self) -> bool {
+        self.cheap_terminal
     }
 
     fn summaries(
         &self,
         range: std::ops::Range<usize>,
-        outcomes: &mut Vec<Reach>,
-        mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &[Reach]),
+        ends: &mut Ends,
+        mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &Ends),
     ) {
         self.slots.for_each_slot(range, |i, p| {
-            outcomes.clear();
-            let summary = self.summary_of(p, outcomes);
+            ends.clear();
+            let summary = self.summary_of(p, self.cheap_terminal, ends);
             let to_move = p.map_or_else(|| self.slots.to_move(i), |p| p.to_move);
-            f(i, chooser_of(to_move), summary, outcomes);
+            f(i, chooser_of(to_move), summary, ends);
         });
     }
 
@@ -108,20 +122,100 @@ impl<S: Slots> ReversibleGraph for Graph<'_, '_, S> {
 }
 
 impl<S: Slots> Graph<'_, '_, S> {
-    /// [`ReversibleGraph::summary`] of position `p`; a hole (`None`) has one
-    /// move, which never ends.
-    fn summary_of(&self, p: Option<&Position>, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+    /// [`ReversibleGraph::summaries`]'s report of position `p`, with the
+    /// moves into positions decided by the rules pulled or not; a hole
+    /// (`None`) has one move, which never ends.
+    fn summary_of(&self, p: Option<&Position>, pull: bool, ends: &mut Ends) -> Result<u32, Reach> {
         let Some(p) = p else {
-            outcomes.push(Reach::Undecided);
+            ends.outcomes.push(Reach::Undecided);
             return Ok(0);
         };
         if let Some(v) = self.analysis.terminal(p) {
             return Err(v);
         }
+        if pull {
+            return Ok(self.pull_moves(p, ends));
+        }
         // Distinct steps lead to distinct positions, so the moves to
         // positions need only be counted, not indexed (each counts as a
         // move into its target's slot).
-        Ok(self.analysis.count_moves(p, |v| outcomes.push(v)))
+        Ok(self.analysis.count_moves(p, |v| ends.outcomes.push(v)))
+    }
+
+    /// The moves of `p` (not decided by the rules) with those into positions
+    /// decided by the rules pulled: their values go to `ends.decided`, the
+    /// others are counted. Every analysis has the non-capturing steps as
+    /// moves; they are built here square set by square set, and only
+    /// captures go through the analysis's move list.
+    fn pull_moves(&self, p: &Position, ends: &mut Ends) -> u32 {
+        let (own, other) = (p.mover(), p.waiter());
+        let empty = !(own.all() | other.all());
+        let mut states = 0;
+        for c in 0..3 {
+            let mut pieces = own.by_colour[c];
+            while pieces != 0 {
+                let from = pieces.trailing_zeros() as Square;
+                pieces &= pieces - 1;
+                let mut targets = neighbours(from) & empty;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    // Built whole, not copied and patched: a patched copy
+                    // read back whole stalls store-to-load forwarding.
+                    let step: Squares = (1 << from) | (1 << to);
+                    let moved = Army {
+                        by_colour: std::array::from_fn(|k| {
+                            own.by_colour[k] ^ if k == c { step } else { 0 }
+                        }),
+                    };
+                    let q = match p.to_move {
+                        Side::P1 => Position {
+                            to_move: Side::P2,
+                            p1: moved,
+                            p2: *other,
+                        },
+                        Side::P2 => Position {
+                            to_move: Side::P1,
+                            p1: *other,
+                            p2: moved,
+                        },
+                    };
+                    match self.analysis.terminal(&q) {
+                        Some(v) => ends.decided.push(v),
+                        None => states += 1,
+                    }
+                }
+            }
+        }
+        if self.analysis.captures_are_moves() && neighbourhood(own.all()) & other.all() != 0 {
+            for colour in Colour::ALL {
+                let mut pieces = own.of(colour);
+                while pieces != 0 {
+                    let from = pieces.trailing_zeros() as Square;
+                    pieces &= pieces - 1;
+                    let mut targets = neighbours(from) & other.all();
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as Square;
+                        targets &= targets - 1;
+                        let step = Step {
+                            from,
+                            to,
+                            colour,
+                            captured: other.colour_at(to),
+                        };
+                        match self.analysis.capture_move(p, step) {
+                            Some(Move::To(q)) => match self.analysis.terminal(&q) {
+                                Some(v) => ends.decided.push(v),
+                                None => states += 1,
+                            },
+                            Some(Move::Outcome(v)) => ends.outcomes.push(v),
+                            None => {}
+                        }
+                    }
+                }
+            }
+        }
+        states
     }
 
     fn push_successors(&self, p: &Position, out: &mut Vec<Successor>) {

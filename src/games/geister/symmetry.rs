@@ -158,6 +158,10 @@ struct First {
     rank: Vec<u16>,
     /// Per digit, whether the squares are their own mirror image.
     symmetric: Vec<bool>,
+    /// Per colex rank (not larger than the mirror image's), what the
+    /// rank's step from the plain index to the slot takes away: (rank −
+    /// digit) × weight.
+    shift: Vec<u32>,
 }
 
 impl First {
@@ -171,12 +175,15 @@ impl First {
             digit: vec![u16::MAX; sets],
             rank: Vec::new(),
             symmetric: Vec::new(),
+            shift: vec![u32::MAX; sets],
         };
         for r in 0..sets {
             let m = colex_subset(size, r);
             let mirror = reflect_squares(m);
             if m <= mirror {
-                first.digit[r] = first.rank.len() as u16;
+                let digit = first.rank.len();
+                first.digit[r] = digit as u16;
+                first.shift[r] = (r - digit) as u32 * first.weight;
                 first.rank.push(r as u16);
                 first.symmetric.push(m == mirror);
             }
@@ -199,6 +206,9 @@ pub struct Canonical {
     offsets: Vec<usize>,
     /// Slots per layout and side to move.
     placements: Vec<usize>,
+    /// Per layout and side to move, the first plain index minus the first
+    /// slot.
+    bases: Vec<[usize; 2]>,
     len: usize,
 }
 
@@ -233,11 +243,20 @@ impl Canonical {
             offsets.push(len);
             len += 2 * n;
         }
+        let bases = (0..first.len())
+            .map(|l| {
+                [0, 1].map(|side| {
+                    (space.offsets[l] + side * space.placements[l])
+                        - (offsets[l] + side * placements[l])
+                })
+            })
+            .collect();
         Canonical {
             space,
             first,
             offsets,
             placements,
+            bases,
             len,
         }
     }
@@ -335,15 +354,9 @@ impl Canonical {
     /// Plain index minus slot for layout `l`, side `side` (0 or 1) and
     /// first-group colex rank `rank`.
     fn shift(&self, l: usize, side: usize, rank: usize) -> usize {
-        let first = &self.first[l];
-        let digit = usize::from(first.digit[rank]);
-        debug_assert!(
-            digit != usize::from(u16::MAX),
-            "not a canonical first group"
-        );
-        (self.space.offsets[l] + side * self.space.placements[l])
-            - (self.offsets[l] + side * self.placements[l])
-            + (rank - digit) * first.weight as usize
+        let shift = self.first[l].shift[rank];
+        debug_assert!(shift != u32::MAX, "not a canonical first group");
+        self.bases[l][side] + shift as usize
     }
 
     /// The slot of the canonical position with plain index `index`, layout
@@ -367,11 +380,16 @@ impl Canonical {
         m: &[Squares; 6],
         f: &mut impl FnMut(u32),
     ) {
-        let g = self.first[l].group;
+        let first = &self.first[l];
+        let g = first.group;
+        let side = usize::from(to_move == Side::P2);
+        let slot = |index: usize, m0: Squares| {
+            (index - self.bases[l][side]) as u32 - first.shift[group_rank(m0, 0) as usize]
+        };
         match image(m) {
-            Image::Canonical => f(self.slot_of_index(index, l, to_move, m[g]) as u32),
+            Image::Canonical => f(slot(index, m[g])),
             Image::Symmetric => {
-                let slot = self.slot_of_index(index, l, to_move, m[g]) as u32;
+                let slot = slot(index, m[g]);
                 f(slot);
                 if !into_symmetric {
                     f(slot);
@@ -380,8 +398,7 @@ impl Canonical {
             Image::Reflected => {
                 if !into_symmetric {
                     let r = reflect_masks(m);
-                    let index = self.space.index_of_masks(l, to_move, &r);
-                    f(self.slot_of_index(index, l, to_move, r[g]) as u32);
+                    f(slot(self.space.index_of_masks(l, to_move, &r), r[g]));
                 }
             }
         }
