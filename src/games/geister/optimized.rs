@@ -329,18 +329,23 @@ impl Table {
     /// of positions it stands for (so that the numbers add up to
     /// [`Table::len`]).
     pub fn for_each_entry(&self, mut f: impl FnMut(Reach, u16, usize)) {
+        self.for_each_run(|values, distances, n| {
+            for (&v, &d) in values.iter().zip(distances) {
+                f(v, d, n);
+            }
+        });
+    }
+
+    /// [`Table::for_each_entry`] by runs of consecutive entries that each
+    /// stand for the same number of positions: `f` gets their values,
+    /// distances and that number.
+    pub fn for_each_run(&self, mut f: impl FnMut(&[Reach], &[u16], usize)) {
         let (values, distances) = (&self.entries.values, &self.entries.distances);
         match &self.canonical {
-            None => {
-                for (&v, &d) in values.iter().zip(distances) {
-                    f(v, d, 1);
-                }
-            }
+            None => f(values, distances, 1),
             Some(c) => c.for_each_images(|run, images| {
                 if images > 0 {
-                    for (&v, &d) in values[run.clone()].iter().zip(&distances[run]) {
-                        f(v, d, images);
-                    }
+                    f(&values[run.clone()], &distances[run], images);
                 }
             }),
         }

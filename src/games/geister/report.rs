@@ -35,12 +35,12 @@ pub struct Report {
 }
 
 impl Report {
-    /// The report from `for_each_entry`, which calls its argument with the
-    /// value and distance of every entry and the number of positions it
-    /// stands for.
+    /// The report from `for_each_run`, which calls its argument with runs
+    /// of values and distances, each entry of a run standing for the same
+    /// number of positions.
     fn build(
         kind: Kind,
-        for_each_entry: impl FnOnce(&mut dyn FnMut(Reach, u16, usize)),
+        for_each_run: impl FnOnce(&mut dyn FnMut(&[Reach], &[u16], usize)),
         get: impl Fn(&Position) -> (Reach, u16),
     ) -> Report {
         let mut values = [0usize; 3];
@@ -48,22 +48,30 @@ impl Report {
         // more than the rest of the report.
         let mut by_distance: Vec<usize> = Vec::new();
         let mut states = 0;
-        for_each_entry(&mut |v, d, n| {
-            states += n;
-            match v {
-                Reach::Goal => {
-                    values[0] += n;
+        for_each_run(&mut |vs, ds, n| {
+            let mut counts = [0usize; 3];
+            for (&v, &d) in vs.iter().zip(ds) {
+                counts[v as usize] += 1;
+                if v == Reach::Goal {
                     let d = usize::from(d);
-                    if by_distance.len() <= d {
+                    if d >= by_distance.len() {
                         by_distance.resize(d + 1, 0);
                     }
                     by_distance[d] += n;
                 }
-                Reach::Undecided => values[1] += n,
-                Reach::Prevented => values[2] += n,
             }
+            // `Reach` is ordered −1, 0, +1; the report lists +1, 0, −1.
+            values[0] += n * counts[Reach::Goal as usize];
+            values[1] += n * counts[Reach::Undecided as usize];
+            values[2] += n * counts[Reach::Prevented as usize];
+            states += n * vs.len();
         });
-        let distances = (0u16..).zip(by_distance).filter(|&(_, n)| n > 0).collect();
+        let distances = by_distance
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(d, n)| (d as u16, n))
+            .collect();
         // The worst start for player 1 (several only where a random choice
         // is made at the start); among equals the longest.
         let initial = kind.initial().map(|starts| {
@@ -93,7 +101,7 @@ impl Report {
     pub fn of(table: &Table) -> Report {
         Report::build(
             table.kind,
-            |f| table.for_each_entry(f),
+            |f| table.for_each_run(f),
             |p| table.get(p).expect("start position covered"),
         )
     }
@@ -104,8 +112,8 @@ impl Report {
         Report::build(
             table.kind,
             |f| {
-                for &(v, d) in table.entries.values() {
-                    f(v, d, 1);
+                for (v, d) in table.entries.values() {
+                    f(&[*v], &[*d], 1);
                 }
             },
             |p| table.entries[p],
