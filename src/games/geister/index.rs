@@ -428,7 +428,7 @@ impl Space {
 
     /// The position of layout `l` with `to_move` to move, placement rank
     /// `rank` and the groups' ranks `ranks`, taken apart.
-    #[inline]
+    #[inline(always)]
     pub(super) fn decoded(&self, l: usize, to_move: Side, rank: u32, ranks: [u32; 6]) -> Decoded {
         let g = &self.groups[l];
         let present = &self.present[l];
