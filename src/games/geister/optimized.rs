@@ -273,7 +273,7 @@ impl Table {
                 let entries = solve_over(analysis, &space);
                 (space, None, entries)
             }
-            Reduction::Mirror => {
+            Reduction::LeftRight => {
                 let canonical = Canonical::new(layouts);
                 let entries = solve_over(analysis, &canonical);
                 (canonical.space().clone(), Some(canonical), entries)
@@ -291,7 +291,7 @@ impl Table {
     #[must_use]
     pub fn reduction(&self) -> Reduction {
         match self.canonical {
-            Some(_) => Reduction::Mirror,
+            Some(_) => Reduction::LeftRight,
             None => Reduction::Unreduced,
         }
     }

@@ -103,7 +103,7 @@ pub enum Reduction {
     /// One entry per position and its left–right mirror image
     /// ([`Canonical`]): about half the entries, half the work.
     #[default]
-    Mirror,
+    LeftRight,
     /// One entry per position ([`Space`]): the plain index, kept to check
     /// the reduced tables against and to measure them by.
     Unreduced,
