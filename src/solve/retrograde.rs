@@ -346,34 +346,100 @@ pub fn solve(graph: &impl StateGraph) -> Solution {
 /// A [`StateGraph`] that also generates the moves *into* a state, so that
 /// the engine need neither store nor reverse the edges
 /// ([`solve_reversible`]).
+///
+/// Moves are counted one by one: several moves of a state may lead to the
+/// same state (a multigraph — e.g. a game stored once per position and its
+/// mirror image, where a position may move both to a position and to its
+/// mirror image), as long as [`ReversibleGraph::summary`] counts each and
+/// [`ReversibleGraph::predecessors`] passes the state once per move. Values
+/// and distances are those of the graph with the moves merged ([`solve`]
+/// merges them): a chooser is decided by its first deciding move whatever
+/// the others, a forced state by its last.
 pub trait ReversibleGraph: StateGraph {
     /// `Err(value)` when the rules decide state `i` by themselves
     /// ([`StateGraph::terminal`]); otherwise `Ok(k)` with `k` the number of
-    /// moves of state `i` that lead to states, which must all be distinct
-    /// states, and the outcome moves ([`Successor::Outcome`]) appended to
-    /// `outcomes`.
+    /// moves of state `i` that lead to states (counted as
+    /// [`ReversibleGraph::predecessors`] passes them), and the outcome moves
+    /// ([`Successor::Outcome`]) appended to `outcomes`.
     fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach>;
+    /// Whether the engine learns the moves into states decided by the rules
+    /// from [`ReversibleGraph::summaries`] (as [`Ends::decided`]) instead
+    /// of propagating from those states: then no such state is ever
+    /// decoded for its predecessors — worth it where the rules' test is
+    /// cheaper than generating predecessors (the full-information Geister
+    /// table decides 45% of its positions by the rules). Values and
+    /// distances are the same.
+    fn pulls_decided(&self) -> bool {
+        false
+    }
     /// [`ReversibleGraph::summary`] of every state of `range`, in order,
-    /// passed to `f` with the state, its chooser and its outcome moves. The
-    /// default asks `chooser` and `summary` state by state; a game whose
-    /// states are costly to decode from their index can step from each
-    /// state to the next instead.
+    /// passed to `f` with the state, its chooser and the values its moves
+    /// end in. Where the graph [pulls](ReversibleGraph::pulls_decided), a
+    /// move into a state decided by the rules is not counted in the summary
+    /// but its value is appended to [`Ends::decided`]. The default asks
+    /// `chooser` and `summary` state by state (and, when pulling,
+    /// `successors` and `terminal`); a game whose states are costly to
+    /// decode from their index can step from each state to the next
+    /// instead.
     fn summaries(
         &self,
         range: std::ops::Range<usize>,
-        outcomes: &mut Vec<Reach>,
-        mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &[Reach]),
+        ends: &mut Ends,
+        mut f: impl FnMut(usize, Chooser, Result<u32, Reach>, &Ends),
     ) {
+        let mut moves = Vec::new();
         for i in range {
-            outcomes.clear();
-            let summary = self.summary(i, outcomes);
-            f(i, self.chooser(i), summary, outcomes);
+            ends.clear();
+            let summary = if self.pulls_decided() {
+                moves.clear();
+                self.expand(i, &mut moves).map_or_else(
+                    || {
+                        // Each move counted, as `predecessors` passes them.
+                        let mut states = 0;
+                        for m in &moves {
+                            match *m {
+                                Successor::State(j) => match self.terminal(j as usize) {
+                                    Some(v) => ends.decided.push(v),
+                                    None => states += 1,
+                                },
+                                Successor::Outcome(v) => ends.outcomes.push(v),
+                            }
+                        }
+                        Ok(states)
+                    },
+                    Err,
+                )
+            } else {
+                self.summary(i, &mut ends.outcomes)
+            };
+            f(i, self.chooser(i), summary, ends);
         }
     }
     /// Calls `f` with every state that has a move leading to state `i`,
-    /// each once. States decided by the rules may be included or left out
-    /// (the engine skips them); no other state may be.
+    /// once per such move (once per state where distinct moves lead to
+    /// distinct states). States decided by the rules may be included or
+    /// left out (the engine skips them); no other state may be.
     fn predecessors(&self, i: usize, f: impl FnMut(u32));
+}
+
+/// The values a state's moves end in, as [`ReversibleGraph::summaries`]
+/// reports them.
+#[derive(Debug, Clone, Default)]
+pub struct Ends {
+    /// The outcome moves ([`Successor::Outcome`]): decided at distance 0.
+    pub outcomes: Vec<Reach>,
+    /// Where the graph [pulls](ReversibleGraph::pulls_decided), the values
+    /// of the moves into states decided by the rules: decided at distance
+    /// 1.
+    pub decided: Vec<Reach>,
+}
+
+impl Ends {
+    /// Empties both lists.
+    pub fn clear(&mut self) {
+        self.outcomes.clear();
+        self.decided.clear();
+    }
 }
 
 /// Layout of the one word per state used by [`solve_reversible`]: bit 31
@@ -391,34 +457,39 @@ mod word {
 
 /// The first word of a state (see [`word`]) from its chooser and its
 /// [`ReversibleGraph::summary`].
-fn seed_word(i: usize, chooser: Chooser, summary: Result<u32, Reach>, outcomes: &[Reach]) -> u32 {
+fn seed_word(i: usize, chooser: Chooser, summary: Result<u32, Reach>, ends: &Ends) -> u32 {
     use word::*;
     let max_bit = if chooser == Chooser::Max { MAX } else { 0 };
-    let decided = |v: Reach| {
+    let decided = |v: Reach, distance: u32| {
         let goal = if v == Reach::Goal { GOAL } else { 0 };
-        max_bit | DECIDED | goal | (1 << DISTANCE_SHIFT)
+        max_bit | DECIDED | goal | (distance << DISTANCE_SHIFT)
     };
     let states = match summary {
-        Err(v) => return decided(v),
+        Err(v) => return decided(v, 1),
         Ok(k) => k,
     };
     let wanted = Reach::wanted_by(chooser);
     let mut pending = states;
-    for &v in outcomes.iter() {
+    for &v in &ends.outcomes {
         if v == wanted {
-            return decided(wanted);
+            return decided(wanted, 1);
         }
         // A never-decided outcome keeps the state from ever being forced.
         if v == Reach::Undecided {
             pending += 1;
         }
     }
+    // Pulled moves into states decided by the rules (at distance 1).
+    if ends.decided.contains(&wanted) {
+        return decided(wanted, 2);
+    }
     if pending == 0 {
         // No move, or every move ends in the opponent's value.
-        return decided(match wanted {
+        let unwanted = match wanted {
             Reach::Goal => Reach::Prevented,
             _ => Reach::Goal,
-        });
+        };
+        return decided(unwanted, if ends.decided.is_empty() { 1 } else { 2 });
     }
     assert!(pending <= COUNT, "state {i} has too many moves");
     max_bit | pending
@@ -444,32 +515,41 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
     // at least eight per thread keep the threads evenly loaded.
     let run = (n / (8 * rayon::current_num_threads())).clamp(256, 4096);
     let words: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
-    // The states the first pass decides are the first frontier, collected
-    // as they are found: a second parallel walk over the words took 60–75
-    // µs of the 2 ms §3's table takes.
-    let decided: Vec<Vec<u32>> = words
+    // The states the first pass decides are the first frontiers (distances
+    // 1 and, where the graph pulls, 2), collected as they are found: a
+    // second parallel walk over the words took 60–75 µs of the 2 ms §3's
+    // table takes. States decided by the rules are left out where their
+    // predecessors have pulled them.
+    let pulls = graph.pulls_decided();
+    let decided: Vec<[Vec<u32>; 2]> = words
         .par_chunks(run)
         .enumerate()
-        .map_init(Vec::new, |outcomes, (c, chunk)| {
+        .map_init(Ends::default, |ends, (c, chunk)| {
             let start = c * run;
-            let mut decided = Vec::new();
+            let mut decided = [Vec::new(), Vec::new()];
             graph.summaries(
                 start..start + chunk.len(),
-                outcomes,
-                |i, chooser, summary, outs| {
-                    let w = seed_word(i, chooser, summary, outs);
+                ends,
+                |i, chooser, summary, ends| {
+                    let w = seed_word(i, chooser, summary, ends);
                     chunk[i - start].store(w, Relaxed);
-                    if w & DECIDED != 0 {
-                        decided.push(i as u32);
+                    if w & DECIDED != 0 && !(pulls && summary.is_err()) {
+                        let at_two =
+                            w & (DISTANCE_LIMIT - 1) << DISTANCE_SHIFT == 2 << DISTANCE_SHIFT;
+                        decided[usize::from(at_two)].push(i as u32);
                     }
                 },
             );
             decided
         })
         .collect();
-    let mut frontier = decided.concat();
+    let (mut frontier, mut at_two): (Vec<u32>, Vec<u32>) = (
+        decided.iter().flat_map(|d| &d[0]).copied().collect(),
+        decided.iter().flat_map(|d| &d[1]).copied().collect(),
+    );
+    drop(decided);
     let mut level = 1u32;
-    while !frontier.is_empty() {
+    while !frontier.is_empty() || !at_two.is_empty() {
         assert!(level + 1 < DISTANCE_LIMIT, "distance too large");
         let decided_next = (level + 1) << DISTANCE_SHIFT;
         // Within one distance the order of the updates does not matter: a
@@ -505,6 +585,9 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
             })
             .collect();
         frontier = parts.concat();
+        if level == 1 {
+            frontier.append(&mut at_two);
+        }
         level += 1;
     }
     let (values, distances) = words
@@ -586,6 +669,199 @@ mod tests {
                     f(j as u32);
                 }
             }
+        }
+    }
+
+    /// The toy graph with each move doubled, and state 0's first move
+    /// tripled: a multigraph.
+    struct Doubled;
+
+    impl StateGraph for Doubled {
+        fn len(&self) -> usize {
+            Toy.len()
+        }
+        fn chooser(&self, i: usize) -> Chooser {
+            Toy.chooser(i)
+        }
+        fn terminal(&self, i: usize) -> Option<Reach> {
+            Toy.terminal(i)
+        }
+        fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+            let mut moves = Vec::new();
+            Toy.successors(i, &mut moves);
+            for (k, m) in moves.into_iter().enumerate() {
+                let copies = if i == 0 && k == 0 { 3 } else { 2 };
+                out.extend(std::iter::repeat(m).take(copies));
+            }
+        }
+    }
+
+    impl ReversibleGraph for Doubled {
+        fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+            if let Some(v) = self.terminal(i) {
+                return Err(v);
+            }
+            let mut moves = Vec::new();
+            self.successors(i, &mut moves);
+            let mut states = 0;
+            for m in moves {
+                match m {
+                    Successor::State(_) => states += 1,
+                    Successor::Outcome(v) => outcomes.push(v),
+                }
+            }
+            Ok(states)
+        }
+        fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
+            for j in 0..self.len() {
+                let mut moves = Vec::new();
+                self.successors(j, &mut moves);
+                for m in moves {
+                    if m == Successor::State(i as u32) {
+                        f(j as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The toy graph, its moves into states decided by the rules pulled by
+    /// the engine's default summaries.
+    struct Pulled;
+
+    impl StateGraph for Pulled {
+        fn len(&self) -> usize {
+            Toy.len()
+        }
+        fn chooser(&self, i: usize) -> Chooser {
+            Toy.chooser(i)
+        }
+        fn terminal(&self, i: usize) -> Option<Reach> {
+            Toy.terminal(i)
+        }
+        fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+            Toy.successors(i, out);
+        }
+    }
+
+    impl ReversibleGraph for Pulled {
+        fn pulls_decided(&self) -> bool {
+            true
+        }
+        fn summary(&self, _: usize, _: &mut Vec<Reach>) -> Result<u32, Reach> {
+            unreachable!("a pulling graph is read through summaries")
+        }
+        fn predecessors(&self, i: usize, f: impl FnMut(u32)) {
+            // Never asked for a state decided by the rules.
+            assert_ne!(Toy.terminal(i), Some(Reach::Goal), "state {i}");
+            Toy.predecessors(i, f);
+        }
+    }
+
+    #[test]
+    fn pulled_moves_into_decided_states_give_the_same_values() {
+        assert_eq!(solve_reversible(&Pulled), solve(&Toy));
+    }
+
+    #[test]
+    fn moves_counted_one_by_one_give_the_merged_graph_values() {
+        assert_eq!(solve_reversible(&Doubled), solve(&Toy));
+        assert_eq!(solve(&Doubled), solve(&Toy));
+    }
+
+    /// A random multigraph: each state lists up to four moves (repeats
+    /// allowed) to states or outcomes; some states are decided by the
+    /// rules. `pulls` says whether the engine pulls the moves into those.
+    #[derive(Debug, Clone)]
+    struct Random {
+        terminal: Vec<Option<Reach>>,
+        moves: Vec<Vec<Successor>>,
+        pulls: bool,
+    }
+
+    impl StateGraph for Random {
+        fn len(&self) -> usize {
+            self.moves.len()
+        }
+        fn chooser(&self, i: usize) -> Chooser {
+            if i % 3 == 0 {
+                Chooser::Min
+            } else {
+                Chooser::Max
+            }
+        }
+        fn terminal(&self, i: usize) -> Option<Reach> {
+            self.terminal[i]
+        }
+        fn successors(&self, i: usize, out: &mut Vec<Successor>) {
+            out.extend_from_slice(&self.moves[i]);
+        }
+    }
+
+    impl ReversibleGraph for Random {
+        fn pulls_decided(&self) -> bool {
+            self.pulls
+        }
+        fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
+            if let Some(v) = self.terminal[i] {
+                return Err(v);
+            }
+            let mut states = 0;
+            for m in &self.moves[i] {
+                match *m {
+                    Successor::State(_) => states += 1,
+                    Successor::Outcome(v) => outcomes.push(v),
+                }
+            }
+            Ok(states)
+        }
+        fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
+            for (j, moves) in self.moves.iter().enumerate() {
+                for m in moves {
+                    if *m == Successor::State(i as u32) {
+                        f(j as u32);
+                    }
+                }
+            }
+        }
+    }
+
+    fn random_graph() -> impl proptest::strategy::Strategy<Value = Random> {
+        use proptest::prelude::*;
+        (2usize..30).prop_flat_map(|n| {
+            let reach = prop_oneof![
+                Just(Reach::Goal),
+                Just(Reach::Prevented),
+                Just(Reach::Undecided)
+            ];
+            let succ = prop_oneof![
+                5 => (0..n as u32).prop_map(Successor::State),
+                1 => reach.prop_map(Successor::Outcome),
+            ];
+            let term = prop_oneof![
+                4 => Just(None),
+                1 => Just(Some(Reach::Goal)),
+                1 => Just(Some(Reach::Prevented)),
+            ];
+            (
+                prop::collection::vec(term, n),
+                prop::collection::vec(prop::collection::vec(succ, 0..5), n),
+                any::<bool>(),
+            )
+                .prop_map(|(terminal, moves, pulls)| Random {
+                    terminal,
+                    moves,
+                    pulls,
+                })
+        })
+    }
+
+    proptest::proptest! {
+        /// Moves counted one by one, pulled into decided states or not, give
+        /// the values and distances of the graph with the moves merged.
+        #[test]
+        fn reversible_engine_agrees_on_random_multigraphs(g in random_graph()) {
+            proptest::prop_assert_eq!(solve_reversible(&g), solve(&g));
         }
     }
 

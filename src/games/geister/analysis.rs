@@ -237,6 +237,7 @@ impl<'a> Analysis<'a> {
 
     /// Whether the position is decided by the rules of the analysis.
     #[must_use]
+    #[inline]
     pub fn terminal(&self, p: &Position) -> Option<Reach> {
         match self.kind {
             Kind::Basic | Kind::Extended => match p.to_move {
@@ -374,7 +375,7 @@ impl<'a> Analysis<'a> {
     /// What capturing step `s` is in the analysis: a move to a position, an
     /// outcome, or `None` where it is no move at all. §3 and §4 count only
     /// the non-capturing steps as edges.
-    fn capture_move(&self, p: &Position, s: Step) -> Option<Move> {
+    pub fn capture_move(&self, p: &Position, s: Step) -> Option<Move> {
         if !self.captures_are_moves() {
             return None;
         }
@@ -386,7 +387,8 @@ impl<'a> Analysis<'a> {
 
     /// Whether any capture is a move of the analysis: not in §3 and §4,
     /// whose edges are the non-capturing steps alone.
-    fn captures_are_moves(&self) -> bool {
+    #[must_use]
+    pub fn captures_are_moves(&self) -> bool {
         !matches!(self.kind, Kind::Basic | Kind::Extended)
     }
 

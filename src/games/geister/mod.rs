@@ -16,8 +16,9 @@
 //! SPEC.md for the sentence of the paper each rule rests on.
 //!
 //! **Solvers.**
-//! - [`optimized`]: a perfect index of the positions and the generic
-//!   retrograde engine [`crate::solve::retrograde`], linear in the edges.
+//! - [`optimized`]: the generic retrograde engine
+//!   [`crate::solve::retrograde`], linear in the edges, over a perfect
+//!   index of the positions ([`index`]).
 //! - [`naive`]: repeated full sweeps over a hash map of positions
 //!   (depth-bounded value iteration) until nothing changes.
 //!
@@ -30,6 +31,7 @@
 //! ```
 
 pub mod analysis;
+pub mod index;
 pub mod mirror;
 pub mod naive;
 pub mod optimized;
@@ -38,3 +40,4 @@ pub mod report;
 pub mod rules;
 pub mod solved;
 pub mod svg;
+pub mod symmetry;

@@ -4,6 +4,7 @@
 
 use super::naive;
 use super::optimized::Table;
+use crate::solve::retrograde::Reach;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -32,26 +33,44 @@ pub struct Report {
 }
 
 impl Report {
-    /// Counts the values (+1, 0, −1) and distances of `entries`.
+    /// The report from `for_each_run`, which calls its argument with runs
+    /// of values (−1, 0, +1 as [`Reach`]) and distances, each entry of a run
+    /// standing for the same number of positions, and from the values of
+    /// the start positions, which each solver finds its own way.
     fn build(
         analysis: &'static str,
-        entries: impl Iterator<Item = (i8, u16)>,
+        for_each_run: impl FnOnce(&mut dyn FnMut(&[Reach], &[u16], usize)),
         initial: [Entry; 2],
     ) -> Report {
         let mut values = [0usize; 3];
-        let mut distances = BTreeMap::new();
+        // By distance, then into the map: a map entry per position cost
+        // more than the rest of the report.
+        let mut by_distance: Vec<usize> = Vec::new();
         let mut states = 0;
-        for (v, d) in entries {
-            states += 1;
-            match v {
-                1 => {
-                    values[0] += 1;
-                    *distances.entry(d).or_insert(0) += 1;
+        for_each_run(&mut |vs, ds, n| {
+            let mut counts = [0usize; 3];
+            for (&v, &d) in vs.iter().zip(ds) {
+                counts[v as usize] += 1;
+                if v == Reach::Goal {
+                    let d = usize::from(d);
+                    if d >= by_distance.len() {
+                        by_distance.resize(d + 1, 0);
+                    }
+                    by_distance[d] += n;
                 }
-                0 => values[1] += 1,
-                _ => values[2] += 1,
             }
-        }
+            // `Reach` is ordered −1, 0, +1; the report lists +1, 0, −1.
+            values[0] += n * counts[Reach::Goal as usize];
+            values[1] += n * counts[Reach::Undecided as usize];
+            values[2] += n * counts[Reach::Prevented as usize];
+            states += n * vs.len();
+        });
+        let distances = by_distance
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, n)| n > 0)
+            .map(|(d, n)| (d as u16, n))
+            .collect();
         Report {
             analysis,
             states,
@@ -64,7 +83,6 @@ impl Report {
     /// The report of the optimized solver's table.
     #[must_use]
     pub fn of(table: &Table) -> Report {
-        let s = &table.solution;
         // The worst start for player 1 (several only where a random choice
         // is made at the start); among equals the longest.
         let initial = table.kind.initial().map(|starts| {
@@ -80,14 +98,7 @@ impl Report {
                 .min_by_key(|e| (e.value, std::cmp::Reverse(e.distance)))
                 .expect("at least one start position")
         });
-        Report::build(
-            table.kind.name(),
-            s.values
-                .iter()
-                .map(|v| v.sign())
-                .zip(s.distances.iter().copied()),
-            initial,
-        )
+        Report::build(table.kind.name(), |f| table.for_each_run(f), initial)
     }
 
     /// The report of the naive solver's table: its own positions, values
@@ -98,9 +109,20 @@ impl Report {
             value: v.sign(),
             distance: d,
         });
+        // The naive model's values are its own; the report counts them as
+        // signs, one position per entry.
+        let reach = |sign: i8| match sign {
+            1 => Reach::Goal,
+            0 => Reach::Undecided,
+            _ => Reach::Prevented,
+        };
         Report::build(
             table.analysis.name(),
-            table.iter().map(|(_, v, d)| (v.sign(), d)),
+            |f| {
+                for (_, v, d) in table.iter() {
+                    f(&[reach(v.sign())], &[d], 1);
+                }
+            },
             initial,
         )
     }
