@@ -9,9 +9,8 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::claims::GameId;
 use solved_games::games::memory::analysis::{first_move_identity, optimal_plies, Ply};
-use solved_games::games::memory::optimized::{
-    exact_table, first_player_value, Extent, Table, TieBreak,
-};
+use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
+use solved_games::games::memory::rules::TieBreak;
 use solved_games::games::memory::scaled::Scaled;
 use solved_games::games::memory::{Choice, State};
 

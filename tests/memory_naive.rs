@@ -10,7 +10,8 @@ use solved_games::games::memory::analysis::{self, optimal_plies, Ply};
 use solved_games::games::memory::naive::{
     self, DrawPreference, Row, Search, SecondCard, Showed, TurnKind, TurnValues,
 };
-use solved_games::games::memory::optimized::{Extent, Table, TieBreak};
+use solved_games::games::memory::optimized::{Extent, Table};
+use solved_games::games::memory::rules::TieBreak;
 use solved_games::games::memory::{Choice, Second};
 use solved_games::progress::Progress;
 use std::collections::{BTreeSet, HashMap};

@@ -16,7 +16,8 @@
 use super::{Claim, Erratum, Evidence, GameId};
 use crate::games::memory::analysis::{self, FTendency, GTendency, Tendency};
 use crate::games::memory::naive::{self, Row, Search, TurnKind};
-use crate::games::memory::optimized::{exact_table, Extent, Table, TieBreak};
+use crate::games::memory::optimized::{exact_table, Extent, Table};
+use crate::games::memory::rules::TieBreak;
 use crate::games::memory::scaled::Scaled;
 use crate::games::memory::State;
 use num_rational::BigRational;
