@@ -6,7 +6,8 @@
 //! Every check returns the states where the statement fails (empty: it
 //! holds), so the claims registry and the CLI can report exactly where.
 
-use super::optimized::{Prob, Table};
+use super::number::Prob;
+use super::optimized::Table;
 use super::rules::{Choice, Family, Second, State};
 use num_rational::BigRational;
 use num_traits::{One, Zero};

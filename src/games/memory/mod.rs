@@ -28,6 +28,7 @@
 pub mod analysis;
 pub mod figures;
 pub mod naive;
+pub mod number;
 pub mod optimized;
 pub mod rules;
 pub mod scaled;
