@@ -8,7 +8,9 @@ use common::{assert_input_error, cli};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::claims::GameId;
-use solved_games::games::memory::analysis::{first_move_identity, optimal_plies, Ply};
+use solved_games::games::memory::analysis::{
+    draw_probabilities, first_move_identity, optimal_plies, Ply,
+};
 use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
 use solved_games::games::memory::rules::TieBreak;
 use solved_games::games::memory::scaled::Scaled;
@@ -165,11 +167,10 @@ fn cli_plot_writes_the_three_figures() {
 #[test]
 fn draw_probabilities_are_consistent_with_values() {
     let table = Table::<BigRational>::build(20, Extent::Full, true);
-    assert!(Table::<BigRational>::build(5, Extent::Reduced, true)
-        .draw_probabilities(TieBreak::FewestDraws)
-        .is_none());
-    let fewest = table.draw_probabilities(TieBreak::FewestDraws).unwrap();
-    let most = table.draw_probabilities(TieBreak::MostDraws).unwrap();
+    let reduced = Table::<BigRational>::build(5, Extent::Reduced, true);
+    assert!(draw_probabilities(&reduced, TieBreak::FewestDraws).is_none());
+    let fewest = draw_probabilities(&table, TieBreak::FewestDraws).unwrap();
+    let most = draw_probabilities(&table, TieBreak::MostDraws).unwrap();
     let zero = BigRational::from_integer(0.into());
     let one = BigRational::from_integer(1.into());
     let two = BigRational::from_integer(2.into());

@@ -88,7 +88,7 @@ fn naive_equals_recurrence_on_every_state_reached_from_the_start_up_to_6_pairs()
 fn naive_draw_probabilities_equal_recurrence_on_every_state_reached_up_to_6_pairs() {
     let table = Table::<BigRational>::build(6, Extent::Full, true);
     for preference in [DrawPreference::FewestDraws, DrawPreference::MostDraws] {
-        let draws = by_name(&table.draw_probabilities(tie_break(preference)).unwrap());
+        let draws = by_name(&analysis::draw_probabilities(&table, tie_break(preference)).unwrap());
         for pairs in 1..=6 {
             let mut search = Search::new();
             search.draw_probability(&Row::start(pairs).unwrap(), preference);

@@ -346,8 +346,7 @@ fn f_tendency_evidence(which: FTendency) -> Evidence {
 /// 2% of 1 at N = 60 (measured: 1 − d(60) = 0.0173, about 1/N).
 fn draws_tend_to_one() -> Evidence {
     let table = Table::<Scaled>::build(60, Extent::Full, true);
-    let draws = table
-        .draw_probabilities(TieBreak::FewestDraws)
+    let draws = analysis::draw_probabilities(&table, TieBreak::FewestDraws)
         .expect("full table with options");
     let d: Vec<BigRational> = (20..=60)
         .step_by(10)

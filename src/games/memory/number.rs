@@ -1,6 +1,8 @@
 //! The number types the memory game's tables are computed in: [`Prob`], a
 //! probability arithmetic, implemented for exact rationals and `f64` here and
-//! for factorial-scaled exact values in [`super::scaled`].
+//! for factorial-scaled exact values in `scaled.rs`; and the
+//! card-count-weighted mean that the solver and the draw analysis take over
+//! a move's outcomes.
 //!
 //! A leaf: the solver, the scaled arithmetic and the analyses all import it,
 //! and it imports none of them.
@@ -37,6 +39,47 @@ impl Prob for f64 {
         match (i64::try_from(num), i64::try_from(den)) {
             (Ok(num), Ok(den)) => num as f64 / den as f64,
             _ => num as f64 / den as f64,
+        }
+    }
+}
+
+/// An answer's outcome values weighted by their card counts, taken one
+/// outcome at a time (a plain loop, not iterator adapters: the float
+/// table's innermost loop inlines it).
+pub(super) enum Mean<V> {
+    /// No outcome yet.
+    Empty,
+    /// One outcome: its card count and value.
+    One(usize, V),
+    /// Several: the count-weighted sum and the total count.
+    Sum(V, usize),
+}
+
+impl<V: Prob> Mean<V> {
+    /// Adds an outcome with `count` cards behind it.
+    #[inline(always)]
+    pub(super) fn add(self, count: usize, value: V) -> Mean<V> {
+        match self {
+            Mean::Empty => Mean::One(count, value),
+            Mean::One(first_count, first) => Mean::Sum(
+                V::ratio(first_count, 1) * first + V::ratio(count, 1) * value,
+                first_count + count,
+            ),
+            Mean::Sum(sum, total) => Mean::Sum(sum + V::ratio(count, 1) * value, total + count),
+        }
+    }
+
+    /// The weighted mean.
+    ///
+    /// # Panics
+    /// If no outcome was added.
+    #[inline(always)]
+    pub(super) fn value(self) -> V {
+        match self {
+            Mean::Empty => panic!("an answer has an outcome"),
+            // A certain outcome needs no weighting (nor, exactly, its level raised).
+            Mean::One(_, value) => value,
+            Mean::Sum(sum, total) => sum / V::ratio(total, 1),
         }
     }
 }

@@ -1,14 +1,15 @@
-//! The recurrences of §2.1 (document 004), evaluated bottom-up in increasing
-//! number of unknown cards, exactly ([`BigRational`]) or in `f64`.
+//! The table solver: the recurrences of §2.1 (document 004) evaluated
+//! bottom-up in increasing number of unknown cards, exactly ([`BigRational`],
+//! computed over factorial denominators) or in `f64`.
 //!
-//! One recurrence serves both arithmetics through [`Prob`]; the float table
-//! exists for large n and is cross-checked against the exact one in tests.
+//! One recurrence serves every arithmetic through [`Prob`] (`number.rs`);
+//! the moves it values are written once, in `rules.rs`; what is read off a
+//! solved table (propositions, tendencies, draw probabilities) is in
+//! `analysis.rs`. The float table exists for large n and is cross-checked
+//! against the exact one in tests.
 
-use super::number::Prob;
-use super::rules::{
-    f_state, g_state, moves, Case, Choice, Family, MoveSink, Next, Second, State, TieBreak,
-    Transitions,
-};
+use super::number::{Mean, Prob};
+use super::rules::{f_state, g_state, moves, Case, Choice, Family, MoveSink, Next, Second, State};
 use super::scaled::Scaled;
 use num_rational::BigRational;
 
@@ -129,11 +130,7 @@ impl<V: Prob> Table<V> {
     #[must_use]
     pub fn build(max_pairs: usize, extent: Extent, record_best: bool) -> Table<V> {
         let zero = V::ratio(0, 1);
-        let m_cap = |n: usize, family: Family| match (extent, family) {
-            (Extent::Full, _) => n,
-            (Extent::Reduced, Family::F) => n.min(2),
-            (Extent::Reduced, Family::G) => 0,
-        };
+        let m_cap = |n: usize, family: Family| held_known_pairs(extent, n, family);
         let mut table = Table {
             max_pairs,
             extent,
@@ -166,7 +163,9 @@ impl<V: Prob> Table<V> {
         table
     }
 
-    fn store(&mut self, s: State, value: V, best: Option<Vec<Choice>>) {
+    /// Sets the value (and, if recorded, the optimal options) of a state
+    /// the table holds.
+    pub(super) fn store(&mut self, s: State, value: V, best: Option<Vec<Choice>>) {
         let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
         let (entries, i) = match s.family {
             Family::F => (&mut self.f, k),
@@ -191,88 +190,27 @@ impl<V: Prob> Table<V> {
         }
     }
 
-    /// The probability that the game ends drawn (§3.3), from every state,
-    /// when both players only ever take optimal options and pick among tied
-    /// ones by `tie`. A pass chosen at a state means both pass for ever
-    /// (the opponent faces the same state): a draw. Needs a full table with
-    /// recorded options (`None` otherwise): Proposition 2.1 equates values,
-    /// not draw probabilities.
+    /// Which states the table holds.
     #[must_use]
-    pub fn draw_probabilities(&self, tie: TieBreak) -> Option<Table<V>> {
-        if self.extent != Extent::Full || self.f.best.is_none() {
-            return None;
-        }
-        let zero = V::ratio(0, 1);
-        let mut draws = self.map(|_| zero.clone());
-        let mut t = Transitions::default();
+    pub fn extent(&self) -> Extent {
+        self.extent
+    }
+
+    /// Whether the optimal options of every state were recorded.
+    #[must_use]
+    pub fn records_best(&self) -> bool {
+        self.f.best.is_some()
+    }
+
+    /// Visits every state the table holds, successors first: the order it
+    /// was solved in.
+    pub fn visit_successors_first(&self, visit: impl FnMut(State)) {
+        let extent = self.extent;
         in_solving_order(
             self.max_pairs,
-            |n, _| n,
-            |state| {
-                t.refill(state);
-                let of = |next: Next| match next {
-                    Next::Win | Next::Lose => V::ratio(0, 1),
-                    Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
-                };
-                let mut chosen: Option<V> = None;
-                for choice in self.best(state).expect("recorded") {
-                    let d = match choice {
-                        Choice::TakeKnownPair => of(Next::Mine(t.take_pair.expect("m ≥ 1"))),
-                        Choice::Pass => V::ratio(1, 1),
-                        Choice::OpenUnknown {
-                            matched,
-                            one,
-                            fresh,
-                        } => {
-                            let mut sum = V::ratio(0, 1);
-                            for case in t.cases() {
-                                let wanted = match case.case {
-                                    Case::Matched => matched,
-                                    Case::One => one,
-                                    Case::Fresh => fresh,
-                                };
-                                let (_, outcomes) = case
-                                    .answers()
-                                    .find(|(second, _)| Some(*second) == *wanted)
-                                    .expect("an optimal option answers every case");
-                                sum = sum
-                                    + V::ratio(case.count, t.unknown)
-                                        * outcomes
-                                            .iter()
-                                            .fold(Mean::Empty, |mean, &(count, next)| {
-                                                mean.add(count, of(next))
-                                            })
-                                            .value();
-                            }
-                            sum
-                        }
-                    };
-                    chosen = Some(match (chosen, tie) {
-                        (None, _) => d,
-                        (Some(c), TieBreak::FewestDraws) => {
-                            if d < c {
-                                d
-                            } else {
-                                c
-                            }
-                        }
-                        (Some(c), TieBreak::MostDraws) => {
-                            if d > c {
-                                d
-                            } else {
-                                c
-                            }
-                        }
-                    });
-                }
-                draws.store(
-                    state,
-                    chosen.expect("every state has an optimal option"),
-                    None,
-                );
-            },
+            |n, family| held_known_pairs(extent, n, family),
+            visit,
         );
-        Some(draws)
     }
 
     /// The largest n held.
@@ -509,6 +447,16 @@ impl<V: Prob, const RECORD_BEST: bool> MoveSink for Valuer<'_, V, RECORD_BEST> {
     }
 }
 
+/// The largest m held for n pairs in `family`: every m in a full table,
+/// Proposition 2.1's m ≤ 2 (F) and m = 0 (G) in a reduced one.
+fn held_known_pairs(extent: Extent, n: usize, family: Family) -> usize {
+    match (extent, family) {
+        (Extent::Full, _) => n,
+        (Extent::Reduced, Family::F) => n.min(2),
+        (Extent::Reduced, Family::G) => 0,
+    }
+}
+
 /// Visits every state the table holds, successors first. Every option
 /// other than taking a known pair turns over at least one unknown card and
 /// keeps n or lowers it; taking a pair keeps the unknown count and lowers n.
@@ -541,39 +489,6 @@ fn in_solving_order(
                     visit(state);
                 }
             }
-        }
-    }
-}
-
-/// An answer's outcome values weighted by their card counts, taken one
-/// outcome at a time (a plain loop, not iterator adapters: the float
-/// table's innermost loop inlines it).
-enum Mean<V> {
-    Empty,
-    One(usize, V),
-    Sum(V, usize),
-}
-
-impl<V: Prob> Mean<V> {
-    #[inline(always)]
-    fn add(self, count: usize, value: V) -> Mean<V> {
-        match self {
-            Mean::Empty => Mean::One(count, value),
-            Mean::One(first_count, first) => Mean::Sum(
-                V::ratio(first_count, 1) * first + V::ratio(count, 1) * value,
-                first_count + count,
-            ),
-            Mean::Sum(sum, total) => Mean::Sum(sum + V::ratio(count, 1) * value, total + count),
-        }
-    }
-
-    #[inline(always)]
-    fn value(self) -> V {
-        match self {
-            Mean::Empty => panic!("an answer has an outcome"),
-            // A certain outcome needs no weighting (nor, exactly, its level raised).
-            Mean::One(_, value) => value,
-            Mean::Sum(sum, total) => sum / V::ratio(total, 1),
         }
     }
 }
