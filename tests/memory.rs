@@ -11,10 +11,11 @@ use solved_games::claims::GameId;
 use solved_games::games::memory::analysis::{
     draw_probabilities, first_move_identity, optimal_plies, Ply,
 };
+use solved_games::games::memory::figures::{self, FigureError};
 use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
 use solved_games::games::memory::rules::TieBreak;
 use solved_games::games::memory::scaled::Scaled;
-use solved_games::games::memory::{Choice, State};
+use solved_games::games::memory::{Choice, InvalidState, ParseStateError, State};
 
 #[test]
 fn float_table_tracks_exact_table() {
@@ -52,11 +53,76 @@ fn reduced_table_equals_full_table() {
 }
 
 #[test]
-fn invalid_states_are_rejected() {
-    assert!(State::f(3, 1, 2).is_err());
-    assert!(State::g(3, 0, 0).is_err());
-    assert!(State::g(3, 1, 3).is_err());
+fn invalid_states_are_rejected_with_the_rule_they_break() {
+    assert_eq!(
+        State::f(3, 1, 2),
+        Err(InvalidState::FTooManyKnown {
+            pairs: 3,
+            known_pairs: 1,
+            known_singles: 2
+        })
+    );
+    assert_eq!(
+        State::g(3, 0, 0),
+        Err(InvalidState::GWithoutKnownOne {
+            pairs: 3,
+            known_pairs: 0
+        })
+    );
+    assert_eq!(
+        State::g(3, 1, 3),
+        Err(InvalidState::GTooManyKnown {
+            pairs: 3,
+            known_pairs: 1,
+            known_singles: 3
+        })
+    );
     assert!(State::f(3, 0, 2).is_ok());
+    // The message names the state and the rule (README shows it).
+    assert_eq!(
+        State::f(3, 2, 1).unwrap_err().to_string(),
+        "F(3,2,1) is not a state: F needs m + k ≤ n − 1 (both 1-cards unknown)"
+    );
+}
+
+#[test]
+fn states_parse_then_validate() {
+    for text in ["F(4,0,2)", "G(3,1,1)", "F(1,0,0)"] {
+        assert_eq!(text.parse::<State>().unwrap().to_string(), text);
+    }
+    // The paper's g(n,k) is G(n,0,k).
+    assert_eq!("G(5,2)".parse::<State>(), Ok(State::g(5, 0, 2).unwrap()));
+    assert_eq!(
+        " F( 4, 0 ,2 ) ".parse::<State>(),
+        Ok(State::f(4, 0, 2).unwrap())
+    );
+    for bad in [
+        "",
+        "F",
+        "H(1,0,0)",
+        "F(1,0)",
+        "F(1,0,0,0)",
+        "F(1,0,0",
+        "F(a,0,0)",
+    ] {
+        assert_eq!(
+            bad.parse::<State>(),
+            Err(ParseStateError::Notation),
+            "{bad:?}"
+        );
+    }
+    assert_eq!("F(-1,0,0)".parse::<State>(), Err(ParseStateError::Notation));
+    // Well written, but not a state: the validation's own error.
+    assert_eq!(
+        "F(3,2,1)".parse::<State>(),
+        Err(ParseStateError::Invalid(InvalidState::FTooManyKnown {
+            pairs: 3,
+            known_pairs: 2,
+            known_singles: 1
+        }))
+    );
+    let err = "G(2,0,0)".parse::<State>().unwrap_err();
+    assert!(std::error::Error::source(&err).is_some());
 }
 
 #[test]
@@ -189,4 +255,30 @@ fn draw_probabilities_are_consistent_with_values() {
     // Rising towards 1 (§3.3); one pair can never be drawn.
     assert_eq!(fewest.f(1, 0, 0), zero);
     assert!(fewest.f(20, 0, 0) > fewest.f(10, 0, 0));
+}
+
+#[test]
+fn figures_refuse_tables_too_small_and_empty_ranges_with_typed_errors() {
+    let small = exact_table(30, Extent::Reduced, false);
+    assert!(matches!(
+        figures::figure_3_1(&small),
+        Err(FigureError::TableTooSmall {
+            figure: "Fig. 3.1",
+            needs: 100,
+            holds: 30
+        })
+    ));
+    assert!(matches!(
+        figures::figure_3_2_or_3_3(&small, false, 16),
+        Err(FigureError::TableTooSmall {
+            figure: "Fig. 3.3",
+            needs: 32,
+            holds: 30
+        })
+    ));
+    assert!(matches!(
+        figures::figure_3_2_or_3_3(&small, true, 0),
+        Err(FigureError::NothingToPlot { figure: "Fig. 3.2" })
+    ));
+    assert!(figures::figure_3_2_or_3_3(&small, true, 15).is_ok());
 }

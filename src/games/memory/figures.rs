@@ -11,18 +11,55 @@ use plotters::prelude::*;
 
 /// Why a figure could not be drawn.
 #[derive(Debug)]
-pub struct FigureError(pub String);
+pub enum FigureError {
+    /// The table does not hold the largest n the figure plots.
+    TableTooSmall {
+        /// Which figure ("Fig. 3.1", …).
+        figure: &'static str,
+        /// The largest n it plots.
+        needs: usize,
+        /// The largest n the table holds.
+        holds: usize,
+    },
+    /// The figure would plot no value (n = 0, or M = 0).
+    NothingToPlot {
+        /// Which figure.
+        figure: &'static str,
+    },
+    /// The SVG backend failed.
+    Drawing(Box<dyn std::error::Error + Send + Sync>),
+}
 
 impl std::fmt::Display for FigureError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            FigureError::TableTooSmall {
+                figure,
+                needs,
+                holds,
+            } => write!(
+                f,
+                "{figure} needs a table with n ≥ {needs}; this one holds n ≤ {holds}"
+            ),
+            FigureError::NothingToPlot { figure } => {
+                write!(f, "{figure} would plot no value: ask for n ≥ 1 (M ≥ 1)")
+            }
+            FigureError::Drawing(e) => write!(f, "drawing failed: {e}"),
+        }
     }
 }
 
-impl std::error::Error for FigureError {}
+impl std::error::Error for FigureError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FigureError::Drawing(e) => Some(e.as_ref()),
+            _ => None,
+        }
+    }
+}
 
-fn err(e: impl std::fmt::Display) -> FigureError {
-    FigureError(format!("drawing failed: {e}"))
+fn err<E: std::error::Error + Send + Sync + 'static>(e: E) -> FigureError {
+    FigureError::Drawing(Box::new(e))
 }
 
 fn to_f64(x: &BigRational) -> f64 {
@@ -63,7 +100,11 @@ fn legend<'a, X: Ranged, Y: Ranged>(
 pub fn figure_3_1(table: &Table<BigRational>) -> Result<String, FigureError> {
     let n = 100;
     if table.max_pairs() < n {
-        return Err(FigureError(format!("Fig. 3.1 needs n = {n}")));
+        return Err(FigureError::TableTooSmall {
+            figure: "Fig. 3.1",
+            needs: n,
+            holds: table.max_pairs(),
+        });
     }
     let exact: Vec<(f64, f64)> = (1..=n)
         .map(|k| (k as f64, to_f64(&table.g(n, 0, k))))
@@ -128,12 +169,17 @@ pub fn figure_3_2_or_3_3(
     odd: bool,
     max_m: usize,
 ) -> Result<String, FigureError> {
+    let figure = if odd { "Fig. 3.2" } else { "Fig. 3.3" };
+    if max_m == 0 {
+        return Err(FigureError::NothingToPlot { figure });
+    }
     let pairs = |m: usize| if odd { 2 * m - 1 } else { 2 * m };
     if table.max_pairs() < pairs(max_m) {
-        return Err(FigureError(format!(
-            "the figure needs N = {}",
-            pairs(max_m)
-        )));
+        return Err(FigureError::TableTooSmall {
+            figure,
+            needs: pairs(max_m),
+            holds: table.max_pairs(),
+        });
     }
     let half = BigRational::new(1.into(), 2.into());
     let gaps: Vec<(usize, f64)> = (1..=max_m)

@@ -33,4 +33,4 @@ pub mod optimized;
 pub mod rules;
 pub mod scaled;
 
-pub use rules::{Choice, Family, InvalidState, Second, State};
+pub use rules::{Choice, Family, InvalidState, ParseStateError, Second, State};

@@ -31,26 +31,120 @@ pub struct State {
     pub known_singles: usize,
 }
 
-/// Why an `(n, m, k)` triple is not a state.
+/// Why an F(n,m,k) or G(n,m,k) is not a state (§2.1: "F においては
+/// m + k ≤ n − 1, G においては k ≥ 1").
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InvalidState(pub String);
+pub enum InvalidState {
+    /// F needs m + k ≤ n − 1: both 1-cards are unknown, so at most n − 1
+    /// other numbers can have a card known (this also rules out n = 0).
+    FTooManyKnown {
+        /// n.
+        pairs: usize,
+        /// m.
+        known_pairs: usize,
+        /// k.
+        known_singles: usize,
+    },
+    /// G needs k ≥ 1: the known 1-card is one of the k singles.
+    GWithoutKnownOne {
+        /// n.
+        pairs: usize,
+        /// m.
+        known_pairs: usize,
+    },
+    /// G needs m + k ≤ n: no more numbers known than are on the table.
+    GTooManyKnown {
+        /// n.
+        pairs: usize,
+        /// m.
+        known_pairs: usize,
+        /// k.
+        known_singles: usize,
+    },
+}
 
 impl fmt::Display for InvalidState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match *self {
+            InvalidState::FTooManyKnown {
+                pairs: n,
+                known_pairs: m,
+                known_singles: k,
+            } => write!(
+                f,
+                "F({n},{m},{k}) is not a state: F needs m + k ≤ n − 1 (both 1-cards unknown)"
+            ),
+            InvalidState::GWithoutKnownOne {
+                pairs: n,
+                known_pairs: m,
+            } => write!(
+                f,
+                "G({n},{m},0) is not a state: G needs k ≥ 1 and m + k ≤ n"
+            ),
+            InvalidState::GTooManyKnown {
+                pairs: n,
+                known_pairs: m,
+                known_singles: k,
+            } => write!(
+                f,
+                "G({n},{m},{k}) is not a state: G needs k ≥ 1 and m + k ≤ n"
+            ),
+        }
     }
 }
 
 impl std::error::Error for InvalidState {}
 
+/// Why a text is not a state name ([`State`]'s `FromStr`): first the
+/// notation is read, then the state it names is validated.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseStateError {
+    /// Not of the form `F(n,m,k)`, `G(n,m,k)` or `G(n,k)` with n, m, k
+    /// non-negative integers.
+    Notation,
+    /// Well written, but not a state.
+    Invalid(InvalidState),
+}
+
+impl fmt::Display for ParseStateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseStateError::Notation => f.write_str(
+                "a state is written F(n,m,k), G(n,m,k) or G(n,k) (the paper's G(n,0,k))",
+            ),
+            ParseStateError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseStateError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseStateError::Notation => None,
+            ParseStateError::Invalid(e) => Some(e),
+        }
+    }
+}
+
+impl From<InvalidState> for ParseStateError {
+    fn from(e: InvalidState) -> Self {
+        ParseStateError::Invalid(e)
+    }
+}
+
 impl State {
     /// F(n,m,k); the paper notes "F においては m + k ≤ n − 1" (§2.1).
+    ///
+    /// # Errors
+    /// [`InvalidState::FTooManyKnown`] if m + k ≥ n.
     #[inline]
     pub fn f(n: usize, m: usize, k: usize) -> Result<State, InvalidState> {
         if !State::is_f(n, m, k) {
-            return Err(InvalidState(format!(
-                "F({n},{m},{k}) is not a state: F needs m + k ≤ n − 1 (both 1-cards unknown)"
-            )));
+            return Err(InvalidState::FTooManyKnown {
+                pairs: n,
+                known_pairs: m,
+                known_singles: k,
+            });
         }
         Ok(State {
             family: Family::F,
@@ -61,12 +155,24 @@ impl State {
     }
 
     /// G(n,m,k); the paper notes "G においては k ≥ 1" and m + k ≤ n (§2.1).
+    ///
+    /// # Errors
+    /// [`InvalidState::GWithoutKnownOne`] if k = 0,
+    /// [`InvalidState::GTooManyKnown`] if m + k > n.
     #[inline]
     pub fn g(n: usize, m: usize, k: usize) -> Result<State, InvalidState> {
+        if k == 0 {
+            return Err(InvalidState::GWithoutKnownOne {
+                pairs: n,
+                known_pairs: m,
+            });
+        }
         if !State::is_g(n, m, k) {
-            return Err(InvalidState(format!(
-                "G({n},{m},{k}) is not a state: G needs k ≥ 1 and m + k ≤ n"
-            )));
+            return Err(InvalidState::GTooManyKnown {
+                pairs: n,
+                known_pairs: m,
+                known_singles: k,
+            });
         }
         Ok(State {
             family: Family::G,
@@ -115,6 +221,50 @@ impl fmt::Display for State {
             "{name}({},{},{})",
             self.pairs, self.known_pairs, self.known_singles
         )
+    }
+}
+
+impl std::str::FromStr for State {
+    type Err = ParseStateError;
+
+    /// Reads `F(n,m,k)`, `G(n,m,k)` or the paper's `G(n,k)` (= G(n,0,k),
+    /// §2.3), spaces allowed around the parts, then validates the state.
+    ///
+    /// # Examples
+    /// ```
+    /// use solved_games::games::memory::{InvalidState, ParseStateError, State};
+    /// assert_eq!("G(4,0,1)".parse(), State::g(4, 0, 1).map_err(ParseStateError::from));
+    /// assert!(matches!(
+    ///     "F(3,2,1)".parse::<State>(),
+    ///     Err(ParseStateError::Invalid(InvalidState::FTooManyKnown { .. }))
+    /// ));
+    /// ```
+    fn from_str(text: &str) -> Result<State, ParseStateError> {
+        let text = text.trim();
+        let (family, rest) = if let Some(rest) = text.strip_prefix('F') {
+            (Family::F, rest)
+        } else if let Some(rest) = text.strip_prefix('G') {
+            (Family::G, rest)
+        } else {
+            return Err(ParseStateError::Notation);
+        };
+        let inner = rest
+            .trim_start()
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .ok_or(ParseStateError::Notation)?;
+        let numbers = inner
+            .split(',')
+            .map(|part| part.trim().parse::<usize>())
+            .collect::<Result<Vec<usize>, _>>()
+            .map_err(|_| ParseStateError::Notation)?;
+        let state = match (family, numbers.as_slice()) {
+            (Family::F, &[n, m, k]) => State::f(n, m, k),
+            (Family::G, &[n, m, k]) => State::g(n, m, k),
+            (Family::G, &[n, k]) => State::g(n, 0, k),
+            _ => return Err(ParseStateError::Notation),
+        };
+        Ok(state?)
     }
 }
 
