@@ -12,10 +12,16 @@ use solved_games::games::memory::analysis::{
     draw_probabilities, first_move_identity, optimal_plies, Ply,
 };
 use solved_games::games::memory::figures::{self, FigureError};
-use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
+use solved_games::games::memory::optimized::{
+    exact_table, exact_table_with_progress, first_player_value, first_player_value_with_progress,
+    Extent, Table,
+};
 use solved_games::games::memory::rules::TieBreak;
 use solved_games::games::memory::scaled::Scaled;
 use solved_games::games::memory::{Choice, InvalidState, ParseStateError, State};
+use solved_games::progress::Progress;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 #[test]
 fn float_table_tracks_exact_table() {
@@ -281,4 +287,69 @@ fn figures_refuse_tables_too_small_and_empty_ranges_with_typed_errors() {
         Err(FigureError::NothingToPlot { figure: "Fig. 3.2" })
     ));
     assert!(figures::figure_3_2_or_3_3(&small, true, 15).is_ok());
+}
+
+/// Records what a solver reports: the stages begun and the units done.
+#[derive(Default)]
+struct Recorder {
+    stages: Mutex<Vec<(String, Option<u64>)>>,
+    done: AtomicU64,
+}
+
+impl Progress for Recorder {
+    fn begin(&self, label: &str, total: Option<u64>) {
+        self.stages.lock().unwrap().push((label.to_string(), total));
+    }
+
+    fn advance(&self, units: u64) {
+        self.done.fetch_add(units, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn table_builds_report_every_state_to_progress() {
+    let recorder = Recorder::default();
+    let table = exact_table_with_progress(12, Extent::Full, true, &recorder);
+    let states = table.states().len() as u64;
+    assert_eq!(
+        *recorder.stages.lock().unwrap(),
+        [
+            ("states solved".to_string(), Some(states)),
+            ("values reduced".to_string(), Some(states))
+        ]
+    );
+    assert_eq!(recorder.done.load(Ordering::Relaxed), 2 * states);
+    assert_eq!(table.states(), exact_table(12, Extent::Full, true).states());
+
+    // The float table, reduced, at a size whose count is no multiple of anything.
+    let recorder = Recorder::default();
+    let float = Table::<f64>::build_with_progress(301, Extent::Reduced, false, &recorder);
+    let states = float.states().len() as u64;
+    assert_eq!(
+        *recorder.stages.lock().unwrap(),
+        [("states solved".to_string(), Some(states))]
+    );
+    assert_eq!(recorder.done.load(Ordering::Relaxed), states);
+
+    let recorder = Recorder::default();
+    assert_eq!(
+        first_player_value_with_progress(20, &recorder),
+        first_player_value(20)
+    );
+    let reduced = Table::<f64>::build(20, Extent::Reduced, false)
+        .states()
+        .len() as u64;
+    assert_eq!(recorder.done.load(Ordering::Relaxed), reduced);
+}
+
+/// tag's attributes.
+fn svg_text_elements(svg: &str) -> Vec<(String, String)> {
+    svg.split("<text")
+        .skip(1)
+        .map(|rest| {
+            let (attributes, after) = rest.split_once('>').expect("a text tag closes");
+            let (text, _) = after.split_once("</text>").expect("a text element ends");
+            (attributes.to_string(), text.trim().to_string())
+        })
+        .collect()
 }

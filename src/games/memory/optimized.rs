@@ -11,7 +11,9 @@
 use super::number::{Mean, Prob};
 use super::rules::{f_state, g_state, moves, Case, Choice, Family, MoveSink, Next, Second, State};
 use super::scaled::Scaled;
+use crate::progress::{Progress, Silent};
 use num_rational::BigRational;
+use std::cell::Cell;
 
 /// Which states the table holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +118,11 @@ impl<V: Clone> Entries<V> {
         }
     }
 
+    /// How many states with n pairs are held.
+    fn held_with_pairs(&self, n: usize) -> usize {
+        (0..self.rows[n]).map(|m| n - m).sum()
+    }
+
     /// Every held (n, m, place).
     fn places(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         self.rows.iter().enumerate().flat_map(|(n, &count)| {
@@ -129,6 +136,19 @@ impl<V: Prob> Table<V> {
     /// the optimal options of each state are kept (ties listed).
     #[must_use]
     pub fn build(max_pairs: usize, extent: Extent, record_best: bool) -> Table<V> {
+        Table::build_with_progress(max_pairs, extent, record_best, &Silent)
+    }
+
+    /// [`Table::build`], reporting the states solved to `progress` (one
+    /// stage, `states solved`, advanced as each n is finished: the float
+    /// table at n = 5,000 and the full exact table at n = 100 take seconds).
+    #[must_use]
+    pub fn build_with_progress(
+        max_pairs: usize,
+        extent: Extent,
+        record_best: bool,
+        progress: &dyn Progress,
+    ) -> Table<V> {
         let zero = V::ratio(0, 1);
         let m_cap = |n: usize, family: Family| held_known_pairs(extent, n, family);
         let mut table = Table {
@@ -149,18 +169,34 @@ impl<V: Prob> Table<V> {
                 record_best,
             ),
         };
-        in_solving_order(max_pairs, m_cap, |state| {
-            // Two instances: the float table's carries no trace of option
-            // recording.
-            if record_best {
-                let (value, best) = table.solve_state::<true>(state);
-                table.store(state, value, Some(best));
-            } else {
-                let (value, _) = table.solve_state::<false>(state);
-                table.store(state, value, None);
-            }
-        });
+        // Counted before solving: the visitor holds the table mutably.
+        let per_pairs: Vec<u64> = (0..=max_pairs)
+            .map(|n| (table.f.held_with_pairs(n) + table.g.held_with_pairs(n)) as u64)
+            .collect();
+        progress.begin("states solved", Some(per_pairs.iter().sum()));
+        in_solving_order(
+            max_pairs,
+            m_cap,
+            |state| {
+                // Two instances: the float table's carries no trace of option
+                // recording.
+                if record_best {
+                    let (value, best) = table.solve_state::<true>(state);
+                    table.store(state, value, Some(best));
+                } else {
+                    let (value, _) = table.solve_state::<false>(state);
+                    table.store(state, value, None);
+                }
+            },
+            |n| progress.advance(per_pairs[n]),
+        );
+        progress.end();
         table
+    }
+
+    /// How many states the table holds.
+    fn held(&self) -> usize {
+        self.f.values.len() + self.g.values.len()
     }
 
     /// Sets the value (and, if recorded, the optimal options) of a state
@@ -210,6 +246,7 @@ impl<V: Prob> Table<V> {
             self.max_pairs,
             |n, family| held_known_pairs(extent, n, family),
             visit,
+            |_| {},
         );
     }
 
@@ -460,11 +497,13 @@ fn held_known_pairs(extent: Extent, n: usize, family: Family) -> usize {
 /// Visits every state the table holds, successors first. Every option
 /// other than taking a known pair turns over at least one unknown card and
 /// keeps n or lowers it; taking a pair keeps the unknown count and lowers n.
-/// So (n, unknown cards) ascending visits successors first.
+/// So (n, unknown cards) ascending visits successors first. `finished(n)`
+/// is called once every state with n pairs has been visited.
 fn in_solving_order(
     max_pairs: usize,
     m_cap: impl Fn(usize, Family) -> usize,
     mut visit: impl FnMut(State),
+    mut finished: impl FnMut(usize),
 ) {
     // Plain loops and a visitor, not a list or nested iterator adapters: at
     // n = 2,000 the reduced table has 8 million states, a list of them would
@@ -490,6 +529,7 @@ fn in_solving_order(
                 }
             }
         }
+        finished(n);
     }
 }
 
@@ -503,13 +543,46 @@ fn max_of<V: Prob>(values: impl Iterator<Item = V>) -> V {
 /// handed out as reduced rationals.
 #[must_use]
 pub fn exact_table(max_pairs: usize, extent: Extent, record_best: bool) -> Table<BigRational> {
-    Table::<Scaled>::build(max_pairs, extent, record_best).map(Scaled::to_rational)
+    exact_table_with_progress(max_pairs, extent, record_best, &Silent)
+}
+
+/// [`exact_table`], reporting to `progress`: the states solved, then the
+/// values reduced to lowest terms (a gcd of numbers of hundreds of digits
+/// each: a second for the full table at n = 100).
+#[must_use]
+pub fn exact_table_with_progress(
+    max_pairs: usize,
+    extent: Extent,
+    record_best: bool,
+    progress: &dyn Progress,
+) -> Table<BigRational> {
+    /// Values reduced between two reports.
+    const CHUNK: u64 = 1 << 12;
+    let scaled = Table::<Scaled>::build_with_progress(max_pairs, extent, record_best, progress);
+    progress.begin("values reduced", Some(scaled.held() as u64));
+    let reduced = Cell::new(0u64);
+    let table = scaled.map(|v| {
+        reduced.set(reduced.get() + 1);
+        if reduced.get() % CHUNK == 0 {
+            progress.advance(CHUNK);
+        }
+        v.to_rational()
+    });
+    progress.advance(reduced.get() % CHUNK);
+    progress.end();
+    table
 }
 
 /// f(N,0,0) exactly: the first player's expected points (win 1, draw 1/2).
 #[must_use]
 pub fn first_player_value(pairs: usize) -> BigRational {
-    Table::<Scaled>::build(pairs, Extent::Reduced, false)
+    first_player_value_with_progress(pairs, &Silent)
+}
+
+/// [`first_player_value`], reporting the states solved to `progress`.
+#[must_use]
+pub fn first_player_value_with_progress(pairs: usize, progress: &dyn Progress) -> BigRational {
+    Table::<Scaled>::build_with_progress(pairs, Extent::Reduced, false, progress)
         .f(pairs, 0, 0)
         .to_rational()
 }
