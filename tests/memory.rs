@@ -353,3 +353,96 @@ fn svg_text_elements(svg: &str) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+
+/// The text of every `<text>` element of an SVG, trimmed, with its opening
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg_text_elements(svg).into_iter().map(|(_, t)| t).collect()
+}
+
+/// The numbers of one attribute of every element with tag `tag`.
+fn svg_numbers(svg: &str, tag: &str, attribute: &str) -> Vec<f64> {
+    svg.split(&format!("<{tag} "))
+        .skip(1)
+        .filter_map(|rest| {
+            let tag_end = rest.find('>').unwrap_or(rest.len());
+            let at = rest[..tag_end]
+                .find(&format!(" {attribute}=\""))
+                .map(|i| i + attribute.len() + 3)
+                .or_else(|| {
+                    rest[..tag_end]
+                        .starts_with(&format!("{attribute}=\""))
+                        .then_some(attribute.len() + 2)
+                })?;
+            let value = &rest[at..];
+            value[..value.find('"')?].parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn figures_have_readable_ticks_named_axes_and_no_point_pinned_to_the_border() {
+    let table = exact_table(100, Extent::Reduced, false);
+    let fig_3_1 = figures::figure_3_1(&table).unwrap();
+    let odd = figures::figure_3_2_or_3_3(&table, true, 50).unwrap();
+    let even = figures::figure_3_2_or_3_3(&table, false, 50).unwrap();
+    for (name, svg) in [("3.1", &fig_3_1), ("3.2", &odd), ("3.3", &even)] {
+        // Ticks such as 9.999999999999999e-6: a run of 5 or more decimals.
+        for text in svg_texts(svg) {
+            let long_decimals = text
+                .split(|c: char| !c.is_ascii_digit() && c != '.')
+                .any(|number| number.split_once('.').is_some_and(|(_, d)| d.len() >= 5));
+            assert!(!long_decimals, "Fig. {name}: unreadable label {text:?}");
+        }
+    }
+    // Fig. 3.1: the plot area's top is the mesh's highest line; g(100,98) and
+    // g(100,100) lie above it and used to be drawn on it as ordinary points.
+    let top = svg_numbers(&fig_3_1, "line", "y2")
+        .into_iter()
+        .chain(svg_numbers(&fig_3_1, "line", "y1"))
+        .fold(f64::INFINITY, f64::min);
+    let on_top = svg_numbers(&fig_3_1, "circle", "cy")
+        .into_iter()
+        .filter(|cy| (cy - top).abs() < 1.0)
+        .count();
+    assert_eq!(on_top, 0, "no point pinned to the top border (y = {top})");
+    let texts = svg_texts(&fig_3_1).join("\n");
+    assert!(
+        texts.contains("g(100,98) ≈ 0.6") && texts.contains("g(100,100) ≈ 1"),
+        "the off-scale values are given: {texts}"
+    );
+    // Axis names: the vertical one is the rotated text.
+    let axis_names = |svg: &str| -> (String, String) {
+        let texts = svg_text_elements(svg);
+        let vertical = texts
+            .iter()
+            .find(|(attributes, _)| attributes.contains("rotate(270"))
+            .map(|(_, t)| t.clone())
+            .expect("a vertical axis name");
+        let horizontal = texts
+            .iter()
+            .find(|(_, t)| t.starts_with("M ") || t.starts_with("k "))
+            .map(|(_, t)| t.clone())
+            .expect("a horizontal axis name");
+        (horizontal, vertical)
+    };
+    assert_eq!(
+        axis_names(&odd),
+        (
+            "M (N = 2M − 1 pairs)".into(),
+            "1/2 − f(2M − 1, 0, 0)".into()
+        )
+    );
+    assert_eq!(
+        axis_names(&even),
+        ("M (N = 2M pairs)".into(), "1/2 − f(2M, 0, 0)".into())
+    );
+    assert_eq!(axis_names(&fig_3_1).1, "g(100, k)");
+    // The legend names the leading term's N in terms of the axis's M.
+    assert!(svg_texts(&odd)
+        .iter()
+        .any(|t| t == "leading term 1/(16N³), N = 2M − 1"));
+    assert!(svg_texts(&even)
+        .iter()
+        .any(|t| t == "leading term 1/(4N²), N = 2M"));
+}
