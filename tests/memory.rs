@@ -342,6 +342,102 @@ fn table_builds_report_every_state_to_progress() {
     assert_eq!(recorder.done.load(Ordering::Relaxed), reduced);
 }
 
+#[test]
+fn cli_progress_stays_off_stderr_when_it_is_not_a_terminal() {
+    for args in [
+        &["memory", "--n", "60", "--json"][..],
+        &["memory", "--n", "300", "--float"],
+        &["memory", "--state", "g", "--n", "30", "--k", "1"],
+    ] {
+        let out = cli(args);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        assert_eq!(out.stderr, "", "{args:?}");
+    }
+}
+
+#[test]
+fn cli_refuses_flags_that_have_no_effect_in_the_mode() {
+    let dir = std::env::temp_dir().join(format!(
+        "solved-games-memory-refused-{}",
+        std::process::id()
+    ));
+    let dir = dir.to_str().unwrap();
+    for args in [
+        // --m and --k describe a state: without --state they used to be ignored.
+        &["memory", "--m", "1"][..],
+        &["memory", "--n", "4", "--k", "2"],
+        &["memory", "--table", "--n", "3", "--k", "1"],
+        &["memory", "--findings", "--m", "1"],
+        &["memory", "--float", "--k", "1"],
+        &["memory", "--m", "1", "--solver", "naive"],
+        &["memory", "--plot", dir, "--k", "1"],
+        // --float is its own solver, and draws no figures.
+        &["memory", "--float", "--solver", "naive"],
+        &["memory", "--n", "20", "--float", "--plot", dir],
+        // --solver chooses how f(N,0,0) is computed, in that mode only.
+        &["memory", "--plot", dir, "--solver", "naive"],
+        &["memory", "--findings", "--solver", "naive"],
+        &["memory", "--state", "f", "--n", "3", "--solver", "naive"],
+    ] {
+        let out = cli(args);
+        assert_eq!(out.code, 2, "{args:?} should be refused: {}", out.stderr);
+        assert!(!out.stderr.contains("panicked"), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}: {}", out.stdout);
+    }
+    assert!(
+        !std::path::Path::new(dir).exists(),
+        "a refused --plot wrote nothing"
+    );
+    // The forms README shows still work.
+    for args in [
+        &["memory", "--state", "f", "--n", "4", "--m", "0", "--k", "2"][..],
+        &["memory", "--n", "8", "--solver", "optimized"],
+        &["memory", "--n", "50", "--float"],
+    ] {
+        assert_eq!(cli(args).code, 0, "{args:?}");
+    }
+}
+
+#[test]
+fn cli_plot_honours_n_and_lists_the_files_as_json() {
+    let dir =
+        std::env::temp_dir().join(format!("solved-games-memory-plot-n-{}", std::process::id()));
+    let out = cli(&[
+        "memory",
+        "--plot",
+        dir.to_str().unwrap(),
+        "--n",
+        "12",
+        "--json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let list: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    let list = list.as_array().expect("a list of files");
+    let figures: Vec<&str> = list.iter().map(|f| f["figure"].as_str().unwrap()).collect();
+    assert_eq!(figures, ["Fig. 3.1", "Fig. 3.2", "Fig. 3.3"]);
+    for entry in list {
+        let file = entry["file"].as_str().unwrap();
+        assert!(std::fs::metadata(file).is_ok(), "{file} written");
+        assert!(!entry["shows"].as_str().unwrap().is_empty());
+    }
+    // Fig. 3.1 of g(12,k); Figs. 3.2/3.3 up to N = 11 and N = 12 (M ≤ 6).
+    let fig_3_1 = std::fs::read_to_string(dir.join("fig3_1_g12.svg")).unwrap();
+    assert!(fig_3_1.contains("g(12, k)"));
+    assert!(list[0]["shows"].as_str().unwrap().contains("g(12, k)"));
+    for name in ["fig3_2_odd.svg", "fig3_3_even.svg"] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        let ticks = svg_texts(&svg);
+        assert!(
+            ticks.iter().any(|t| t == "6") && !ticks.iter().any(|t| t == "50"),
+            "{name}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let refused = cli(&["memory", "--plot", dir.to_str().unwrap(), "--n", "201"]);
+    assert_eq!(refused.code, 2);
+}
+
+/// The text of every `<text>` element of an SVG, trimmed, with its opening
 /// tag's attributes.
 fn svg_text_elements(svg: &str) -> Vec<(String, String)> {
     svg.split("<text")
@@ -354,8 +450,6 @@ fn svg_text_elements(svg: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-
-/// The text of every `<text>` element of an SVG, trimmed, with its opening
 fn svg_texts(svg: &str) -> Vec<String> {
     svg_text_elements(svg).into_iter().map(|(_, t)| t).collect()
 }
