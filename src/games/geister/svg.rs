@@ -194,7 +194,7 @@ pub fn line(steps: &[LineStep]) -> String {
     line_titled(steps, &title)
 }
 
-/// [`line`] under the given title (e.g. naming the analysis).
+/// [`line()`] under the given title (e.g. naming the analysis).
 #[must_use]
 pub fn line_titled(steps: &[LineStep], title: &str) -> String {
     let rows = steps.len().div_ceil(PER_ROW);
