@@ -156,8 +156,65 @@ fn cli_line_writes_an_svg() {
     let svg = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).ok();
     assert!(svg.starts_with("<svg"));
-    // 16 boards, each with one turn dot.
-    assert_eq!(svg.matches("<circle").count(), 16);
+    // 16 boards, each with one turn dot, and the legend's dot.
+    assert_eq!(svg.matches("<circle").count(), 17);
+    // A picture that scales and says what it shows: a viewBox the size of
+    // the picture, a title (as <title> and as visible text) naming the
+    // analysis and the start, and a legend of every mark used.
+    let attribute = |name: &str| -> String {
+        let head = &svg[..svg.find('>').unwrap()];
+        let at = head.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        head[at..at + head[at..].find('"').unwrap()].to_string()
+    };
+    let (width, height): (f64, f64) = (
+        attribute("width").parse().unwrap(),
+        attribute("height").parse().unwrap(),
+    );
+    assert_eq!(attribute("viewBox"), format!("0 0 {width} {height}"));
+    let title = svg
+        .split_once("<title>")
+        .and_then(|(_, rest)| rest.split_once("</title>"))
+        .map(|(title, _)| title.to_string())
+        .expect("a <title>");
+    assert!(
+        title.contains("analysis basic") && title.contains("b1,c1/b4,c4 2"),
+        "{title}"
+    );
+    assert!(
+        svg.contains(&format!(">{title}</text>")),
+        "the title is shown"
+    );
+    for legend in [
+        "player 1",
+        "player 2",
+        "blue",
+        "red",
+        "colour unknown",
+        "side to move",
+    ] {
+        assert!(
+            svg.contains(&format!(">{legend}")),
+            "legend entry {legend:?}"
+        );
+    }
+    // Nothing drawn outside the picture, and the title fits its width
+    // (16 px sans-serif: at most about 0.6 em per character).
+    for coordinate in ["x", "x1", "x2", "cx"] {
+        for part in svg.split(&format!(" {coordinate}=\"")).skip(1) {
+            let value: f64 = part[..part.find('"').unwrap()].parse().unwrap();
+            assert!((0.0..=width).contains(&value), "{coordinate} = {value}");
+        }
+    }
+    for coordinate in ["y", "y1", "y2", "cy"] {
+        for part in svg.split(&format!(" {coordinate}=\"")).skip(1) {
+            let value: f64 = part[..part.find('"').unwrap()].parse().unwrap();
+            assert!((0.0..=height).contains(&value), "{coordinate} = {value}");
+        }
+    }
+    assert!(
+        title.chars().count() as f64 * 16.0 * 0.6 <= width,
+        "{title}"
+    );
 }
 
 #[test]

@@ -10,7 +10,8 @@ use solved_games::games::memory::analysis::{self, optimal_plies, Ply};
 use solved_games::games::memory::naive::{
     self, DrawPreference, Row, Search, SecondCard, Showed, TurnKind, TurnValues,
 };
-use solved_games::games::memory::optimized::{Extent, Table, TieBreak};
+use solved_games::games::memory::optimized::{Extent, Table};
+use solved_games::games::memory::rules::TieBreak;
 use solved_games::games::memory::{Choice, Second};
 use solved_games::progress::Progress;
 use std::collections::{BTreeSet, HashMap};
@@ -87,7 +88,7 @@ fn naive_equals_recurrence_on_every_state_reached_from_the_start_up_to_6_pairs()
 fn naive_draw_probabilities_equal_recurrence_on_every_state_reached_up_to_6_pairs() {
     let table = Table::<BigRational>::build(6, Extent::Full, true);
     for preference in [DrawPreference::FewestDraws, DrawPreference::MostDraws] {
-        let draws = by_name(&table.draw_probabilities(tie_break(preference)).unwrap());
+        let draws = by_name(&analysis::draw_probabilities(&table, tie_break(preference)).unwrap());
         for pairs in 1..=6 {
             let mut search = Search::new();
             search.draw_probability(&Row::start(pairs).unwrap(), preference);

@@ -18,9 +18,8 @@ use crate::games::memory::analysis::{self, FTendency, GTendency, Tendency};
 use crate::games::memory::naive::{
     self, Cell, DrawPreference, Row, Search, SecondCard, Showed, TurnKind,
 };
-use crate::games::memory::optimized::{
-    exact_table, transitions, Case, Extent, Next, Table, TieBreak,
-};
+use crate::games::memory::optimized::{exact_table, Extent, Table};
+use crate::games::memory::rules::{transitions, Case, Next, TieBreak};
 use crate::games::memory::scaled::Scaled;
 use crate::games::memory::{Choice, Family, Second, State};
 use num_rational::BigRational;
@@ -350,8 +349,7 @@ fn f_tendency_evidence(which: FTendency) -> Evidence {
 /// 2% of 1 at N = 60 (measured: 1 − d(60) = 0.0173, about 1/N).
 fn draws_tend_to_one() -> Evidence {
     let table = Table::<Scaled>::build(60, Extent::Full, true);
-    let draws = table
-        .draw_probabilities(TieBreak::FewestDraws)
+    let draws = analysis::draw_probabilities(&table, TieBreak::FewestDraws)
         .expect("full table with options");
     let d: Vec<BigRational> = (20..=60)
         .step_by(10)
@@ -1195,11 +1193,9 @@ impl<'t> RecurrencePlay<'t> {
 
     fn with_draws(table: &'t Table<BigRational>) -> Self {
         let draws = (
-            table
-                .draw_probabilities(TieBreak::MostDraws)
+            analysis::draw_probabilities(table, TieBreak::MostDraws)
                 .expect("a full table with options"),
-            table
-                .draw_probabilities(TieBreak::FewestDraws)
+            analysis::draw_probabilities(table, TieBreak::FewestDraws)
                 .expect("a full table with options"),
         );
         RecurrencePlay {

@@ -204,7 +204,13 @@ fn line(kind: Kind, to_move: ToMove, svg_file: Option<PathBuf>, json: bool) -> O
         )));
     };
     if let Some(path) = &svg_file {
-        std::fs::write(path, svg::line(&steps)).map_err(|e| CliError::io(path, &e))?;
+        let title = format!(
+            "Mini-Geister, analysis {kind}: forcing line from {start} (value {}, {} positions)",
+            svg::signed(steps[0].value.sign()),
+            steps.len()
+        );
+        let picture = svg::line_titled(&steps, &title);
+        std::fs::write(path, picture).map_err(|e| CliError::io(path, &e))?;
     }
     if json {
         let rows: Vec<_> = steps

@@ -9,7 +9,9 @@ use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
 use solved_games::games::memory::figures;
 use solved_games::games::memory::naive;
-use solved_games::games::memory::optimized::{exact_table, first_player_value, Extent, Table};
+use solved_games::games::memory::optimized::{
+    exact_table_with_progress, first_player_value_with_progress, Extent, Table,
+};
 use solved_games::games::memory::State;
 
 /// Largest N for the exact first-player value (Proposition 2.1's reduced table).
@@ -20,6 +22,13 @@ const MAX_FLOAT_PAIRS: usize = 5000;
 const MAX_STATE_PAIRS: usize = 100;
 /// Largest n for `--table`.
 const MAX_LISTED_PAIRS: usize = 12;
+/// N when `--n` is not given.
+const DEFAULT_PAIRS: usize = 10;
+/// Fig. 3.1's n when `--plot` is given no `--n`: the paper's n = 100 (and
+/// M ≤ 50 in Figs. 3.2 and 3.3).
+const DEFAULT_PLOT_PAIRS: usize = 100;
+/// Largest n for `--plot` (the exact reduced table).
+const MAX_PLOT_PAIRS: usize = MAX_EXACT_PAIRS;
 /// Largest N for the explicit-board search (N = 8 takes seconds; the search
 /// grows as N⁷).
 const MAX_NAIVE_PAIRS: usize = 8;
@@ -42,20 +51,37 @@ pub enum Solver {
     Optimized,
 }
 
-/// Options of `solved-games memory`.
+/// Options of `solved-games memory`. A flag that has no effect in the mode
+/// chosen is refused by the parser (exit 2), not ignored.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Number of pairs N (with --state: n, the pairs on the table).
-    #[arg(long, default_value_t = 10)]
-    n: usize,
+    /// Number of pairs N [default: 10]. With --state: n, the pairs on the
+    /// table; with --plot: Fig. 3.1's n and the largest N of Figs. 3.2/3.3
+    /// [default: 100].
+    #[arg(long)]
+    n: Option<usize>,
     /// Value and optimal options of one state F(n,m,k) or G(n,m,k).
     #[arg(long, value_enum)]
     state: Option<FamilyArg>,
-    /// m: numbers with both cards known (with --state).
-    #[arg(long, default_value_t = 0)]
+    /// m: numbers with both cards known (needs --state).
+    #[arg(
+        long,
+        default_value_t = 0,
+        requires = "state",
+        // clap waives `requires` when a flag that conflicts with --state is
+        // given, so the other modes are named here.
+        conflicts_with_all = ["table", "findings", "plot", "float", "solver"]
+    )]
     m: usize,
-    /// k: numbers with one card known (with --state).
-    #[arg(long, default_value_t = 0)]
+    /// k: numbers with one card known (needs --state).
+    #[arg(
+        long,
+        default_value_t = 0,
+        requires = "state",
+        // clap waives `requires` when a flag that conflicts with --state is
+        // given, so the other modes are named here.
+        conflicts_with_all = ["table", "findings", "plot", "float", "solver"]
+    )]
     k: usize,
     /// List every state with n ≤ N (N ≤ 12): value and optimal options.
     #[arg(long, conflicts_with = "state")]
@@ -64,14 +90,20 @@ pub struct Args {
     /// list where each fails.
     #[arg(long, conflicts_with_all = ["state", "table"])]
     findings: bool,
-    /// Write SVG reproductions of Figs. 3.1, 3.2 and 3.3 into this directory.
+    /// Write SVG reproductions of Figs. 3.1, 3.2 and 3.3 into this directory
+    /// (Fig. 3.1 for g(N,k), Figs. 3.2/3.3 up to N; with --json, list them).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["state", "table", "findings"])]
     plot: Option<std::path::PathBuf>,
     /// f(N,0,0) in f64 (N ≤ 5000) instead of exactly (N ≤ 200).
-    #[arg(long, conflicts_with_all = ["state", "table", "findings"])]
+    #[arg(long, conflicts_with_all = ["state", "table", "findings", "plot"])]
     float: bool,
-    /// Solver for f(N,0,0).
-    #[arg(long, value_enum, default_value = "optimized")]
+    /// Solver for f(N,0,0) (exact; not with --float, which is its own).
+    #[arg(
+        long,
+        value_enum,
+        default_value = "optimized",
+        conflicts_with_all = ["state", "table", "findings", "plot", "float"]
+    )]
     solver: Solver,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -83,33 +115,38 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
 }
 
 pub fn run(args: Args) -> Outcome {
-    if args.n == 0 {
+    let pairs = args.n.unwrap_or(if args.plot.is_some() {
+        DEFAULT_PLOT_PAIRS
+    } else {
+        DEFAULT_PAIRS
+    });
+    if pairs == 0 {
         return Err(CliError::Input(
             "--n must be at least 1 (pairs on the table)".into(),
         ));
     }
     if let Some(family) = args.state {
-        return state(&args, family);
+        return state(&args, pairs, family);
     }
     if args.table {
-        return table(&args);
+        return table(&args, pairs);
     }
     if args.findings {
-        return findings(&args);
+        return findings(&args, pairs);
     }
     if let Some(dir) = &args.plot {
-        return plot(dir);
+        return plot(dir, pairs, args.json);
     }
-    first_player(&args)
+    first_player(&args, pairs)
 }
 
-fn first_player(args: &Args) -> Outcome {
-    let n = args.n;
+fn first_player(args: &Args, n: usize) -> Outcome {
     if args.float {
         if n > MAX_FLOAT_PAIRS {
             return Err(too_large("--float", n, MAX_FLOAT_PAIRS));
         }
-        let f = Table::<f64>::build(n, Extent::Reduced, false).f(n, 0, 0);
+        let f =
+            Table::<f64>::build_with_progress(n, Extent::Reduced, false, &Bar::stderr()).f(n, 0, 0);
         if args.json {
             print_json(&json!({"n": n, "f_float": f}))?;
         } else {
@@ -126,7 +163,7 @@ fn first_player(args: &Args) -> Outcome {
                     MAX_EXACT_PAIRS,
                 ));
             }
-            first_player_value(n)
+            first_player_value_with_progress(n, &Bar::stderr())
         }
         Solver::Naive => {
             if n > MAX_NAIVE_PAIRS {
@@ -147,8 +184,8 @@ fn first_player(args: &Args) -> Outcome {
     Ok(true)
 }
 
-fn state(args: &Args, family: FamilyArg) -> Outcome {
-    let (n, m, k) = (args.n, args.m, args.k);
+fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
+    let (m, k) = (args.m, args.k);
     let state = match family {
         FamilyArg::F => State::f(n, m, k),
         FamilyArg::G => State::g(n, m, k),
@@ -157,7 +194,7 @@ fn state(args: &Args, family: FamilyArg) -> Outcome {
     if n > MAX_STATE_PAIRS {
         return Err(too_large("--state", n, MAX_STATE_PAIRS));
     }
-    let table = exact_table(n, Extent::Full, true);
+    let table = exact_table_with_progress(n, Extent::Full, true, &Bar::stderr());
     let value = table.value(state).expect("n is within the table");
     let best = table.best(state).expect("recorded");
     let names: Vec<String> = best.iter().map(ToString::to_string).collect();
@@ -184,11 +221,11 @@ fn state(args: &Args, family: FamilyArg) -> Outcome {
     Ok(true)
 }
 
-fn table(args: &Args) -> Outcome {
-    if args.n > MAX_LISTED_PAIRS {
-        return Err(too_large("--table", args.n, MAX_LISTED_PAIRS));
+fn table(args: &Args, n: usize) -> Outcome {
+    if n > MAX_LISTED_PAIRS {
+        return Err(too_large("--table", n, MAX_LISTED_PAIRS));
     }
-    let table = exact_table(args.n, Extent::Full, true);
+    let table = exact_table_with_progress(n, Extent::Full, true, &Bar::stderr());
     let rows: Vec<(State, BigRational, Vec<String>)> = table
         .states()
         .into_iter()
@@ -206,7 +243,7 @@ fn table(args: &Args) -> Outcome {
             .iter()
             .map(|(s, v, b)| json!({"state": s.to_string(), "value": v.to_string(), "best": b}))
             .collect();
-        print_json(&json!({"n": args.n, "states": rows}))?;
+        print_json(&json!({"n": n, "states": rows}))?;
     } else {
         for (s, v, b) in rows {
             println!(
@@ -220,17 +257,14 @@ fn table(args: &Args) -> Outcome {
     Ok(true)
 }
 
-fn findings(args: &Args) -> Outcome {
-    if args.n > MAX_STATE_PAIRS {
-        return Err(too_large("--findings", args.n, MAX_STATE_PAIRS));
+fn findings(args: &Args, n: usize) -> Outcome {
+    if n > MAX_STATE_PAIRS {
+        return Err(too_large("--findings", n, MAX_STATE_PAIRS));
     }
     if !args.json {
-        eprintln!(
-            "solving every F (m ≤ 2) and G (m = 0) state with n ≤ {} exactly…",
-            args.n
-        );
+        eprintln!("solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…");
     }
-    let t = exact_table(args.n, Extent::Reduced, true);
+    let t = exact_table_with_progress(n, Extent::Reduced, true, &Bar::stderr());
     let g = |w| analysis::g_tendency(&t, w);
     let f = |w| analysis::f_tendency(&t, w);
     let (pays, of) = analysis::keeping_the_pair_pays(&t);
@@ -274,7 +308,7 @@ fn findings(args: &Args) -> Outcome {
             .map(|(name, t)| json!({"tendency": name, "states": t.states, "failures": t.failures}))
             .collect();
         print_json(&json!({
-            "n": args.n,
+            "n": n,
             "tendencies": list,
             "keeping_the_pair_pays": {"states": pays, "of": of},
         }))?;
@@ -289,26 +323,64 @@ fn findings(args: &Args) -> Outcome {
     Ok(true)
 }
 
-fn plot(dir: &std::path::Path) -> Outcome {
+/// Writes Figs. 3.1–3.3 for n = `pairs` into `dir`: Fig. 3.1 plots
+/// g(n,k), Figs. 3.2 and 3.3 every N = 2M − 1 and N = 2M up to n. With the
+/// default n = 100 these are the paper's figures and today's file names.
+fn plot(dir: &std::path::Path, pairs: usize, json: bool) -> Outcome {
+    if !(2..=MAX_PLOT_PAIRS).contains(&pairs) {
+        return Err(CliError::Input(format!(
+            "--n {pairs} is out of range for --plot: 2..={MAX_PLOT_PAIRS} (Fig. 3.3 plots N = 2M, M ≥ 1)"
+        )));
+    }
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
-    eprintln!("solving every state with n ≤ 100 exactly…");
-    let table = exact_table(100, Extent::Reduced, false);
+    if !json {
+        eprintln!("solving every state with n ≤ {pairs} exactly…");
+    }
+    let table = exact_table_with_progress(pairs, Extent::Reduced, false, &Bar::stderr());
+    let (odd_m, even_m) = (pairs.div_ceil(2), pairs / 2);
     let figures = [
-        ("fig3_1_g100.svg", figures::figure_3_1(&table)),
         (
-            "fig3_2_odd.svg",
-            figures::figure_3_2_or_3_3(&table, true, 50),
+            format!("fig3_1_g{pairs}.svg"),
+            "Fig. 3.1",
+            format!("g({pairs}, k) for k = 1..{pairs} and the §3.1 expansions to n^-2"),
+            figures::figure_3_1_at(&table, pairs),
         ),
         (
-            "fig3_3_even.svg",
-            figures::figure_3_2_or_3_3(&table, false, 50),
+            "fig3_2_odd.svg".to_string(),
+            "Fig. 3.2",
+            format!(
+                "1/2 − f(2M − 1, 0, 0) for M = 1..{odd_m} (N = 2M − 1 ≤ {}) and 1/(16N³)",
+                2 * odd_m - 1
+            ),
+            figures::figure_3_2_or_3_3(&table, true, odd_m),
+        ),
+        (
+            "fig3_3_even.svg".to_string(),
+            "Fig. 3.3",
+            format!(
+                "1/2 − f(2M, 0, 0) for M = 1..{even_m} (N = 2M ≤ {}) and 1/(4N²)",
+                2 * even_m
+            ),
+            figures::figure_3_2_or_3_3(&table, false, even_m),
         ),
     ];
-    for (name, svg) in figures {
+    let mut written = Vec::new();
+    for (name, figure, shows, svg) in figures {
         let svg = svg.map_err(|e| CliError::Failed(e.to_string()))?;
         let path = dir.join(name);
         std::fs::write(&path, svg).map_err(|e| CliError::io(&path, &e))?;
-        println!("{}", path.display());
+        if json {
+            written.push(json!({
+                "file": path.display().to_string(),
+                "figure": figure,
+                "shows": shows,
+            }));
+        } else {
+            println!("{}", path.display());
+        }
+    }
+    if json {
+        print_json(&written)?;
     }
     Ok(true)
 }

@@ -1,13 +1,15 @@
 //! The statements of document 004 §2.3 and §3 checked on solved tables:
 //! Proposition 2.1, Lemma 2.2, inequality (2.1), Proposition 2.3, the
 //! three-option recurrence for g(n,k), the strategy tendencies of §3.1 and
-//! §3.2, the first-move identity and the asymptotics of f(N,0,0).
+//! §3.2, the first-move identity, the asymptotics of f(N,0,0) and the
+//! probability of a draw under optimal play (§3.3).
 //!
 //! Every check returns the states where the statement fails (empty: it
 //! holds), so the claims registry and the CLI can report exactly where.
 
-use super::optimized::{Prob, Table};
-use super::rules::{Choice, Family, Second, State};
+use super::number::{Mean, Prob};
+use super::optimized::{Extent, Table};
+use super::rules::{Case, Choice, Family, Next, Second, State, TieBreak, Transitions};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::BTreeSet;
@@ -547,4 +549,84 @@ pub fn zero_memory_first_player_wins(pairs: usize) -> BigRational {
         w = (a + b * w + rest.clone()) / (BigRational::one() + rest);
     }
     w
+}
+
+/// The probability that the game ends drawn (§3.3), from every state of
+/// `table`, when both players only ever take optimal options and pick among tied
+/// ones by `tie`. A pass chosen at a state means both pass for ever
+/// (the opponent faces the same state): a draw. Needs a full table with
+/// recorded options (`None` otherwise): Proposition 2.1 equates values,
+/// not draw probabilities.
+#[must_use]
+pub fn draw_probabilities<V: Prob>(table: &Table<V>, tie: TieBreak) -> Option<Table<V>> {
+    if table.extent() != Extent::Full || !table.records_best() {
+        return None;
+    }
+    let zero = V::ratio(0, 1);
+    let mut draws = table.map(|_| zero.clone());
+    let mut t = Transitions::default();
+    table.visit_successors_first(|state| {
+        t.refill(state);
+        let of = |next: Next| match next {
+            Next::Win | Next::Lose => V::ratio(0, 1),
+            Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
+        };
+        let mut chosen: Option<V> = None;
+        for choice in table.best(state).expect("recorded") {
+            let d = match choice {
+                Choice::TakeKnownPair => of(Next::Mine(t.take_pair.expect("m ≥ 1"))),
+                Choice::Pass => V::ratio(1, 1),
+                Choice::OpenUnknown {
+                    matched,
+                    one,
+                    fresh,
+                } => {
+                    let mut sum = V::ratio(0, 1);
+                    for case in t.cases() {
+                        let wanted = match case.case {
+                            Case::Matched => matched,
+                            Case::One => one,
+                            Case::Fresh => fresh,
+                        };
+                        let (_, outcomes) = case
+                            .answers()
+                            .find(|(second, _)| Some(*second) == *wanted)
+                            .expect("an optimal option answers every case");
+                        sum = sum
+                            + V::ratio(case.count, t.unknown)
+                                * outcomes
+                                    .iter()
+                                    .fold(Mean::Empty, |mean, &(count, next)| {
+                                        mean.add(count, of(next))
+                                    })
+                                    .value();
+                    }
+                    sum
+                }
+            };
+            chosen = Some(match (chosen, tie) {
+                (None, _) => d,
+                (Some(c), TieBreak::FewestDraws) => {
+                    if d < c {
+                        d
+                    } else {
+                        c
+                    }
+                }
+                (Some(c), TieBreak::MostDraws) => {
+                    if d > c {
+                        d
+                    } else {
+                        c
+                    }
+                }
+            });
+        }
+        draws.store(
+            state,
+            chosen.expect("every state has an optimal option"),
+            None,
+        );
+    });
+    Some(draws)
 }

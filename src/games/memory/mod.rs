@@ -28,8 +28,9 @@
 pub mod analysis;
 pub mod figures;
 pub mod naive;
+pub mod number;
 pub mod optimized;
 pub mod rules;
 pub mod scaled;
 
-pub use rules::{Choice, Family, InvalidState, Second, State};
+pub use rules::{Choice, Family, InvalidState, ParseStateError, Second, State};

@@ -1,45 +1,19 @@
-//! The recurrences of §2.1 (document 004), evaluated bottom-up in increasing
-//! number of unknown cards, exactly ([`BigRational`]) or in `f64`.
+//! The table solver: the recurrences of §2.1 (document 004) evaluated
+//! bottom-up in increasing number of unknown cards, exactly ([`BigRational`],
+//! computed over factorial denominators) or in `f64`.
 //!
-//! One recurrence serves both arithmetics through [`Prob`]; the float table
-//! exists for large n and is cross-checked against the exact one in tests.
+//! One recurrence serves every arithmetic through [`Prob`] (`number.rs`);
+//! the moves it values are written once, in `rules.rs`; what is read off a
+//! solved table (propositions, tendencies, draw probabilities) is in
+//! `analysis.rs`. The float table exists for large n and is cross-checked
+//! against the exact one in tests.
 
-use super::rules::{Choice, Family, Second, State};
+use super::number::{Mean, Prob};
+use super::rules::{f_state, g_state, moves, Case, Choice, Family, MoveSink, Next, Second, State};
 use super::scaled::Scaled;
-use num_bigint::BigInt;
+use crate::progress::{Progress, Silent};
 use num_rational::BigRational;
-use std::ops::{Add, Div, Mul, Range, Sub};
-
-/// A probability arithmetic: exact rationals or `f64`.
-pub trait Prob:
-    Clone
-    + PartialOrd
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-    + Div<Output = Self>
-{
-    /// The number num/den.
-    fn ratio(num: usize, den: usize) -> Self;
-}
-
-impl Prob for BigRational {
-    fn ratio(num: usize, den: usize) -> Self {
-        BigRational::new(BigInt::from(num), BigInt::from(den))
-    }
-}
-
-impl Prob for f64 {
-    #[allow(clippy::cast_precision_loss)]
-    fn ratio(num: usize, den: usize) -> Self {
-        // Through i64 where it fits: one instruction each, where usize to
-        // f64 takes several (8% of the float table's instructions).
-        match (i64::try_from(num), i64::try_from(den)) {
-            (Ok(num), Ok(den)) => num as f64 / den as f64,
-            _ => num as f64 / den as f64,
-        }
-    }
-}
+use std::cell::Cell;
 
 /// Which states the table holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,6 +118,11 @@ impl<V: Clone> Entries<V> {
         }
     }
 
+    /// How many states with n pairs are held.
+    fn held_with_pairs(&self, n: usize) -> usize {
+        (0..self.rows[n]).map(|m| n - m).sum()
+    }
+
     /// Every held (n, m, place).
     fn places(&self) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
         self.rows.iter().enumerate().flat_map(|(n, &count)| {
@@ -157,12 +136,21 @@ impl<V: Prob> Table<V> {
     /// the optimal options of each state are kept (ties listed).
     #[must_use]
     pub fn build(max_pairs: usize, extent: Extent, record_best: bool) -> Table<V> {
+        Table::build_with_progress(max_pairs, extent, record_best, &Silent)
+    }
+
+    /// [`Table::build`], reporting the states solved to `progress` (one
+    /// stage, `states solved`, advanced as each n is finished: the float
+    /// table at n = 5,000 and the full exact table at n = 100 take seconds).
+    #[must_use]
+    pub fn build_with_progress(
+        max_pairs: usize,
+        extent: Extent,
+        record_best: bool,
+        progress: &dyn Progress,
+    ) -> Table<V> {
         let zero = V::ratio(0, 1);
-        let m_cap = |n: usize, family: Family| match (extent, family) {
-            (Extent::Full, _) => n,
-            (Extent::Reduced, Family::F) => n.min(2),
-            (Extent::Reduced, Family::G) => 0,
-        };
+        let m_cap = |n: usize, family: Family| held_known_pairs(extent, n, family);
         let mut table = Table {
             max_pairs,
             extent,
@@ -181,21 +169,39 @@ impl<V: Prob> Table<V> {
                 record_best,
             ),
         };
-        in_solving_order(max_pairs, m_cap, |state| {
-            // Two instances: the float table's carries no trace of option
-            // recording.
-            if record_best {
-                let (value, best) = table.solve_state::<true>(state);
-                table.store(state, value, Some(best));
-            } else {
-                let (value, _) = table.solve_state::<false>(state);
-                table.store(state, value, None);
-            }
-        });
+        // Counted before solving: the visitor holds the table mutably.
+        let per_pairs: Vec<u64> = (0..=max_pairs)
+            .map(|n| (table.f.held_with_pairs(n) + table.g.held_with_pairs(n)) as u64)
+            .collect();
+        progress.begin("states solved", Some(per_pairs.iter().sum()));
+        in_solving_order(
+            max_pairs,
+            m_cap,
+            |state| {
+                // Two instances: the float table's carries no trace of option
+                // recording.
+                if record_best {
+                    let (value, best) = table.solve_state::<true>(state);
+                    table.store(state, value, Some(best));
+                } else {
+                    let (value, _) = table.solve_state::<false>(state);
+                    table.store(state, value, None);
+                }
+            },
+            |n| progress.advance(per_pairs[n]),
+        );
+        progress.end();
         table
     }
 
-    fn store(&mut self, s: State, value: V, best: Option<Vec<Choice>>) {
+    /// How many states the table holds.
+    fn held(&self) -> usize {
+        self.f.values.len() + self.g.values.len()
+    }
+
+    /// Sets the value (and, if recorded, the optimal options) of a state
+    /// the table holds.
+    pub(super) fn store(&mut self, s: State, value: V, best: Option<Vec<Choice>>) {
         let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
         let (entries, i) = match s.family {
             Family::F => (&mut self.f, k),
@@ -220,88 +226,28 @@ impl<V: Prob> Table<V> {
         }
     }
 
-    /// The probability that the game ends drawn (§3.3), from every state,
-    /// when both players only ever take optimal options and pick among tied
-    /// ones by `tie`. A pass chosen at a state means both pass for ever
-    /// (the opponent faces the same state): a draw. Needs a full table with
-    /// recorded options (`None` otherwise): Proposition 2.1 equates values,
-    /// not draw probabilities.
+    /// Which states the table holds.
     #[must_use]
-    pub fn draw_probabilities(&self, tie: TieBreak) -> Option<Table<V>> {
-        if self.extent != Extent::Full || self.f.best.is_none() {
-            return None;
-        }
-        let zero = V::ratio(0, 1);
-        let mut draws = self.map(|_| zero.clone());
-        let mut t = Transitions::default();
+    pub fn extent(&self) -> Extent {
+        self.extent
+    }
+
+    /// Whether the optimal options of every state were recorded.
+    #[must_use]
+    pub fn records_best(&self) -> bool {
+        self.f.best.is_some()
+    }
+
+    /// Visits every state the table holds, successors first: the order it
+    /// was solved in.
+    pub fn visit_successors_first(&self, visit: impl FnMut(State)) {
+        let extent = self.extent;
         in_solving_order(
             self.max_pairs,
-            |n, _| n,
-            |state| {
-                t.refill(state);
-                let of = |next: Next| match next {
-                    Next::Win | Next::Lose => V::ratio(0, 1),
-                    Next::Mine(s) | Next::Theirs(s) => draws.value(s).expect("held"),
-                };
-                let mut chosen: Option<V> = None;
-                for choice in self.best(state).expect("recorded") {
-                    let d = match choice {
-                        Choice::TakeKnownPair => of(Next::Mine(t.take_pair.expect("m ≥ 1"))),
-                        Choice::Pass => V::ratio(1, 1),
-                        Choice::OpenUnknown {
-                            matched,
-                            one,
-                            fresh,
-                        } => {
-                            let mut sum = V::ratio(0, 1);
-                            for case in t.cases() {
-                                let wanted = match case.case {
-                                    Case::Matched => matched,
-                                    Case::One => one,
-                                    Case::Fresh => fresh,
-                                };
-                                let (_, outcomes) = case
-                                    .answers()
-                                    .find(|(second, _)| Some(*second) == *wanted)
-                                    .expect("an optimal option answers every case");
-                                sum = sum
-                                    + V::ratio(case.count, t.unknown)
-                                        * outcomes
-                                            .iter()
-                                            .fold(Mean::Empty, |mean, &(count, next)| {
-                                                mean.add(count, of(next))
-                                            })
-                                            .value();
-                            }
-                            sum
-                        }
-                    };
-                    chosen = Some(match (chosen, tie) {
-                        (None, _) => d,
-                        (Some(c), TieBreak::FewestDraws) => {
-                            if d < c {
-                                d
-                            } else {
-                                c
-                            }
-                        }
-                        (Some(c), TieBreak::MostDraws) => {
-                            if d > c {
-                                d
-                            } else {
-                                c
-                            }
-                        }
-                    });
-                }
-                draws.store(
-                    state,
-                    chosen.expect("every state has an optimal option"),
-                    None,
-                );
-            },
+            |n, family| held_known_pairs(extent, n, family),
+            visit,
+            |_| {},
         );
-        Some(draws)
     }
 
     /// The largest n held.
@@ -538,14 +484,26 @@ impl<V: Prob, const RECORD_BEST: bool> MoveSink for Valuer<'_, V, RECORD_BEST> {
     }
 }
 
+/// The largest m held for n pairs in `family`: every m in a full table,
+/// Proposition 2.1's m ≤ 2 (F) and m = 0 (G) in a reduced one.
+fn held_known_pairs(extent: Extent, n: usize, family: Family) -> usize {
+    match (extent, family) {
+        (Extent::Full, _) => n,
+        (Extent::Reduced, Family::F) => n.min(2),
+        (Extent::Reduced, Family::G) => 0,
+    }
+}
+
 /// Visits every state the table holds, successors first. Every option
 /// other than taking a known pair turns over at least one unknown card and
 /// keeps n or lowers it; taking a pair keeps the unknown count and lowers n.
-/// So (n, unknown cards) ascending visits successors first.
+/// So (n, unknown cards) ascending visits successors first. `finished(n)`
+/// is called once every state with n pairs has been visited.
 fn in_solving_order(
     max_pairs: usize,
     m_cap: impl Fn(usize, Family) -> usize,
     mut visit: impl FnMut(State),
+    mut finished: impl FnMut(usize),
 ) {
     // Plain loops and a visitor, not a list or nested iterator adapters: at
     // n = 2,000 the reduced table has 8 million states, a list of them would
@@ -571,355 +529,7 @@ fn in_solving_order(
                 }
             }
         }
-    }
-}
-
-/// Which optimal option a player takes when several tie: the value does
-/// not depend on it, the probability of a draw does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TieBreak {
-    /// The optimal option with the smallest draw probability.
-    FewestDraws,
-    /// The optimal option with the largest draw probability.
-    MostDraws,
-}
-
-/// Where a branch leads, seen by the player who chose it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Next {
-    /// The chooser takes the 1s.
-    Win,
-    /// The opponent takes the 1s next (it knows where both are).
-    Lose,
-    /// The chooser moves again in this state (a pair was taken).
-    Mine(State),
-    /// The opponent moves in this state (the turn passed).
-    Theirs(State),
-}
-
-/// The §2.1 moves out of a state, without values: every option, its
-/// precondition, and for turning unknown cards the count of cards behind
-/// each outcome. Branches of probability zero are left out, so no invalid
-/// state is ever named.
-///
-/// Cases, answers and outcomes live in three flat lists that
-/// [`Transitions::refill`] clears and fills again: the reduced table visits
-/// 8 million states at n = 2,000, and a fresh nested list per state made
-/// memory allocation the largest cost of the float table.
-#[derive(Debug, Clone, Default)]
-pub struct Transitions {
-    /// u: unknown cards, the denominator of the first card's cases.
-    pub unknown: usize,
-    /// (F1)/(G1): the state after taking a known pair, if m ≥ 1.
-    pub take_pair: Option<State>,
-    /// (F2)/(G2): a pass is possible (m + k ≥ 2).
-    pub can_pass: bool,
-    /// (G3)(b): the first card is the second 1, with 1 card of u: a win.
-    pub forced_win: bool,
-    /// Per case: which, how many of the u cards, and its answers in `answers`.
-    cases: Vec<(Case, usize, Range<usize>)>,
-    /// Per answer for the second card: which, and its outcomes in `outcomes`.
-    answers: Vec<(Second, Range<usize>)>,
-    /// Card counts and where each outcome leads.
-    outcomes: Vec<(usize, Next)>,
-}
-
-/// One case of (F3)/(G3): the first card turned is of kind `case`, which
-/// `count` of the u unknown cards are.
-#[derive(Debug, Clone, Copy)]
-pub struct OpenCase<'a> {
-    /// (a), (b) or (c).
-    pub case: Case,
-    /// How many of the u unknown cards lead to this case.
-    pub count: usize,
-    answers: &'a [(Second, Range<usize>)],
-    outcomes: &'a [(usize, Next)],
-}
-
-impl<'a> OpenCase<'a> {
-    /// Each answer for the second card with its outcomes and card counts.
-    pub fn answers(&self) -> impl Iterator<Item = (Second, &'a [(usize, Next)])> + 'a {
-        let outcomes = self.outcomes;
-        self.answers
-            .iter()
-            .map(move |(second, range)| (*second, &outcomes[range.clone()]))
-    }
-}
-
-impl Transitions {
-    /// The cases of turning an unknown card first, in the order (a), (b), (c).
-    pub fn cases(&self) -> impl Iterator<Item = OpenCase<'_>> {
-        self.cases.iter().map(|(case, count, range)| OpenCase {
-            case: *case,
-            count: *count,
-            answers: &self.answers[range.clone()],
-            outcomes: &self.outcomes,
-        })
-    }
-
-    /// Replaces the contents with the moves of §2.1 (F1)–(F3) and
-    /// (G1)–(G3) out of `s`, keeping the lists' storage.
-    pub fn refill(&mut self, s: State) {
-        self.cases.clear();
-        self.answers.clear();
-        self.outcomes.clear();
-        self.unknown = s.unknown_cards();
-        self.can_pass = s.can_pass();
-        self.take_pair = None;
-        self.forced_win = false;
-        moves(s, self);
-    }
-}
-
-impl MoveSink for Transitions {
-    fn take_pair(&mut self, next: State) {
-        self.take_pair = Some(next);
-    }
-
-    fn second_one_wins(&mut self) {
-        self.forced_win = true;
-    }
-
-    fn case(&mut self, case: Case, count: usize) {
-        let at = self.answers.len();
-        self.cases.push((case, count, at..at));
-    }
-
-    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]) {
-        let from = self.outcomes.len();
-        self.outcomes.extend(live(outcomes));
-        self.answers.push((second, from..self.outcomes.len()));
-        let case = self.cases.last_mut().expect("an answer belongs to a case");
-        case.2.end = self.answers.len();
-    }
-}
-
-/// Receives the moves of one state, in the words of §2.1, from [`moves`].
-/// Two receivers: [`Transitions`] lists them, the table's valuer values them
-/// as they come, so the rules are written once.
-pub trait MoveSink {
-    /// (F1)/(G1): taking a known pair leads to `next`, the mover to play again.
-    fn take_pair(&mut self, next: State);
-    /// (G3)(b): the first card turned is the second 1, 1 card of the u: a win.
-    fn second_one_wins(&mut self);
-    /// (F3)/(G3): the first card turned is of kind `case`, as `count` of
-    /// the u unknown cards are; the answers that follow belong to it.
-    fn case(&mut self, case: Case, count: usize);
-    /// An answer for the second card in the last case: card counts and
-    /// where each leads. A count of zero comes with no state (`None`): the
-    /// branch has probability zero and its triple need not be a state.
-    fn answer(&mut self, second: Second, outcomes: &[(usize, Option<Next>)]);
-}
-
-/// The outcomes with at least one card behind them.
-fn live(outcomes: &[(usize, Option<Next>)]) -> impl Iterator<Item = (usize, Next)> + '_ {
-    outcomes
-        .iter()
-        .filter(|(count, _)| *count > 0)
-        .map(|&(count, next)| (count, next.expect("named when its count is positive")))
-}
-
-/// Sends the moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s` to `sink`.
-/// Passing (F2)/(G2) is not sent: it is possible exactly when
-/// [`State::can_pass`], and leads back to `s` itself.
-pub fn moves(s: State, sink: &mut impl MoveSink) {
-    let (n, m, k) = (s.pairs, s.known_pairs, s.known_singles);
-    // `(c).then(|| x)`: x only if c; lazily, as the state exists only then.
-    match s.family {
-        Family::F => {
-            let fresh = n - m - k - 1; // non-1 numbers with no card known
-            if m >= 1 {
-                sink.take_pair(f_state(n - 1, m - 1, k));
-            }
-            if k >= 1 {
-                sink.case(Case::Matched, k);
-                let take = Next::Mine(f_state(n - 1, m, k - 1));
-                sink.answer(Second::Take, &[(1, Some(take))]);
-                if m + k >= 2 {
-                    let miss = Next::Theirs(f_state(n, m + 1, k - 1));
-                    sink.answer(Second::Known, &[(1, Some(miss))]);
-                }
-                sink.answer(
-                    Second::Unknown,
-                    &[
-                        (
-                            k - 1,
-                            (k >= 2).then(|| Next::Theirs(f_state(n, m + 2, k.saturating_sub(2)))),
-                        ),
-                        (2, Some(Next::Theirs(g_state(n, m + 1, k)))),
-                        (
-                            2 * fresh,
-                            (fresh > 0).then(|| Next::Theirs(f_state(n, m + 1, k))),
-                        ),
-                    ],
-                );
-            }
-            sink.case(Case::One, 2);
-            if m + k >= 1 {
-                let miss = Next::Theirs(g_state(n, m, k + 1));
-                sink.answer(Second::Known, &[(1, Some(miss))]);
-            }
-            sink.answer(
-                Second::Unknown,
-                &[
-                    (1, Some(Next::Win)),
-                    (k, (k >= 1).then(|| Next::Theirs(g_state(n, m + 1, k)))),
-                    (
-                        2 * fresh,
-                        (fresh > 0).then(|| Next::Theirs(g_state(n, m, k + 2))),
-                    ),
-                ],
-            );
-            if fresh > 0 {
-                sink.case(Case::Fresh, 2 * fresh);
-                if m + k >= 1 {
-                    let miss = Next::Theirs(f_state(n, m, k + 1));
-                    sink.answer(Second::Known, &[(1, Some(miss))]);
-                }
-                sink.answer(
-                    Second::Unknown,
-                    &[
-                        (1, Some(Next::Mine(f_state(n - 1, m, k)))),
-                        (2, Some(Next::Theirs(g_state(n, m, k + 2)))),
-                        (k, (k >= 1).then(|| Next::Theirs(f_state(n, m + 1, k)))),
-                        (
-                            2 * fresh - 2,
-                            (fresh > 1).then(|| Next::Theirs(f_state(n, m, k + 2))),
-                        ),
-                    ],
-                );
-            }
-        }
-        Family::G => {
-            let fresh = n - m - k; // numbers with no card known
-            if m >= 1 {
-                sink.take_pair(g_state(n - 1, m - 1, k));
-            }
-            // (b) named first: the float table adds 1/u before the cases,
-            // as it always has, so its last bits do not move.
-            sink.second_one_wins();
-            if k >= 2 {
-                sink.case(Case::Matched, k - 1);
-                let take = Next::Mine(g_state(n - 1, m, k - 1));
-                sink.answer(Second::Take, &[(1, Some(take))]);
-                let miss = Next::Theirs(g_state(n, m + 1, k - 1));
-                sink.answer(Second::Known, &[(1, Some(miss))]);
-                sink.answer(
-                    Second::Unknown,
-                    &[
-                        (
-                            k - 2,
-                            (k >= 3).then(|| Next::Theirs(g_state(n, m + 2, k.saturating_sub(2)))),
-                        ),
-                        (
-                            2 * fresh,
-                            (fresh > 0).then(|| Next::Theirs(g_state(n, m + 1, k))),
-                        ),
-                        // the other 1 turned second: the opponent takes the pair
-                        (1, Some(Next::Lose)),
-                    ],
-                );
-            }
-            if fresh > 0 {
-                sink.case(Case::Fresh, 2 * fresh);
-                let miss = Next::Theirs(g_state(n, m, k + 1));
-                sink.answer(Second::Known, &[(1, Some(miss))]);
-                sink.answer(
-                    Second::Unknown,
-                    &[
-                        (1, Some(Next::Mine(g_state(n - 1, m, k)))),
-                        (k - 1, (k >= 2).then(|| Next::Theirs(g_state(n, m + 1, k)))),
-                        (1, Some(Next::Lose)),
-                        (
-                            2 * fresh - 2,
-                            (fresh > 1).then(|| Next::Theirs(g_state(n, m, k + 2))),
-                        ),
-                    ],
-                );
-            }
-        }
-    }
-}
-
-/// The cases of turning an unknown card first (§2.1 (a), (b), (c)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Case {
-    /// (a) it matches a known card (not a 1).
-    Matched,
-    /// (b) it is a 1 (in F; in G this case is the forced win).
-    One,
-    /// (c) a number no card of which was known.
-    Fresh,
-}
-
-/// A successor that `moves` names. A check, not `State::f(..).expect(..)`:
-/// that builds the error message's Result on the float table's innermost path.
-#[inline(always)]
-fn successor(family: Family, n: usize, m: usize, k: usize) -> State {
-    let valid = match family {
-        Family::F => State::is_f(n, m, k),
-        Family::G => State::is_g(n, m, k),
-    };
-    assert!(
-        valid,
-        "{family:?}({n},{m},{k}): a successor with positive probability is a state"
-    );
-    State {
-        family,
-        pairs: n,
-        known_pairs: m,
-        known_singles: k,
-    }
-}
-
-#[inline(always)]
-fn f_state(n: usize, m: usize, k: usize) -> State {
-    successor(Family::F, n, m, k)
-}
-
-#[inline(always)]
-fn g_state(n: usize, m: usize, k: usize) -> State {
-    successor(Family::G, n, m, k)
-}
-
-/// The moves of §2.1 (F1)–(F3) and (G1)–(G3) out of `s`.
-#[must_use]
-pub fn transitions(s: State) -> Transitions {
-    let mut moves = Transitions::default();
-    moves.refill(s);
-    moves
-}
-
-/// An answer's outcome values weighted by their card counts, taken one
-/// outcome at a time (a plain loop, not iterator adapters: the float
-/// table's innermost loop inlines it).
-enum Mean<V> {
-    Empty,
-    One(usize, V),
-    Sum(V, usize),
-}
-
-impl<V: Prob> Mean<V> {
-    #[inline(always)]
-    fn add(self, count: usize, value: V) -> Mean<V> {
-        match self {
-            Mean::Empty => Mean::One(count, value),
-            Mean::One(first_count, first) => Mean::Sum(
-                V::ratio(first_count, 1) * first + V::ratio(count, 1) * value,
-                first_count + count,
-            ),
-            Mean::Sum(sum, total) => Mean::Sum(sum + V::ratio(count, 1) * value, total + count),
-        }
-    }
-
-    #[inline(always)]
-    fn value(self) -> V {
-        match self {
-            Mean::Empty => panic!("an answer has an outcome"),
-            // A certain outcome needs no weighting (nor, exactly, its level raised).
-            Mean::One(_, value) => value,
-            Mean::Sum(sum, total) => sum / V::ratio(total, 1),
-        }
+        finished(n);
     }
 }
 
@@ -933,13 +543,46 @@ fn max_of<V: Prob>(values: impl Iterator<Item = V>) -> V {
 /// handed out as reduced rationals.
 #[must_use]
 pub fn exact_table(max_pairs: usize, extent: Extent, record_best: bool) -> Table<BigRational> {
-    Table::<Scaled>::build(max_pairs, extent, record_best).map(Scaled::to_rational)
+    exact_table_with_progress(max_pairs, extent, record_best, &Silent)
+}
+
+/// [`exact_table`], reporting to `progress`: the states solved, then the
+/// values reduced to lowest terms (a gcd of numbers of hundreds of digits
+/// each: a second for the full table at n = 100).
+#[must_use]
+pub fn exact_table_with_progress(
+    max_pairs: usize,
+    extent: Extent,
+    record_best: bool,
+    progress: &dyn Progress,
+) -> Table<BigRational> {
+    /// Values reduced between two reports.
+    const CHUNK: u64 = 1 << 12;
+    let scaled = Table::<Scaled>::build_with_progress(max_pairs, extent, record_best, progress);
+    progress.begin("values reduced", Some(scaled.held() as u64));
+    let reduced = Cell::new(0u64);
+    let table = scaled.map(|v| {
+        reduced.set(reduced.get() + 1);
+        if reduced.get() % CHUNK == 0 {
+            progress.advance(CHUNK);
+        }
+        v.to_rational()
+    });
+    progress.advance(reduced.get() % CHUNK);
+    progress.end();
+    table
 }
 
 /// f(N,0,0) exactly: the first player's expected points (win 1, draw 1/2).
 #[must_use]
 pub fn first_player_value(pairs: usize) -> BigRational {
-    Table::<Scaled>::build(pairs, Extent::Reduced, false)
+    first_player_value_with_progress(pairs, &Silent)
+}
+
+/// [`first_player_value`], reporting the states solved to `progress`.
+#[must_use]
+pub fn first_player_value_with_progress(pairs: usize, progress: &dyn Progress) -> BigRational {
+    Table::<Scaled>::build_with_progress(pairs, Extent::Reduced, false, progress)
         .f(pairs, 0, 0)
         .to_rational()
 }

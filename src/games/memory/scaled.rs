@@ -12,7 +12,7 @@
 //! general (any rational constant is accepted: the level is raised until
 //! the constant's denominator divides), the fast path is just the common one.
 
-use super::optimized::Prob;
+use super::number::Prob;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
