@@ -509,58 +509,59 @@ fn seed_word(i: usize, chooser: Chooser, summary: Result<u32, Reach>, ends: &End
 pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
     use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
     use word::*;
-    let n = graph.len();
-    assert!(u32::try_from(n).is_ok(), "state index must fit in u32");
-    // Runs of consecutive states let the game step from one to the next;
-    // at least eight per thread keep the threads evenly loaded.
-    let run = (n / (8 * rayon::current_num_threads())).clamp(256, 4096);
-    let words: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
-    // The states the first pass decides are the first frontiers (distances
-    // 1 and, where the graph pulls, 2), collected as they are found: a
-    // second parallel walk over the words took 60–75 µs of the 2 ms §3's
-    // table takes. States decided by the rules are left out where their
-    // predecessors have pulled them.
-    let pulls = graph.pulls_decided();
-    let decided: Vec<[Vec<u32>; 2]> = words
-        .par_chunks(run)
-        .enumerate()
-        .map_init(Ends::default, |ends, (c, chunk)| {
-            let start = c * run;
-            let mut decided = [Vec::new(), Vec::new()];
-            graph.summaries(
-                start..start + chunk.len(),
-                ends,
-                |i, chooser, summary, ends| {
-                    let w = seed_word(i, chooser, summary, ends);
-                    chunk[i - start].store(w, Relaxed);
-                    if w & DECIDED != 0 && !(pulls && summary.is_err()) {
-                        let at_two =
-                            w & (DISTANCE_LIMIT - 1) << DISTANCE_SHIFT == 2 << DISTANCE_SHIFT;
-                        decided[usize::from(at_two)].push(i as u32);
-                    }
-                },
-            );
-            decided
-        })
-        .collect();
-    let (mut frontier, mut at_two): (Vec<u32>, Vec<u32>) = (
-        decided.iter().flat_map(|d| &d[0]).copied().collect(),
-        decided.iter().flat_map(|d| &d[1]).copied().collect(),
-    );
-    drop(decided);
-    let mut level = 1u32;
-    while !frontier.is_empty() || !at_two.is_empty() {
-        assert!(level + 1 < DISTANCE_LIMIT, "distance too large");
-        let decided_next = (level + 1) << DISTANCE_SHIFT;
-        // Within one distance the order of the updates does not matter: a
-        // chooser is decided by any successor with its value, a forced
-        // state only once every successor is decided.
-        // Chunks small enough to give every thread a share of the short
-        // levels too (most of §3's levels hold a few hundred states).
-        let chunk = (frontier.len() / (4 * rayon::current_num_threads())).clamp(16, 512);
-        let parts: Vec<Vec<u32>> = frontier
-            .par_chunks(chunk)
-            .map(|chunk| {
+    // The whole solve runs on one of the pool's threads (below): called
+    // from outside the pool, every parallel step would otherwise hand the
+    // work to the pool and put the caller to sleep until it is done, two
+    // thread switches per level of distance (§3's table: about 75 switches
+    // per solve, a quarter of its processor time; 5–8 from within).
+    let body = || {
+        let n = graph.len();
+        assert!(u32::try_from(n).is_ok(), "state index must fit in u32");
+        // Runs of consecutive states let the game step from one to the next;
+        // at least eight per thread keep the threads evenly loaded.
+        let run = (n / (8 * rayon::current_num_threads())).clamp(256, 4096);
+        let words: Vec<AtomicU32> = (0..n).into_par_iter().map(|_| AtomicU32::new(0)).collect();
+        // The states the first pass decides are the first frontiers (distances
+        // 1 and, where the graph pulls, 2), collected as they are found: a
+        // second parallel walk over the words took 60–75 µs of the 2 ms §3's
+        // table takes. States decided by the rules are left out where their
+        // predecessors have pulled them.
+        let pulls = graph.pulls_decided();
+        let decided: Vec<[Vec<u32>; 2]> = words
+            .par_chunks(run)
+            .enumerate()
+            .map_init(Ends::default, |ends, (c, chunk)| {
+                let start = c * run;
+                let mut decided = [Vec::new(), Vec::new()];
+                graph.summaries(
+                    start..start + chunk.len(),
+                    ends,
+                    |i, chooser, summary, ends| {
+                        let w = seed_word(i, chooser, summary, ends);
+                        chunk[i - start].store(w, Relaxed);
+                        if w & DECIDED != 0 && !(pulls && summary.is_err()) {
+                            let at_two =
+                                w & (DISTANCE_LIMIT - 1) << DISTANCE_SHIFT == 2 << DISTANCE_SHIFT;
+                            decided[usize::from(at_two)].push(i as u32);
+                        }
+                    },
+                );
+                decided
+            })
+            .collect();
+        let (mut frontier, mut at_two): (Vec<u32>, Vec<u32>) = (
+            decided.iter().flat_map(|d| &d[0]).copied().collect(),
+            decided.iter().flat_map(|d| &d[1]).copied().collect(),
+        );
+        drop(decided);
+        let mut level = 1u32;
+        while !frontier.is_empty() || !at_two.is_empty() {
+            assert!(level + 1 < DISTANCE_LIMIT, "distance too large");
+            let decided_next = (level + 1) << DISTANCE_SHIFT;
+            // Within one distance the order of the updates does not matter: a
+            // chooser is decided by any successor with its value, a forced
+            // state only once every successor is decided.
+            let visit = |chunk: &[u32]| {
                 let mut next = Vec::new();
                 for &s in chunk {
                     let goal = words[s as usize].load(Relaxed) & GOAL;
@@ -582,31 +583,43 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
                     });
                 }
                 next
-            })
-            .collect();
-        frontier = parts.concat();
-        if level == 1 {
-            frontier.append(&mut at_two);
-        }
-        level += 1;
-    }
-    let (values, distances) = words
-        .into_par_iter()
-        .map(|w| {
-            let w = w.into_inner();
-            if w & DECIDED == 0 {
-                (Reach::Undecided, 0)
+            };
+            let threads = rayon::current_num_threads();
+            frontier = if threads == 1 || frontier.len() < 64 {
+                // A short level costs less than waking another thread for it.
+                visit(&frontier)
             } else {
-                let v = if w & GOAL != 0 {
-                    Reach::Goal
-                } else {
-                    Reach::Prevented
-                };
-                (v, ((w >> DISTANCE_SHIFT) & (DISTANCE_LIMIT - 1)) as u16)
+                // Chunks small enough to give every thread a share of the
+                // short levels too (most of §3's levels hold a few hundred
+                // states).
+                let chunk = (frontier.len() / (4 * threads)).clamp(16, 512);
+                let parts: Vec<Vec<u32>> = frontier.par_chunks(chunk).map(visit).collect();
+                parts.concat()
+            };
+            if level == 1 {
+                frontier.append(&mut at_two);
             }
-        })
-        .unzip();
-    Solution { values, distances }
+            level += 1;
+        }
+        let (values, distances) = words
+            .into_par_iter()
+            .map(|w| {
+                let w = w.into_inner();
+                if w & DECIDED == 0 {
+                    (Reach::Undecided, 0)
+                } else {
+                    let v = if w & GOAL != 0 {
+                        Reach::Goal
+                    } else {
+                        Reach::Prevented
+                    };
+                    (v, ((w >> DISTANCE_SHIFT) & (DISTANCE_LIMIT - 1)) as u16)
+                }
+            })
+            .unzip();
+        Solution { values, distances }
+    };
+    rayon::scope(|_| body())
 }
 
 #[cfg(test)]
