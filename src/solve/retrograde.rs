@@ -513,7 +513,7 @@ pub fn solve_reversible(graph: &impl ReversibleGraph) -> Solution {
     // from outside the pool, every parallel step would otherwise hand the
     // work to the pool and put the caller to sleep until it is done, two
     // thread switches per level of distance (§3's table: about 75 switches
-    // per solve, a quarter of its processor time; 5–8 from within).
+    // per solve, a quarter of its processor time; 6–12 from within).
     let body = || {
         let n = graph.len();
         assert!(u32::try_from(n).is_ok(), "state index must fit in u32");
