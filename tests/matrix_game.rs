@@ -100,6 +100,17 @@ fn dominated_rows_and_columns_get_no_weight() {
             vec![ratio(1, 3), ratio(2, 3), integer(0)]
         );
     }
+    // The same game with the dominated row and column first: which of two
+    // comparable lines is deleted must not depend on their order.
+    let m = mat(&[&[2, 1, -1], &[5, 4, 0], &[3, 0, 2]]);
+    let (plain, reduced) = solve_every_way(&m, &ratio(4, 3));
+    for s in [plain, reduced] {
+        assert_eq!(s.row_strategy, vec![integer(0), ratio(1, 3), ratio(2, 3)]);
+        assert_eq!(
+            s.column_strategy,
+            vec![integer(0), ratio(1, 3), ratio(2, 3)]
+        );
+    }
 }
 
 #[test]
