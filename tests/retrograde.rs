@@ -82,7 +82,7 @@ fn subtraction_answer(n: usize, side: usize) -> (Reach, u16) {
     (value, if mover_wins { 2 + 2 * k } else { 1 + 2 * k })
 }
 
-fn both(graph: &(impl ReversibleGraph + StateGraph)) -> Solution {
+fn both(graph: &impl ReversibleGraph) -> Solution {
     let s = retrograde::solve(graph);
     assert_eq!(
         retrograde::solve_reversible(graph),
