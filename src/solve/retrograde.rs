@@ -71,8 +71,8 @@
 //! use Reach::{Goal, Prevented};
 //! assert_eq!(max_to_move, [Prevented, Goal, Goal, Prevented, Goal]);
 //! // From 3 stones the loser makes the game last: two moves, then the
-//! // empty pile (distance 1), so distance 3.
-//! assert_eq!(s.distances[6], 3);
+//! // empty pile (distance 1), so distance 3, whichever side is to move.
+//! assert_eq!((s.values[7], s.distances[6], s.distances[7]), (Goal, 3, 3));
 //! ```
 //!
 //! # Document 003 as one client
