@@ -18,8 +18,87 @@
 //! in [`solve::exact`]. [`report`] writes a run of the registry as the JSON,
 //! HTML page and JUnit XML of `reproduce`. SPEC.md in the repository is the contract: rules as
 //! implemented, every interpretation, complexities, published values, errata.
+//!
+//! # Using the library
+//! The types a researcher reaches for first are re-exported at the root
+//! (below); every game's module keeps its full API. Long computations take a
+//! [`Progress`] ([`Silent`] for none). Values that are probabilities or
+//! expectations are exact [`num_rational::BigRational`]s.
+//!
+//! **Cargo features**, all on by default: `cli` (the `solved-games` binary
+//! and its dependencies; turns on the other two), `plot` (the SVG figures and
+//! the HTML page of `reproduce --html`) and `referee` (player programs over
+//! pipes for the 10,000-yen referee, Unix only). A library user who wants
+//! none of them writes
+//! `solved-games = { version = "0.1", default-features = false }`.
+//!
+//! **Nim** (document 002): the position table by induction against the naive
+//! search.
+//! ```
+//! use solved_games::{nim, NimPosition, NimTable};
+//! let table = NimTable::build(3, 9);
+//! let p: NimPosition = "123".parse()?;
+//! assert!(table.is_losing(&p) && nim::naive::is_losing(&p)); // 1 ⊕ 2 ⊕ 3 = 0
+//! assert_eq!(table.losing_count(), 76);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Stone-taking games** (document 001): both solvers give the same split.
+//! ```
+//! use solved_games::{stones, Stones, StonesGame};
+//! let row = Stones::one_valued(vec![1, 100, 2, 3])?;
+//! let best = stones::optimized::solve(StonesGame::EitherEnd, &row)?;
+//! assert_eq!((best.first, best.second), (103, 3));
+//! assert_eq!(stones::naive::solve(StonesGame::EitherEnd, &row)?, best);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Memory game** (document 004): the first player's expected points with
+//! two pairs, by the recurrences and by play on an explicit row of cards.
+//! ```
+//! use solved_games::{memory, Silent};
+//! let value = memory::optimized::first_player_value(2);
+//! assert_eq!(value.to_string(), "1/3");
+//! assert_eq!(memory::naive::first_player_value(2, &Silent)?, value);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Mini-Geister** (document 003): the §3 analysis by the retrograde engine
+//! and by the naive sweeps.
+//! ```
+//! use solved_games::{geister, GeisterKind};
+//! use solved_games::geister::report::Report;
+//! let report = Report::of(&geister::optimized::solve(GeisterKind::Basic));
+//! assert_eq!(report.states, 21_840);
+//! assert_eq!(report.values[0], 12_339);
+//! let naive = geister::naive::solve(geister::naive::Analysis::Basic);
+//! assert_eq!(Report::of_naive(&naive), report);
+//! ```
+//!
+//! **10,000-yen game** (document 000): a scaled game's exact value by the DP
+//! with the exact LP and by the naive recursion over bet histories.
+//! ```
+//! use solved_games::{yen, ScaledGame, YenRules, YenSolver, YenState};
+//! let value = YenSolver::new().value(YenState::start(YenRules { total: 6, rounds: 4 }));
+//! assert_eq!(value, yen::naive::value(ScaledGame { total: 6, rounds: 4 }));
+//! assert_eq!(value, num_traits::Zero::zero()); // neither player has an edge
+//! ```
+//!
+//! **The claims registry**: every published number, checked.
+//! ```
+//! use solved_games::{claims, Status};
+//! let verdict = claims::by_id("NIM-001").expect("a registered claim").check();
+//! assert_eq!(verdict.status, Status::Pass);
+//! assert_eq!(verdict.agree, Some(true)); // naive = optimized
+//! ```
 
 #![warn(missing_docs)]
+// Module docs link to the figures and the pipe referee, which a build without
+// `plot` or `referee` leaves out; those links are then dangling by design.
+#![cfg_attr(
+    not(all(feature = "plot", feature = "referee")),
+    allow(rustdoc::broken_intra_doc_links)
+)]
 
 pub mod claims;
 pub mod core;
@@ -27,3 +106,22 @@ pub mod games;
 pub mod progress;
 pub mod report;
 pub mod solve;
+
+// The curated face: the five games by name, each game's main types and
+// solvers, the claims registry and progress reporting. Names that two games
+// share (`Position`, `State`, `Table`) carry the game's name here.
+pub use claims::{Claim, GameId, Status, Verdict};
+pub use games::geister::analysis::Kind as GeisterKind;
+pub use games::geister::optimized::Table as GeisterTable;
+pub use games::geister::rules::Position as GeisterPosition;
+pub use games::memory::optimized::Table as MemoryTable;
+pub use games::memory::State as MemoryState;
+pub use games::nim::optimized::Table as NimTable;
+pub use games::nim::Position as NimPosition;
+pub use games::stones::{Game as StonesGame, GameResult as StonesResult, Stones};
+pub use games::yen::naive::ScaledGame;
+pub use games::yen::optimized::Solver as YenSolver;
+pub use games::yen::rules::{Rules as YenRules, State as YenState};
+pub use games::{geister, memory, nim, stones, yen};
+pub use progress::{Progress, Silent};
+pub use solve::{matrix_game, retrograde};

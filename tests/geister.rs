@@ -1,6 +1,7 @@
 //! Mini-Geister (document 003): the published numbers are reproduced (the
 //! naive model against the engine is in `geister_naive.rs`), the reports
-//! and a forcing line are pinned, the CLI behaves.
+//! and a forcing line are pinned, the CLI behaves. The retrograde engine's
+//! own tests, on graphs with known answers, are in `retrograde.rs`.
 
 mod common;
 
@@ -12,9 +13,7 @@ use solved_games::games::geister::optimized::Space;
 use solved_games::games::geister::report::Report;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{mirror, play, solved};
-use solved_games::solve::retrograde::{
-    self, Chooser, Reach, ReversibleGraph, StateGraph, Successor,
-};
+use solved_games::solve::retrograde::Reach;
 
 #[test]
 fn every_published_geister_claim_passes() {
@@ -230,154 +229,7 @@ fn cli_rejects_bad_input_with_one_line() {
     assert_input_error(&["geister", "line", "--analysis", "rbr-vs-br"]);
 }
 
-/// A random graph for the engine: each state lists up to three successors
-/// or outcomes; some states are terminal.
-#[derive(Debug, Clone)]
-struct RandomGraph {
-    terminal: Vec<Option<Reach>>,
-    moves: Vec<Vec<Successor>>,
-}
-
-impl StateGraph for RandomGraph {
-    fn len(&self) -> usize {
-        self.moves.len()
-    }
-    fn chooser(&self, i: usize) -> Chooser {
-        if i % 2 == 0 {
-            Chooser::Max
-        } else {
-            Chooser::Min
-        }
-    }
-    fn terminal(&self, i: usize) -> Option<Reach> {
-        self.terminal[i]
-    }
-    fn successors(&self, i: usize, out: &mut Vec<Successor>) {
-        out.extend_from_slice(&self.moves[i]);
-    }
-}
-
-impl ReversibleGraph for RandomGraph {
-    fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-        if let Some(v) = self.terminal[i] {
-            return Err(v);
-        }
-        let mut states: Vec<u32> = Vec::new();
-        for m in &self.moves[i] {
-            match *m {
-                Successor::State(j) => states.push(j),
-                Successor::Outcome(v) => outcomes.push(v),
-            }
-        }
-        states.sort_unstable();
-        states.dedup();
-        Ok(states.len() as u32)
-    }
-    fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
-        for (j, moves) in self.moves.iter().enumerate() {
-            if moves.contains(&Successor::State(i as u32)) {
-                f(j as u32);
-            }
-        }
-    }
-}
-
-/// Depth-bounded value iteration, written out for the test.
-fn sweep(g: &RandomGraph) -> (Vec<Reach>, Vec<u16>) {
-    let n = g.len();
-    let mut value: Vec<Option<(Reach, u16)>> = vec![None; n];
-    for depth in 1u16.. {
-        let before = value.clone();
-        let mut changed = false;
-        for i in 0..n {
-            if before[i].is_some() {
-                continue;
-            }
-            let want = if i % 2 == 0 {
-                Reach::Goal
-            } else {
-                Reach::Prevented
-            };
-            let lose = if i % 2 == 0 {
-                Reach::Prevented
-            } else {
-                Reach::Goal
-            };
-            let decided = if let Some(v) = g.terminal[i] {
-                Some(v)
-            } else {
-                let known: Vec<Option<Reach>> = g.moves[i]
-                    .iter()
-                    .map(|m| match *m {
-                        Successor::Outcome(Reach::Undecided) => None,
-                        Successor::Outcome(v) => Some(v),
-                        Successor::State(j) => before[j as usize].map(|e| e.0),
-                    })
-                    .collect();
-                if known.contains(&Some(want)) {
-                    Some(want)
-                } else if known.iter().all(|k| *k == Some(lose)) {
-                    Some(lose)
-                } else {
-                    None
-                }
-            };
-            if let Some(v) = decided {
-                value[i] = Some((v, depth));
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    value
-        .iter()
-        .map(|e| e.unwrap_or((Reach::Undecided, 0)))
-        .unzip()
-}
-
-fn random_graph() -> impl Strategy<Value = RandomGraph> {
-    (2usize..40).prop_flat_map(|n| {
-        let reach = prop_oneof![
-            Just(Reach::Goal),
-            Just(Reach::Prevented),
-            Just(Reach::Undecided)
-        ];
-        let succ = prop_oneof![
-            4 => (0..n as u32).prop_map(Successor::State),
-            1 => reach.clone().prop_map(Successor::Outcome),
-        ];
-        let term = prop_oneof![
-            6 => Just(None),
-            1 => Just(Some(Reach::Goal)),
-            1 => Just(Some(Reach::Prevented)),
-        ];
-        (
-            prop::collection::vec(term, n),
-            prop::collection::vec(prop::collection::vec(succ, 0..4), n),
-        )
-            .prop_map(|(terminal, moves)| RandomGraph { terminal, moves })
-    })
-}
-
 proptest! {
-    #[test]
-    fn engine_agrees_with_value_iteration_on_random_graphs(g in random_graph()) {
-        let s = retrograde::solve(&g);
-        let (values, distances) = sweep(&g);
-        prop_assert_eq!(s.values, values);
-        prop_assert_eq!(s.distances, distances);
-    }
-
-    #[test]
-    fn engine_with_predecessors_agrees_on_random_graphs(g in random_graph()) {
-        let s = retrograde::solve_reversible(&g);
-        let (values, distances) = sweep(&g);
-        prop_assert_eq!(s.values, values);
-        prop_assert_eq!(s.distances, distances);
-    }
-
     #[test]
     fn position_notation_round_trips(i in 0usize..2_184_000) {
         let space = Space::new(Kind::Det.layouts());

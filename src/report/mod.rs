@@ -30,11 +30,16 @@ use crate::progress::Progress;
 use serde::Serialize;
 use std::time::{Duration, Instant, SystemTime};
 
+#[cfg(feature = "plot")]
 mod errata;
+#[cfg(feature = "plot")]
 pub mod figures;
+#[cfg(feature = "plot")]
 pub mod html;
 pub mod junit;
+#[cfg(feature = "plot")]
 mod plot;
+#[cfg(feature = "plot")]
 pub mod timing;
 
 /// One checked claim as `reproduce --json` prints it (README documents the

@@ -21,8 +21,17 @@
 //! [`solve_reduced`] first looks for a saddle point in pure strategies and
 //! then deletes weakly dominated rows and columns, calling the simplex only
 //! on what is left: the same value, an optimal pair of the original game, far
-//! fewer pivots. It is what the 10,000-yen DP uses; the naive search uses
-//! [`solve`].
+//! fewer pivots.
+//!
+//! # Clients
+//! The 10,000-yen DP of document 000 ([`crate::games::yen::optimized`])
+//! solves one stage game per state with [`solve_reduced`] (and certifies
+//! float guesses with [`value_from_basis`]). [`solve`] is the plain
+//! reference it is tested against, and the exact check of the float LP
+//! ([`super::float_game`]). The naive 10,000-yen search uses neither: it has
+//! its own method (enumerating square submatrices), so that the two sides
+//! share no solver. The solver's own tests, on textbook games, are in
+//! `tests/matrix_game.rs`.
 //!
 //! Every answer can be checked without trusting the simplex:
 //! [`Solution::is_certified`] verifies that the row strategy guarantees the
@@ -721,44 +730,6 @@ mod tests {
                 m,
             )
         })
-    }
-
-    #[test]
-    fn matching_pennies_and_rock_paper_scissors() {
-        let pennies = mat(&[&[1, -1], &[-1, 1]]);
-        let s = solve(&pennies);
-        assert_eq!(s.value, integer(0));
-        assert_eq!(s.row_strategy, vec![ratio(1, 2), ratio(1, 2)]);
-        let rps = mat(&[&[0, -1, 1], &[1, 0, -1], &[-1, 1, 0]]);
-        let s = solve(&rps);
-        assert_eq!(s.value, integer(0));
-        assert_eq!(s.row_strategy, vec![ratio(1, 3); 3]);
-        assert_eq!(s.column_strategy, vec![ratio(1, 3); 3]);
-    }
-
-    #[test]
-    fn degenerate_lp_terminates() {
-        // Many ties in the ratio test: Bland's rule must still terminate.
-        let m = mat(&[
-            &[1, 1, 1, 0],
-            &[1, 1, 0, 1],
-            &[1, 0, 1, 1],
-            &[0, 1, 1, 1],
-            &[1, 1, 1, 1],
-        ]);
-        let s = solve(&m);
-        assert_eq!(s.value, integer(1));
-        assert!(s.is_certified(&m));
-        let zeros = mat(&[&[0, 0, 0], &[0, 0, 0]]);
-        assert_eq!(solve(&zeros).value, integer(0));
-    }
-
-    #[test]
-    fn a_wrong_solution_is_not_certified() {
-        let m = mat(&[&[1, -1], &[-1, 1]]);
-        let mut s = solve(&m);
-        s.row_strategy = vec![integer(1), integer(0)];
-        assert!(!s.is_certified(&m));
     }
 
     proptest! {

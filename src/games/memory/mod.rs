@@ -26,6 +26,7 @@
 //! ```
 
 pub mod analysis;
+#[cfg(feature = "plot")]
 pub mod figures;
 pub mod naive;
 pub mod number;

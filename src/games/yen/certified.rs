@@ -4,16 +4,16 @@
 //!
 //! Stage games are solved in `f64` ([`FloatLp`]). The float strategies are
 //! then *evaluated*, not trusted: A's strategy p guarantees
-//! minⱼ Σᵢ pᵢ·M[i][j] against every column, so with each entry known to lie
+//! minⱼ Σᵢ pᵢ·M\[i\]\[j\] against every column, so with each entry known to lie
 //! in [L, U] (the successors' intervals) the value is at least
-//! minⱼ Σᵢ pᵢ·L[i][j] / Σᵢ pᵢ; likewise B's strategy q caps it at
-//! maxᵢ Σⱼ qⱼ·U[i][j] / Σⱼ qⱼ. Both are computed with directed rounding
+//! minⱼ Σᵢ pᵢ·L\[i\]\[j\] / Σᵢ pᵢ; likewise B's strategy q caps it at
+//! maxᵢ Σⱼ qⱼ·U\[i\]\[j\] / Σⱼ qⱼ. Both are computed with directed rounding
 //! ([`crate::solve::rounding`]: every sum, product and quotient rounded
 //! outward), so the interval holds the exact value whatever the float
 //! solver's errors; a poor float solution only widens it. Settled states
 //! ([`State::decided`]) are exact points, and so are the symmetric states
 //! a = b, d = 0, whose stage matrix is skew-symmetric
-//! (M[x][y] = −M[y][x] by the mirror symmetry), so their value is exactly 0;
+//! (M\[x\]\[y\] = −M\[y\]\[x\] by the mirror symmetry), so their value is exactly 0;
 //! the LP's interval for them is still computed and must contain 0.
 //!
 //! The value of a state does not depend on T or R, so one table holds every

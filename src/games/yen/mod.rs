@@ -22,7 +22,9 @@
 
 pub mod best_response;
 pub mod certified;
+#[cfg(feature = "referee")]
 pub mod external;
+#[cfg(feature = "plot")]
 pub mod figures;
 pub mod log;
 pub mod naive;

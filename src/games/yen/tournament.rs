@@ -46,10 +46,14 @@ impl FromStr for PlayerSpec {
             "random" => Ok(PlayerSpec::Random),
             "hunter" => Ok(PlayerSpec::Hunter),
             _ => match s.strip_prefix("cmd:") {
+                #[cfg(feature = "referee")]
                 Some(cmd) if !cmd.trim().is_empty() => match shell_words::split(cmd) {
                     Ok(_) => Ok(PlayerSpec::Command(cmd.to_string())),
                     Err(e) => Err(format!("player command {cmd:?}: {e}")),
                 },
+                // Without the pipe referee a command is kept as written; `contestant` refuses it.
+                #[cfg(not(feature = "referee"))]
+                Some(cmd) if !cmd.trim().is_empty() => Ok(PlayerSpec::Command(cmd.to_string())),
                 Some(_) => Err("empty command after cmd:".to_string()),
                 None => Err(format!(
                     "unknown player {s:?}: expected one of {} or cmd:PROGRAM",
@@ -93,7 +97,7 @@ impl PlayerSpec {
             PlayerSpec::Minus1 => Box::new(Minus1),
             PlayerSpec::Random => Box::new(Random::new(seed)),
             PlayerSpec::Hunter => Box::new(Hunter::new()),
-            #[cfg(unix)]
+            #[cfg(all(unix, feature = "referee"))]
             PlayerSpec::Command(c) => {
                 return Ok(Box::new(super::external::External::new(
                     self.name(),
@@ -101,10 +105,13 @@ impl PlayerSpec {
                     timeout,
                 )?))
             }
-            #[cfg(not(unix))]
+            #[cfg(not(all(unix, feature = "referee")))]
             PlayerSpec::Command(_) => {
                 let _ = timeout;
-                return Err("player programs (cmd:) need a Unix system".to_string());
+                return Err(
+                    "player programs (cmd:) need a Unix system and the `referee` feature"
+                        .to_string(),
+                );
             }
         };
         Ok(Box::new(BuiltIn::new(self.name(), strategy)))

@@ -3,10 +3,10 @@
 //!
 //! It re-derives everything the engine (`rules`, `analysis`, `optimized`,
 //! `crate::solve`) also computes, and uses none of it:
-//! - [`board`]: the 4×4 board as an array of cells, squares a1 … d4, the
+//! - `board`: the 4×4 board as an array of cells, squares a1 … d4, the
 //!   four neighbours of a square, pieces (owner, colour: blue, red, purple),
 //!   steps and captures (§1), the escape squares (§1);
-//! - [`analyses`]: for each analysis of the paper (§3 basic, the
+//! - `analyses`: for each analysis of the paper (§3 basic, the
 //!   full-information game, §4/§5 extended, the §6 variants) its piece sets
 //!   and start positions, its own enumeration of the positions (every way to
 //!   place the pieces), and what each escape, step, capture, random capture
@@ -38,8 +38,8 @@
 //! assert_eq!((first.0.sign(), first.1, second.1), (1, 13, 16));
 //! ```
 
-pub mod analyses;
-pub mod board;
+mod analyses;
+mod board;
 pub mod mirror;
 pub mod sweep;
 
