@@ -2,7 +2,7 @@
 //! (document 003): a summary per analysis, one position's value and best
 //! moves, and forcing lines from the start position.
 
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome};
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Table};
 use solved_games::games::geister::play::{self, LineStep};
@@ -87,16 +87,16 @@ fn value_word(v: Reach) -> &'static str {
     }
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let kind: Kind = args.analysis.parse().map_err(CliError::Input)?;
     match args.command {
-        None => summary(kind, args.solver, args.json),
-        Some(Sub::Show { position }) => show(kind, &position, args.json),
-        Some(Sub::Line { to_move, svg }) => line(kind, to_move, svg, args.json),
+        None => summary(kind, args.solver, args.json, out),
+        Some(Sub::Show { position }) => show(kind, &position, args.json, out),
+        Some(Sub::Line { to_move, svg }) => line(kind, to_move, svg, args.json, out),
     }
 }
 
-fn summary(kind: Kind, solver: Solver, json: bool) -> Outcome {
+fn summary(kind: Kind, solver: Solver, json: bool, out: &mut Out) -> Outcome {
     let report = match solver {
         Solver::Optimized => Report::of(&solve_with_deps(kind)[&kind]),
         Solver::Naive => {
@@ -105,22 +105,29 @@ fn summary(kind: Kind, solver: Solver, json: bool) -> Outcome {
         }
     };
     if json {
-        print_json(&report.to_json())?;
+        out.json(&report.to_json())?;
     } else {
-        println!("analysis {}: {} positions", report.analysis, report.states);
-        println!(
+        writeln!(
+            out,
+            "analysis {}: {} positions",
+            report.analysis, report.states
+        )?;
+        writeln!(
+            out,
             "values: +1 {}, 0 {}, -1 {}",
             report.values[0], report.values[1], report.values[2]
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "distances of +1 positions (1, 2, …): {}",
             report.distance_row()
-        );
+        )?;
         for (side, e) in ["player 1", "player 2"].iter().zip(report.initial) {
-            println!(
+            writeln!(
+                out,
                 "start, {side} to move: value {}, distance {}",
                 e.value, e.distance
-            );
+            )?;
         }
     }
     Ok(true)
@@ -147,7 +154,7 @@ fn parse_for(kind: Kind, text: &str) -> Result<Position, CliError> {
     Ok(p)
 }
 
-fn show(kind: Kind, text: &str, json: bool) -> Outcome {
+fn show(kind: Kind, text: &str, json: bool, out: &mut Out) -> Outcome {
     let p = parse_for(kind, text)?;
     let solved = solve_with_deps(kind);
     let table = &solved[&kind];
@@ -167,7 +174,7 @@ fn show(kind: Kind, text: &str, json: bool) -> Outcome {
                 })
             })
             .collect();
-        print_json(&serde_json::json!({
+        out.json(&serde_json::json!({
             "analysis": kind.name(),
             "position": p.to_string(),
             "value": value.sign(),
@@ -177,19 +184,25 @@ fn show(kind: Kind, text: &str, json: bool) -> Outcome {
         }))?;
         return Ok(true);
     }
-    print!("{}", p.board());
-    println!("{} to move", play::side_name(p.to_move));
-    println!("value {}, distance {distance}", value_word(value));
+    write!(out, "{}", p.board())?;
+    writeln!(out, "{} to move", play::side_name(p.to_move))?;
+    writeln!(out, "value {}, distance {distance}", value_word(value))?;
     if terminal {
-        println!("decided by the rules of analysis {kind}");
+        writeln!(out, "decided by the rules of analysis {kind}")?;
     } else {
         let list: Vec<String> = best.iter().map(|c| c.notation()).collect();
-        println!("best moves: {}", list.join(" "));
+        writeln!(out, "best moves: {}", list.join(" "))?;
     }
     Ok(true)
 }
 
-fn line(kind: Kind, to_move: ToMove, svg_file: Option<PathBuf>, json: bool) -> Outcome {
+fn line(
+    kind: Kind,
+    to_move: ToMove,
+    svg_file: Option<PathBuf>,
+    json: bool,
+    out: &mut Out,
+) -> Outcome {
     let solved = solve_with_deps(kind);
     let table = &solved[&kind];
     let analysis = play::analysis_of(kind, &solved);
@@ -224,38 +237,42 @@ fn line(kind: Kind, to_move: ToMove, svg_file: Option<PathBuf>, json: bool) -> O
                 })
             })
             .collect();
-        print_json(&serde_json::json!({"analysis": kind.name(), "line": rows}))?;
+        out.json(&serde_json::json!({"analysis": kind.name(), "line": rows}))?;
     } else {
-        print_line(kind, &steps);
+        print_line(kind, &steps, out)?;
     }
     Ok(true)
 }
 
-fn print_line(kind: Kind, steps: &[LineStep]) {
+fn print_line(kind: Kind, steps: &[LineStep], out: &mut Out) -> Result<(), CliError> {
     let first = &steps[0];
-    println!(
+    writeln!(
+        out,
         "analysis {kind}, start {}: value {}, {} positions",
         first.position,
         value_word(first.value),
         first.distance
-    );
+    )?;
     for (k, s) in steps.iter().enumerate() {
-        println!();
-        println!(
+        writeln!(out)?;
+        writeln!(
+            out,
             "{}. {} to move (distance {})",
             k + 1,
             play::side_name(s.position.to_move),
             s.distance
-        );
-        print!("{}", s.position.board());
+        )?;
+        write!(out, "{}", s.position.board())?;
         match s.played {
-            Some(c) if c.to.is_some() => println!("plays {}", c.notation()),
-            Some(c) => println!(
+            Some(c) if c.to.is_some() => writeln!(out, "plays {}", c.notation())?,
+            Some(c) => writeln!(
+                out,
                 "plays {}, ending the analysis with value {}",
                 c.notation(),
                 c.value.sign()
-            ),
-            None => println!("decided: value {}", s.value.sign()),
+            )?,
+            None => writeln!(out, "decided: value {}", s.value.sign())?,
         }
     }
+    Ok(())
 }

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::progress::Bar;
-use super::{print_json, CliError, Outcome};
+use super::{note, CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
@@ -114,7 +114,7 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
     CliError::Input(format!("--n {n} is out of range for {what}: 1..={max}"))
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let pairs = args.n.unwrap_or(if args.plot.is_some() {
         DEFAULT_PLOT_PAIRS
     } else {
@@ -126,21 +126,21 @@ pub fn run(args: Args) -> Outcome {
         ));
     }
     if let Some(family) = args.state {
-        return state(&args, pairs, family);
+        return state(&args, pairs, family, out);
     }
     if args.table {
-        return table(&args, pairs);
+        return table(&args, pairs, out);
     }
     if args.findings {
-        return findings(&args, pairs);
+        return findings(&args, pairs, out);
     }
     if let Some(dir) = &args.plot {
-        return plot(dir, pairs, args.json);
+        return plot(dir, pairs, args.json, out);
     }
-    first_player(&args, pairs)
+    first_player(&args, pairs, out)
 }
 
-fn first_player(args: &Args, n: usize) -> Outcome {
+fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if args.float {
         if n > MAX_FLOAT_PAIRS {
             return Err(too_large("--float", n, MAX_FLOAT_PAIRS));
@@ -148,9 +148,9 @@ fn first_player(args: &Args, n: usize) -> Outcome {
         let f =
             Table::<f64>::build_with_progress(n, Extent::Reduced, false, &Bar::stderr()).f(n, 0, 0);
         if args.json {
-            print_json(&json!({"n": n, "f_float": f}))?;
+            out.json(&json!({"n": n, "f_float": f}))?;
         } else {
-            println!("f({n},0,0) ≈ {f:.15}  (1/2 − f = {:.6e})", 0.5 - f);
+            writeln!(out, "f({n},0,0) ≈ {f:.15}  (1/2 − f = {:.6e})", 0.5 - f)?;
         }
         return Ok(true);
     }
@@ -175,16 +175,17 @@ fn first_player(args: &Args, n: usize) -> Outcome {
     };
     let float = f.to_f64().unwrap_or(f64::NAN);
     if args.json {
-        print_json(&json!({"n": n, "f": f.to_string(), "f_float": float}))?;
+        out.json(&json!({"n": n, "f": f.to_string(), "f_float": float}))?;
     } else {
-        println!(
+        writeln!(
+            out,
             "f({n},0,0) = {f} ≈ {float:.12}  (first player's expected points: win 1, draw 1/2)"
-        );
+        )?;
     }
     Ok(true)
 }
 
-fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
+fn state(args: &Args, n: usize, family: FamilyArg, out: &mut Out) -> Outcome {
     let (m, k) = (args.m, args.k);
     let state = match family {
         FamilyArg::F => State::f(n, m, k),
@@ -203,7 +204,7 @@ fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
         .map(analysis::Ply::label)
         .collect();
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "state": state.to_string(),
             "value": value.to_string(),
             "value_float": value.to_f64(),
@@ -211,17 +212,18 @@ fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
             "plies": plies,
         }))?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{state}: value {value} ≈ {:.9}; optimal: {} [{}]",
             value.to_f64().unwrap_or(f64::NAN),
             names.join(" | "),
             plies.join(", ")
-        );
+        )?;
     }
     Ok(true)
 }
 
-fn table(args: &Args, n: usize) -> Outcome {
+fn table(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if n > MAX_LISTED_PAIRS {
         return Err(too_large("--table", n, MAX_LISTED_PAIRS));
     }
@@ -243,26 +245,29 @@ fn table(args: &Args, n: usize) -> Outcome {
             .iter()
             .map(|(s, v, b)| json!({"state": s.to_string(), "value": v.to_string(), "best": b}))
             .collect();
-        print_json(&json!({"n": n, "states": rows}))?;
+        out.json(&json!({"n": n, "states": rows}))?;
     } else {
         for (s, v, b) in rows {
-            println!(
+            writeln!(
+                out,
                 "{:<12} {:<24} {}",
                 s.to_string(),
                 v.to_string(),
                 b.join(" | ")
-            );
+            )?;
         }
     }
     Ok(true)
 }
 
-fn findings(args: &Args, n: usize) -> Outcome {
+fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if n > MAX_STATE_PAIRS {
         return Err(too_large("--findings", n, MAX_STATE_PAIRS));
     }
     if !args.json {
-        eprintln!("solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…");
+        note(format_args!(
+            "solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…"
+        ));
     }
     let t = exact_table_with_progress(n, Extent::Reduced, true, &Bar::stderr());
     let g = |w| analysis::g_tendency(&t, w);
@@ -307,18 +312,19 @@ fn findings(args: &Args, n: usize) -> Outcome {
             .iter()
             .map(|(name, t)| json!({"tendency": name, "states": t.states, "failures": t.failures}))
             .collect();
-        print_json(&json!({
+        out.json(&json!({
             "n": n,
             "tendencies": list,
             "keeping_the_pair_pays": {"states": pays, "of": of},
         }))?;
     } else {
         for (name, t) in &rows {
-            println!("{name}: {}", t.summary(usize::MAX));
+            writeln!(out, "{name}: {}", t.summary(usize::MAX))?;
         }
-        println!(
+        writeln!(
+            out,
             "§3.2 f(n,1,k) > f(n−1,0,k) (keeping the one known pair pays): {pays} of {of} (n,k)"
-        );
+        )?;
     }
     Ok(true)
 }
@@ -326,7 +332,7 @@ fn findings(args: &Args, n: usize) -> Outcome {
 /// Writes Figs. 3.1–3.3 for n = `pairs` into `dir`: Fig. 3.1 plots
 /// g(n,k), Figs. 3.2 and 3.3 every N = 2M − 1 and N = 2M up to n. With the
 /// default n = 100 these are the paper's figures and today's file names.
-fn plot(dir: &std::path::Path, pairs: usize, json: bool) -> Outcome {
+fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outcome {
     if !(2..=MAX_PLOT_PAIRS).contains(&pairs) {
         return Err(CliError::Input(format!(
             "--n {pairs} is out of range for --plot: 2..={MAX_PLOT_PAIRS} (Fig. 3.3 plots N = 2M, M ≥ 1)"
@@ -334,7 +340,9 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool) -> Outcome {
     }
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
     if !json {
-        eprintln!("solving every state with n ≤ {pairs} exactly…");
+        note(format_args!(
+            "solving every state with n ≤ {pairs} exactly…"
+        ));
     }
     let table = exact_table_with_progress(pairs, Extent::Reduced, false, &Bar::stderr());
     let (odd_m, even_m) = (pairs.div_ceil(2), pairs / 2);
@@ -376,11 +384,11 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool) -> Outcome {
                 "shows": shows,
             }));
         } else {
-            println!("{}", path.display());
+            writeln!(out, "{}", path.display())?;
         }
     }
     if json {
-        print_json(&written)?;
+        out.json(&written)?;
     }
     Ok(true)
 }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome};
 use solved_games::games::nim::{naive, optimized::Table, Move, Position};
 
 /// Largest pile size the lecture's table method covers (§38.24: 0..99).
@@ -39,7 +39,7 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     if args.max > MAX_TABLE_PILE {
         return Err(CliError::Input(format!(
             "--max {} is out of range: the table covers piles 0..=99 (§38.24)",
@@ -61,11 +61,9 @@ pub fn run(args: Args) -> Outcome {
                     json!({"position": here.piles(), "losing": moves.is_empty(), "target": moves.first()})
                 })
                 .collect();
-            print_json(
-                &json!({"max": args.max, "losing": table.losing_count(), "positions": rows}),
-            )?;
+            out.json(&json!({"max": args.max, "losing": table.losing_count(), "positions": rows}))?;
         } else {
-            print!("{}", table.lecture_listing());
+            write!(out, "{}", table.lecture_listing())?;
         }
         return Ok(true);
     }
@@ -121,15 +119,16 @@ pub fn run(args: Args) -> Outcome {
     let outcome = if moves.is_empty() { "loss" } else { "win" };
     if args.json {
         let targets: Vec<&[u32]> = targets.iter().map(Position::piles).collect();
-        print_json(&json!({"position": position.piles(), "outcome": outcome, "moves": targets}))?;
+        out.json(&json!({"position": position.piles(), "outcome": outcome, "moves": targets}))?;
     } else if targets.is_empty() {
-        println!("{position}: losing (×) for the player to move");
+        writeln!(out, "{position}: losing (×) for the player to move")?;
     } else {
         let list: Vec<String> = targets.iter().map(ToString::to_string).collect();
-        println!(
+        writeln!(
+            out,
             "{position}: winning for the player to move; winning moves → {}",
             list.join(", ")
-        );
+        )?;
     }
     Ok(true)
 }

@@ -4,7 +4,7 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
 
 /// Which solver answers.
@@ -141,7 +141,7 @@ fn values(
     }
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let game = Game::from_number(args.game).expect("clap checks 1..=5");
     if let (Some(a), Some(b)) = (&args.stones_file, &args.values_b_file) {
         if is_stdin(a) && is_stdin(b) {
@@ -188,7 +188,7 @@ pub fn run(args: Args) -> Outcome {
     };
     let winner = result.winner().as_str();
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "game": args.game,
             "diff": result.diff,
             "first": result.first,
@@ -196,10 +196,11 @@ pub fn run(args: Args) -> Outcome {
             "winner": winner,
         }))?;
     } else {
-        println!(
+        writeln!(
+            out,
             "game {}: first (A) {} – second (B) {}, difference {:+}; winner: {}",
             args.game, result.first, result.second, result.diff, winner
-        );
+        )?;
     }
     Ok(true)
 }
