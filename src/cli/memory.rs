@@ -1,6 +1,7 @@
 //! `solved-games memory`: the memory game with a special pair (document 004).
 
 use serde_json::json;
+use std::io::IsTerminal;
 
 use super::progress::Bar;
 use super::{note, CliError, Out, Outcome};
@@ -264,7 +265,8 @@ fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if n > MAX_STATE_PAIRS {
         return Err(too_large("--findings", n, MAX_STATE_PAIRS));
     }
-    if !args.json {
+    // Said on a terminal only, beside the bar: pipes and CI get the output.
+    if !args.json && std::io::stderr().is_terminal() {
         note(format_args!(
             "solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…"
         ));
@@ -339,7 +341,7 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outco
         )));
     }
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
-    if !json {
+    if !json && std::io::stderr().is_terminal() {
         note(format_args!(
             "solving every state with n ≤ {pairs} exactly…"
         ));
