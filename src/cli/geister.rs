@@ -2,7 +2,7 @@
 //! (document 003): a summary per analysis, one position's value and best
 //! moves, and forcing lines from the start position.
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, Out, Outcome, Solver, SolverArg};
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Table};
 use solved_games::games::geister::play::{self, LineStep};
@@ -15,6 +15,7 @@ use std::path::PathBuf;
 
 /// Options of `solved-games geister`.
 #[derive(clap::Args)]
+#[command(mut_arg("solver", |a| a.help("Solver for the summary (not `show` or `line`): optimized is the retrograde engine over a perfect index, naive repeated full sweeps over a hash map. [default: optimized]")))]
 #[command(
     after_help = "Analyses: basic (§3), det (full information), extended (§4/§5), \
 win-br-vs-br, rbr-vs-br (§6.1.1), br-vs-brr (§6.1.2), bbr-vs-br (§6.2.1), \
@@ -29,21 +30,11 @@ pub struct Args {
     /// Which analysis (see below).
     #[arg(long, default_value = "basic", global = true)]
     analysis: String,
-    /// Solver for the summary: the retrograde engine or the naive sweeps.
-    #[arg(long, value_enum, default_value = "optimized")]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long, global = true)]
     json: bool,
-}
-
-/// Which solver computes the summary.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Solver {
-    /// Retrograde engine over a perfect index.
-    Optimized,
-    /// Repeated full sweeps over a hash map.
-    Naive,
 }
 
 #[derive(clap::Subcommand)]
@@ -89,8 +80,16 @@ fn value_word(v: Reach) -> &'static str {
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
     let kind: Kind = args.analysis.parse().map_err(CliError::Input)?;
+    if args.solver.given() && args.command.is_some() {
+        // `show` and `line` read the retrograde table only; the flag would
+        // be ignored, so it is refused as the parser refuses the others.
+        return Err(CliError::Input(
+            "--solver chooses the solver of the summary; `show` and `line` use the retrograde table"
+                .into(),
+        ));
+    }
     match args.command {
-        None => summary(kind, args.solver, args.json, out),
+        None => summary(kind, args.solver.get(), args.json, out),
         Some(Sub::Show { position }) => show(kind, &position, args.json, out),
         Some(Sub::Line { to_move, svg }) => line(kind, to_move, svg, args.json, out),
     }

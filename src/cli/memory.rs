@@ -4,7 +4,7 @@ use serde_json::json;
 use std::io::IsTerminal;
 
 use super::progress::Bar;
-use super::{note, CliError, Out, Outcome};
+use super::{note, CliError, Out, Outcome, Solver, SolverArg};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
@@ -43,18 +43,10 @@ pub enum FamilyArg {
     G,
 }
 
-/// Which solver answers `--n`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Solver {
-    /// The game on an explicit row of 2N cards, searched exhaustively (N ≤ 8).
-    Naive,
-    /// The §2.1 recurrences, exact.
-    Optimized,
-}
-
 /// Options of `solved-games memory`. A flag that has no effect in the mode
 /// chosen is refused by the parser (exit 2), not ignored.
 #[derive(clap::Args)]
+#[command(mut_arg("solver", |a| a.help("Solver for f(N,0,0), exact: naive searches the game on an explicit row of 2N cards (N ≤ 8), optimized runs the §2.1 recurrences. Not with the other modes, which have one solver each (--float is its own). [default: optimized]")))]
 pub struct Args {
     /// Number of pairs N [default: 10]. With --state: n, the pairs on the
     /// table; with --plot: Fig. 3.1's n and the largest N of Figs. 3.2/3.3
@@ -85,27 +77,21 @@ pub struct Args {
     )]
     k: usize,
     /// List every state with n ≤ N (N ≤ 12): value and optimal options.
-    #[arg(long, conflicts_with = "state")]
+    #[arg(long, conflicts_with_all = ["state", "solver"])]
     table: bool,
     /// Check the §3.1/§3.2 strategy tendencies on every state with n ≤ N and
     /// list where each fails.
-    #[arg(long, conflicts_with_all = ["state", "table"])]
+    #[arg(long, conflicts_with_all = ["state", "table", "solver"])]
     findings: bool,
     /// Write SVG reproductions of Figs. 3.1, 3.2 and 3.3 into this directory
     /// (Fig. 3.1 for g(N,k), Figs. 3.2/3.3 up to N; with --json, list them).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["state", "table", "findings"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["state", "table", "findings", "solver"])]
     plot: Option<std::path::PathBuf>,
     /// f(N,0,0) in f64 (N ≤ 5000) instead of exactly (N ≤ 200).
-    #[arg(long, conflicts_with_all = ["state", "table", "findings", "plot"])]
+    #[arg(long, conflicts_with_all = ["state", "table", "findings", "plot", "solver"])]
     float: bool,
-    /// Solver for f(N,0,0) (exact; not with --float, which is its own).
-    #[arg(
-        long,
-        value_enum,
-        default_value = "optimized",
-        conflicts_with_all = ["state", "table", "findings", "plot", "float"]
-    )]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -155,7 +141,7 @@ fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
         }
         return Ok(true);
     }
-    let f = match args.solver {
+    let f = match args.solver.get() {
         Solver::Optimized => {
             if n > MAX_EXACT_PAIRS {
                 return Err(too_large(

@@ -113,6 +113,40 @@ fn roff_ascii(page: &str) -> String {
         .collect()
 }
 
+/// The two independent solvers every game has: `--solver naive|optimized`,
+/// the same flag with the same meaning wherever it applies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Solver {
+    /// The exhaustive search, written for obviousness, with its own model
+    /// of the rules.
+    Naive,
+    /// The DP, retrograde or closed-form solver, written for speed.
+    Optimized,
+}
+
+/// `--solver`, defined once and flattened into each command that has it.
+/// A command whose other modes have one solver only names `solver` in
+/// their `conflicts_with`, so that the parser refuses the combination.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct SolverArg {
+    /// Which solver answers: `naive` (exhaustive search) or `optimized`
+    /// [default: optimized].
+    #[arg(long, value_enum, value_name = "SOLVER")]
+    solver: Option<Solver>,
+}
+
+impl SolverArg {
+    /// The solver asked for, the optimized one when none was.
+    pub fn get(self) -> Solver {
+        self.solver.unwrap_or(Solver::Optimized)
+    }
+
+    /// Whether `--solver` was given.
+    pub fn given(self) -> bool {
+        self.solver.is_some()
+    }
+}
+
 /// Why a command did not succeed.
 #[derive(Debug)]
 pub enum CliError {

@@ -33,7 +33,7 @@ pub struct Args {
     junit: Option<PathBuf>,
     /// Fit the table into this many columns [default: the terminal's width;
     /// the 140-column layout when standard output is not a terminal].
-    #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(40..))]
+    #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["json", "list"], value_parser = clap::value_parser!(u16).range(40..))]
     width: Option<u16>,
 }
 

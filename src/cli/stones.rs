@@ -4,20 +4,12 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, Out, Outcome, Solver, SolverArg};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
-
-/// Which solver answers.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Solver {
-    /// Full minimax game tree without memoisation.
-    Naive,
-    /// DP / greedy.
-    Optimized,
-}
 
 /// Options of `solved-games stones`.
 #[derive(clap::Args)]
+#[command(mut_arg("solver", |a| a.help("naive: full minimax game tree without memoisation; optimized: DP / greedy. [default: optimized]")))]
 #[command(group(clap::ArgGroup::new("row").required(true).args(["stones", "stones_file"])))]
 pub struct Args {
     /// Game number 1–5 of the article.
@@ -37,9 +29,8 @@ pub struct Args {
     /// Game 5 only: read B's values from a file (`-` for standard input).
     #[arg(long, value_name = "PATH", conflicts_with = "values_b")]
     values_b_file: Option<PathBuf>,
-    /// Solver to use.
-    #[arg(long, value_enum, default_value = "optimized")]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -179,7 +170,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         (_, None) => Stones::one_valued(a),
     }
     .map_err(|e| CliError::Input(e.to_string()))?;
-    let result = match args.solver {
+    let result = match args.solver.get() {
         Solver::Naive => naive::solve(game, &stones)
             .map_err(|e| CliError::Input(format!("{e}; use --solver optimized")))?,
         Solver::Optimized => {

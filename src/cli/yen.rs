@@ -61,7 +61,7 @@ struct PlayArgs {
     log: Option<PathBuf>,
     /// Continue the last run logged in --log FILE where it stopped, with the
     /// same players and settings: logged matches are not played again.
-    #[arg(long)]
+    #[arg(long, requires = "log")]
     resume: bool,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -261,11 +261,6 @@ fn play(
     let matches = tournament.series().len() as u64 * tournament.games;
     let (mut log, played) = match &options.log {
         Some(path) => open_log(path, &mut header, options.resume, matches)?,
-        None if options.resume => {
-            return Err(CliError::Input(
-                "--resume needs --log FILE: the log of the run to continue".into(),
-            ))
-        }
         None => (None, Vec::new()),
     };
     let names: Vec<String> = tournament.players.iter().map(PlayerSpec::name).collect();

@@ -46,7 +46,7 @@ pub struct SolveArgs {
     certified: bool,
     /// With --certified: write SVG figures to this directory (A's optimal
     /// first-round strategy across T, and the value surface of one layer).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", requires = "certified")]
     plot: Option<std::path::PathBuf>,
 }
 
@@ -102,11 +102,6 @@ fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
 pub fn run_solve(args: SolveArgs, out: &mut Out) -> Outcome {
     if args.certified {
         return run_certified(&args, out);
-    }
-    if args.plot.is_some() {
-        return Err(CliError::Input(
-            "--plot draws the certified table: add --certified".into(),
-        ));
     }
     let rules = rules_from(args.total, args.rounds)?;
     let state = state_from(args.state.as_deref(), rules)?;
