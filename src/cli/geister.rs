@@ -13,21 +13,26 @@ use solved_games::solve::retrograde::Reach;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// The analyses and the position notation, at the end of the help of
+/// `geister`, `geister show` and `geister line` (the `--analysis` help
+/// points here).
+const ANALYSES_AND_NOTATION: &str = "Analyses (--analysis): basic (§3), det (full information), \
+extended (§4/§5), win-br-vs-br, rbr-vs-br (§6.1.1), br-vs-brr (§6.1.2), bbr-vs-br (§6.2.1), \
+br-vs-bbr-guess, br-vs-bbr-third, br-vs-bbr-half (§6.2.2). Each covers its own pieces: an \
+error names the ones an analysis covers.\n\
+Position notation: \"<player 1 pieces>/<player 2 pieces> <side to move 1|2>\", pieces \
+comma-separated squares a1..d4, prefixed B (blue) or R (red) when the colour is known, none \
+when it is not (purple), e.g. \"b1,c1/b4,c4 1\" (basic, extended), \"Bb1,Rc1/b4,c4 2\" \
+(win-br-vs-br) or \"Bb1,Rc1/Rb4,Bc4 2\" (det).";
+
 /// Options of `solved-games geister`.
 #[derive(clap::Args)]
 #[command(mut_arg("solver", |a| a.help("Solver for the summary (not `show` or `line`): optimized is the retrograde engine over a perfect index, naive repeated full sweeps over a hash map. [default: optimized]")))]
-#[command(
-    after_help = "Analyses: basic (§3), det (full information), extended (§4/§5), \
-win-br-vs-br, rbr-vs-br (§6.1.1), br-vs-brr (§6.1.2), bbr-vs-br (§6.2.1), \
-br-vs-bbr-guess, br-vs-bbr-third, br-vs-bbr-half (§6.2.2).\n\
-Position notation: \"<player 1 pieces>/<player 2 pieces> <side to move 1|2>\", pieces \
-comma-separated squares a1..d4, prefixed B (blue) or R (red) when the colour is known, \
-e.g. \"b1,c1/b4,c4 1\" or \"Bb1,Rc1/b4,Bc4 2\"."
-)]
+#[command(after_help = ANALYSES_AND_NOTATION)]
 pub struct Args {
     #[command(subcommand)]
     command: Option<Sub>,
-    /// Which analysis (see below).
+    /// Which analysis (listed below).
     #[arg(long, default_value = "basic", global = true)]
     analysis: String,
     #[command(flatten)]
@@ -40,11 +45,13 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Sub {
     /// Value, distance and best moves of one position.
+    #[command(after_help = ANALYSES_AND_NOTATION)]
     Show {
         /// The position, e.g. "b1,c1/b4,c4 1".
         position: String,
     },
     /// A forcing line from the start position, as a sequence of boards.
+    #[command(after_help = ANALYSES_AND_NOTATION)]
     Line {
         /// Who moves first in the start position.
         #[arg(long, value_enum, default_value = "first")]
