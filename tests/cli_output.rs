@@ -161,3 +161,177 @@ fn an_unwritable_standard_error_keeps_the_exit_status() {
         assert_eq!(status.code(), Some(want), "{args:?}");
     }
 }
+
+/// Exit status, standard output and standard error of `solved-games args`.
+fn output(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `--solver` is one flag (issue 13.6): every game that has both solvers
+/// takes `naive` and `optimized`, refuses anything else with the same
+/// message, and the two answer alike.
+#[test]
+fn solver_is_one_flag_with_the_same_values_everywhere() {
+    let games: [&[&str]; 4] = [
+        &["nim", "735", "--json"],
+        &["stones", "--game", "4", "--stones", "4,5,3,1,2", "--json"],
+        &["memory", "--n", "5", "--json"],
+        &["geister", "--json"],
+    ];
+    let mut refusals = Vec::new();
+    for args in games {
+        let with = |solver: &str| {
+            let mut a = args.to_vec();
+            a.extend(["--solver", solver]);
+            output(&a)
+        };
+        let (naive, optimized, default) = (with("naive"), with("optimized"), output(args));
+        assert_eq!(naive.0, Some(0), "{args:?}: {}", naive.2);
+        assert_eq!(naive.1, optimized.1, "{args:?}");
+        assert_eq!(default.1, optimized.1, "{args:?}: optimized is the default");
+        let (code, _, err) = with("fast");
+        assert_eq!(code, Some(2), "{args:?}");
+        // The same message but for the usage line, which names the command.
+        let message: Vec<&str> = err.lines().filter(|l| !l.starts_with("Usage:")).collect();
+        refusals.push(message.join("\n"));
+    }
+    assert!(
+        refusals.windows(2).all(|w| w[0] == w[1]),
+        "one flag, one message: {refusals:#?}"
+    );
+    assert!(
+        refusals[0].contains("[possible values: naive, optimized]"),
+        "{}",
+        refusals[0]
+    );
+}
+
+/// Flags that would do nothing are refused by the parser (exit 2, nothing
+/// on standard output), not ignored.
+#[test]
+fn flags_that_do_nothing_are_refused() {
+    for args in [
+        &["nim", "--table", "--solver", "naive"][..],
+        &["memory", "--table", "--n", "3", "--solver", "naive"],
+        &["memory", "--state", "f", "--n", "3", "--solver", "naive"],
+        &["geister", "--solver", "naive", "show", "b1,c1/b4,c4 1"],
+        &["geister", "--solver", "naive", "line"],
+        &["yen", "solve", "--plot", "figs"],
+        &["yen", "match", "--a", "minus1", "--b", "random", "--resume"],
+        &[
+            "yen",
+            "tournament",
+            "--players",
+            "minus1,random",
+            "--resume",
+        ],
+        &["reproduce", "--json", "--width", "80"],
+        &["reproduce", "--list", "--width", "80"],
+    ] {
+        let (code, stdout, stderr) = output(args);
+        assert_eq!(code, Some(2), "{args:?} should be refused: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// `geister show --help` and `geister line --help` list what their
+/// `--analysis` help points to (issue 14.9: it said "see below" and nothing
+/// followed), and every example position of that help is accepted by the
+/// analysis it names.
+#[test]
+fn geister_subcommand_help_lists_the_analyses_and_the_notation() {
+    for sub in ["show", "line"] {
+        let (code, help, _) = output(&["geister", sub, "--help"]);
+        assert_eq!(code, Some(0));
+        for name in [
+            "basic",
+            "det",
+            "extended",
+            "win-br-vs-br",
+            "rbr-vs-br",
+            "br-vs-brr",
+            "bbr-vs-br",
+            "br-vs-bbr-guess",
+            "br-vs-bbr-third",
+            "br-vs-bbr-half",
+            "Position notation",
+        ] {
+            assert!(
+                help.contains(name),
+                "geister {sub} --help lacks {name}:\n{help}"
+            );
+        }
+    }
+    for (analysis, position) in [
+        ("basic", "b1,c1/b4,c4 1"),
+        ("win-br-vs-br", "Bb1,Rc1/b4,c4 2"),
+        ("det", "Bb1,Rc1/Rb4,Bc4 2"),
+    ] {
+        let (code, _, err) = output(&["geister", "show", "--analysis", analysis, position]);
+        assert_eq!(code, Some(0), "{analysis} {position}: {err}");
+        let (_, help, _) = output(&["geister", "show", "--help"]);
+        assert!(
+            help.contains(&format!("\"{position}\" ({analysis}")),
+            "{help}"
+        );
+    }
+}
+
+/// `yen match --json --transcript` keeps the transcripts (issue 14.8): one
+/// per match, each the text `--transcript` prints without `--json`.
+#[test]
+fn yen_match_json_carries_the_transcripts() {
+    let args = [
+        "yen",
+        "match",
+        "--a",
+        "always1000",
+        "--b",
+        "minus1",
+        "--games",
+        "2",
+        "--transcript",
+    ];
+    let (code, text, err) = output(&args);
+    assert_eq!(code, Some(0), "{err}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let (code, json, err) = output(&with_json);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(json.lines().count(), 1, "one JSON object: {json}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let transcripts: Vec<&str> = v["transcripts"]
+        .as_array()
+        .expect("a transcripts array")
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(transcripts.len(), 2);
+    for t in &transcripts {
+        assert!(
+            text.contains(t),
+            "{t:?} is not what --transcript prints:\n{text}"
+        );
+        assert!(t.starts_with("always1000 vs minus1\n"), "{t:?}");
+    }
+    // Without --transcript the summary has no transcripts.
+    let (_, plain, _) = output(
+        &args[..args.len() - 1]
+            .iter()
+            .copied()
+            .chain(["--json"])
+            .collect::<Vec<_>>(),
+    );
+    let v: serde_json::Value = serde_json::from_str(&plain).unwrap();
+    assert!(v.get("transcripts").is_none(), "{plain}");
+}

@@ -241,7 +241,10 @@ fn the_reader_finds_commands_outputs_and_elisions() {
     assert_eq!(found[0].shown.as_deref(), Some("735: win\n"));
     assert_eq!(found[1].shown, None);
     assert!(shows("a\n…\nz\n", "a\nb\nc\nz\n"));
-    assert!(shows("{\"d\":{\"1\":4,…},\"n\":2}", "{\"d\":{\"1\":4,\"2\":5},\"n\":2}"));
+    assert!(shows(
+        "{\"d\":{\"1\":4,…},\"n\":2}",
+        "{\"d\":{\"1\":4,\"2\":5},\"n\":2}"
+    ));
     assert!(!shows("a\n…\nz\n", "b\nz\n"));
     assert!(!shows("a\n", "a\nb\n"));
 }

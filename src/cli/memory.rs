@@ -54,7 +54,7 @@ pub struct Args {
     #[arg(long)]
     n: Option<usize>,
     /// Value and optimal options of one state F(n,m,k) or G(n,m,k).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "solver")]
     state: Option<FamilyArg>,
     /// m: numbers with both cards known (needs --state).
     #[arg(
