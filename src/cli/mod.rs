@@ -286,11 +286,23 @@ fn exit_code(result: Outcome) -> ExitCode {
 
 /// What clap makes of arguments it does not run: `--help` and `--version`
 /// go to standard output through the same handle as everything else (a
-/// full disk is exit 3, a closed pipe a quiet end); a usage error goes to
-/// standard error with exit 2, as clap reports it.
+/// full disk is exit 3, a closed pipe a quiet end); a usage error is one
+/// line on standard error with exit 2.
 fn parse_error(e: &clap::Error, out: &mut Out) -> ExitCode {
     if e.use_stderr() {
-        let _ = e.print();
+        // One line, like every other error: clap's message and tips without
+        // its usage block, which `--help` gives in full.
+        let text = e.render().to_string();
+        let parts: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| {
+                !(l.is_empty() || l.starts_with("Usage:") || l.starts_with("For more information"))
+            })
+            .collect();
+        let message = parts.join(" ");
+        let message = message.strip_prefix("error: ").unwrap_or(&message);
+        note(format_args!("solved-games: error: {message} (see --help)"));
         return ExitCode::from(2);
     }
     let text = if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
