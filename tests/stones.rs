@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{assert_claims_pass, assert_input_error, cli, cli_with_stdin, Run};
+use common::{assert_claims_pass, assert_input_error, cli, cli_with_stdin};
 use proptest::prelude::*;
 use solved_games::claims::GameId;
 use solved_games::games::stones::complexity::{self, Growth};
@@ -262,57 +262,6 @@ fn examples_of_the_article_are_pinned() {
     ]);
     out.push_str(&run.stdout);
     snapshot!("stones_article_examples", out);
-}
-
-/// The `$ solved-games stones …` lines of README's "Stone games" block with
-/// the output printed under each; `printf '…' |` before the command feeds
-/// standard input.
-fn readme_stones_examples() -> Vec<(String, String)> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let section = readme
-        .split("### Stone games")
-        .nth(1)
-        .expect("README has a Stone games section");
-    let block = section
-        .split("```console")
-        .nth(1)
-        .and_then(|b| b.split("```").next())
-        .expect("the section has a console block");
-    let mut examples: Vec<(String, String)> = Vec::new();
-    for line in block.lines() {
-        if let Some(command) = line.strip_prefix("$ ") {
-            examples.push((command.to_string(), String::new()));
-        } else if let Some(last) = examples.last_mut() {
-            last.1.push_str(line);
-            last.1.push('\n');
-        }
-    }
-    examples
-}
-
-fn run_readme_command(command: &str) -> Run {
-    let (stdin, command) = match command.strip_prefix("printf '") {
-        Some(rest) => {
-            let (text, rest) = rest.split_once("' | ").expect("printf '…' | command");
-            (text.replace("\\n", "\n"), rest)
-        }
-        None => (String::new(), command),
-    };
-    let words: Vec<&str> = command.split_whitespace().collect();
-    assert_eq!(words[0], "solved-games", "{command}");
-    cli_with_stdin(&words[1..], &stdin)
-}
-
-#[test]
-fn readme_stones_examples_print_what_readme_shows() {
-    let examples = readme_stones_examples();
-    assert!(examples.len() >= 5, "{examples:?}");
-    for (command, shown) in examples {
-        let run = run_readme_command(&command);
-        assert_eq!(run.code, 0, "{command}: {}", run.stderr);
-        assert_eq!(run.stdout, shown, "{command}");
-    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! (document 003): a summary per analysis, one position's value and best
 //! moves, and forcing lines from the start position.
 
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome, Solver, SolverArg};
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Table};
 use solved_games::games::geister::play::{self, LineStep};
@@ -13,47 +13,45 @@ use solved_games::solve::retrograde::Reach;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+/// The analyses and the position notation, at the end of the help of
+/// `geister`, `geister show` and `geister line` (the `--analysis` help
+/// points here).
+const ANALYSES_AND_NOTATION: &str = "Analyses (--analysis): basic (§3), det (full information), \
+extended (§4/§5), win-br-vs-br, rbr-vs-br (§6.1.1), br-vs-brr (§6.1.2), bbr-vs-br (§6.2.1), \
+br-vs-bbr-guess, br-vs-bbr-third, br-vs-bbr-half (§6.2.2). Each covers its own pieces: an \
+error names the ones an analysis covers.\n\
+Position notation: \"<player 1 pieces>/<player 2 pieces> <side to move 1|2>\", pieces \
+comma-separated squares a1..d4, prefixed B (blue) or R (red) when the colour is known, none \
+when it is not (purple), e.g. \"b1,c1/b4,c4 1\" (basic, extended), \"Bb1,Rc1/b4,c4 2\" \
+(win-br-vs-br) or \"Bb1,Rc1/Rb4,Bc4 2\" (det).";
+
 /// Options of `solved-games geister`.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Analyses: basic (§3), det (full information), extended (§4/§5), \
-win-br-vs-br, rbr-vs-br (§6.1.1), br-vs-brr (§6.1.2), bbr-vs-br (§6.2.1), \
-br-vs-bbr-guess, br-vs-bbr-third, br-vs-bbr-half (§6.2.2).\n\
-Position notation: \"<player 1 pieces>/<player 2 pieces> <side to move 1|2>\", pieces \
-comma-separated squares a1..d4, prefixed B (blue) or R (red) when the colour is known, \
-e.g. \"b1,c1/b4,c4 1\" or \"Bb1,Rc1/b4,Bc4 2\"."
-)]
+#[command(mut_arg("solver", |a| a.help("Solver for the summary (not `show` or `line`): optimized is the retrograde engine over a perfect index, naive repeated full sweeps over a hash map. [default: optimized]")))]
+#[command(after_help = ANALYSES_AND_NOTATION)]
 pub struct Args {
     #[command(subcommand)]
     command: Option<Sub>,
-    /// Which analysis (see below).
+    /// Which analysis (listed below).
     #[arg(long, default_value = "basic", global = true)]
     analysis: String,
-    /// Solver for the summary: the retrograde engine or the naive sweeps.
-    #[arg(long, value_enum, default_value = "optimized")]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long, global = true)]
     json: bool,
 }
 
-/// Which solver computes the summary.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Solver {
-    /// Retrograde engine over a perfect index.
-    Optimized,
-    /// Repeated full sweeps over a hash map.
-    Naive,
-}
-
 #[derive(clap::Subcommand)]
 enum Sub {
     /// Value, distance and best moves of one position.
+    #[command(after_help = ANALYSES_AND_NOTATION)]
     Show {
         /// The position, e.g. "b1,c1/b4,c4 1".
         position: String,
     },
     /// A forcing line from the start position, as a sequence of boards.
+    #[command(after_help = ANALYSES_AND_NOTATION)]
     Line {
         /// Who moves first in the start position.
         #[arg(long, value_enum, default_value = "first")]
@@ -87,16 +85,24 @@ fn value_word(v: Reach) -> &'static str {
     }
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let kind: Kind = args.analysis.parse().map_err(CliError::Input)?;
+    if args.solver.given() && args.command.is_some() {
+        // `show` and `line` read the retrograde table only; the flag would
+        // be ignored, so it is refused as the parser refuses the others.
+        return Err(CliError::Input(
+            "--solver chooses the solver of the summary; `show` and `line` use the retrograde table"
+                .into(),
+        ));
+    }
     match args.command {
-        None => summary(kind, args.solver, args.json),
-        Some(Sub::Show { position }) => show(kind, &position, args.json),
-        Some(Sub::Line { to_move, svg }) => line(kind, to_move, svg, args.json),
+        None => summary(kind, args.solver.get(), args.json, out),
+        Some(Sub::Show { position }) => show(kind, &position, args.json, out),
+        Some(Sub::Line { to_move, svg }) => line(kind, to_move, svg, args.json, out),
     }
 }
 
-fn summary(kind: Kind, solver: Solver, json: bool) -> Outcome {
+fn summary(kind: Kind, solver: Solver, json: bool, out: &mut Out) -> Outcome {
     let report = match solver {
         Solver::Optimized => Report::of(&solve_with_deps(kind)[&kind]),
         Solver::Naive => {
@@ -105,22 +111,29 @@ fn summary(kind: Kind, solver: Solver, json: bool) -> Outcome {
         }
     };
     if json {
-        print_json(&report.to_json())?;
+        out.json(&report.to_json())?;
     } else {
-        println!("analysis {}: {} positions", report.analysis, report.states);
-        println!(
+        writeln!(
+            out,
+            "analysis {}: {} positions",
+            report.analysis, report.states
+        )?;
+        writeln!(
+            out,
             "values: +1 {}, 0 {}, -1 {}",
             report.values[0], report.values[1], report.values[2]
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "distances of +1 positions (1, 2, …): {}",
             report.distance_row()
-        );
+        )?;
         for (side, e) in ["player 1", "player 2"].iter().zip(report.initial) {
-            println!(
+            writeln!(
+                out,
                 "start, {side} to move: value {}, distance {}",
                 e.value, e.distance
-            );
+            )?;
         }
     }
     Ok(true)
@@ -147,7 +160,7 @@ fn parse_for(kind: Kind, text: &str) -> Result<Position, CliError> {
     Ok(p)
 }
 
-fn show(kind: Kind, text: &str, json: bool) -> Outcome {
+fn show(kind: Kind, text: &str, json: bool, out: &mut Out) -> Outcome {
     let p = parse_for(kind, text)?;
     let solved = solve_with_deps(kind);
     let table = &solved[&kind];
@@ -167,7 +180,7 @@ fn show(kind: Kind, text: &str, json: bool) -> Outcome {
                 })
             })
             .collect();
-        print_json(&serde_json::json!({
+        out.json(&serde_json::json!({
             "analysis": kind.name(),
             "position": p.to_string(),
             "value": value.sign(),
@@ -177,19 +190,25 @@ fn show(kind: Kind, text: &str, json: bool) -> Outcome {
         }))?;
         return Ok(true);
     }
-    print!("{}", p.board());
-    println!("{} to move", play::side_name(p.to_move));
-    println!("value {}, distance {distance}", value_word(value));
+    write!(out, "{}", p.board())?;
+    writeln!(out, "{} to move", play::side_name(p.to_move))?;
+    writeln!(out, "value {}, distance {distance}", value_word(value))?;
     if terminal {
-        println!("decided by the rules of analysis {kind}");
+        writeln!(out, "decided by the rules of analysis {kind}")?;
     } else {
         let list: Vec<String> = best.iter().map(|c| c.notation()).collect();
-        println!("best moves: {}", list.join(" "));
+        writeln!(out, "best moves: {}", list.join(" "))?;
     }
     Ok(true)
 }
 
-fn line(kind: Kind, to_move: ToMove, svg_file: Option<PathBuf>, json: bool) -> Outcome {
+fn line(
+    kind: Kind,
+    to_move: ToMove,
+    svg_file: Option<PathBuf>,
+    json: bool,
+    out: &mut Out,
+) -> Outcome {
     let solved = solve_with_deps(kind);
     let table = &solved[&kind];
     let analysis = play::analysis_of(kind, &solved);
@@ -224,38 +243,42 @@ fn line(kind: Kind, to_move: ToMove, svg_file: Option<PathBuf>, json: bool) -> O
                 })
             })
             .collect();
-        print_json(&serde_json::json!({"analysis": kind.name(), "line": rows}))?;
+        out.json(&serde_json::json!({"analysis": kind.name(), "line": rows}))?;
     } else {
-        print_line(kind, &steps);
+        print_line(kind, &steps, out)?;
     }
     Ok(true)
 }
 
-fn print_line(kind: Kind, steps: &[LineStep]) {
+fn print_line(kind: Kind, steps: &[LineStep], out: &mut Out) -> Result<(), CliError> {
     let first = &steps[0];
-    println!(
+    writeln!(
+        out,
         "analysis {kind}, start {}: value {}, {} positions",
         first.position,
         value_word(first.value),
         first.distance
-    );
+    )?;
     for (k, s) in steps.iter().enumerate() {
-        println!();
-        println!(
+        writeln!(out)?;
+        writeln!(
+            out,
             "{}. {} to move (distance {})",
             k + 1,
             play::side_name(s.position.to_move),
             s.distance
-        );
-        print!("{}", s.position.board());
+        )?;
+        write!(out, "{}", s.position.board())?;
         match s.played {
-            Some(c) if c.to.is_some() => println!("plays {}", c.notation()),
-            Some(c) => println!(
+            Some(c) if c.to.is_some() => writeln!(out, "plays {}", c.notation())?,
+            Some(c) => writeln!(
+                out,
                 "plays {}, ending the analysis with value {}",
                 c.notation(),
                 c.value.sign()
-            ),
-            None => println!("decided: value {}", s.value.sign()),
+            )?,
+            None => writeln!(out, "decided: value {}", s.value.sign())?,
         }
     }
+    Ok(())
 }

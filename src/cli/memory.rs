@@ -1,9 +1,10 @@
 //! `solved-games memory`: the memory game with a special pair (document 004).
 
 use serde_json::json;
+use std::io::IsTerminal;
 
 use super::progress::Bar;
-use super::{print_json, CliError, Outcome};
+use super::{note, CliError, Out, Outcome, Solver, SolverArg};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
@@ -42,18 +43,10 @@ pub enum FamilyArg {
     G,
 }
 
-/// Which solver answers `--n`.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Solver {
-    /// The game on an explicit row of 2N cards, searched exhaustively (N ≤ 8).
-    Naive,
-    /// The §2.1 recurrences, exact.
-    Optimized,
-}
-
 /// Options of `solved-games memory`. A flag that has no effect in the mode
 /// chosen is refused by the parser (exit 2), not ignored.
 #[derive(clap::Args)]
+#[command(mut_arg("solver", |a| a.help("Solver for f(N,0,0), exact: naive searches the game on an explicit row of 2N cards (N ≤ 8), optimized runs the §2.1 recurrences. Not with the other modes, which have one solver each (--float is its own). [default: optimized]")))]
 pub struct Args {
     /// Number of pairs N [default: 10]. With --state: n, the pairs on the
     /// table; with --plot: Fig. 3.1's n and the largest N of Figs. 3.2/3.3
@@ -61,7 +54,7 @@ pub struct Args {
     #[arg(long)]
     n: Option<usize>,
     /// Value and optimal options of one state F(n,m,k) or G(n,m,k).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "solver")]
     state: Option<FamilyArg>,
     /// m: numbers with both cards known (needs --state).
     #[arg(
@@ -84,27 +77,21 @@ pub struct Args {
     )]
     k: usize,
     /// List every state with n ≤ N (N ≤ 12): value and optimal options.
-    #[arg(long, conflicts_with = "state")]
+    #[arg(long, conflicts_with_all = ["state", "solver"])]
     table: bool,
     /// Check the §3.1/§3.2 strategy tendencies on every state with n ≤ N and
     /// list where each fails.
-    #[arg(long, conflicts_with_all = ["state", "table"])]
+    #[arg(long, conflicts_with_all = ["state", "table", "solver"])]
     findings: bool,
     /// Write SVG reproductions of Figs. 3.1, 3.2 and 3.3 into this directory
     /// (Fig. 3.1 for g(N,k), Figs. 3.2/3.3 up to N; with --json, list them).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["state", "table", "findings"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["state", "table", "findings", "solver"])]
     plot: Option<std::path::PathBuf>,
     /// f(N,0,0) in f64 (N ≤ 5000) instead of exactly (N ≤ 200).
-    #[arg(long, conflicts_with_all = ["state", "table", "findings", "plot"])]
+    #[arg(long, conflicts_with_all = ["state", "table", "findings", "plot", "solver"])]
     float: bool,
-    /// Solver for f(N,0,0) (exact; not with --float, which is its own).
-    #[arg(
-        long,
-        value_enum,
-        default_value = "optimized",
-        conflicts_with_all = ["state", "table", "findings", "plot", "float"]
-    )]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -114,7 +101,7 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
     CliError::Input(format!("--n {n} is out of range for {what}: 1..={max}"))
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let pairs = args.n.unwrap_or(if args.plot.is_some() {
         DEFAULT_PLOT_PAIRS
     } else {
@@ -126,21 +113,21 @@ pub fn run(args: Args) -> Outcome {
         ));
     }
     if let Some(family) = args.state {
-        return state(&args, pairs, family);
+        return state(&args, pairs, family, out);
     }
     if args.table {
-        return table(&args, pairs);
+        return table(&args, pairs, out);
     }
     if args.findings {
-        return findings(&args, pairs);
+        return findings(&args, pairs, out);
     }
     if let Some(dir) = &args.plot {
-        return plot(dir, pairs, args.json);
+        return plot(dir, pairs, args.json, out);
     }
-    first_player(&args, pairs)
+    first_player(&args, pairs, out)
 }
 
-fn first_player(args: &Args, n: usize) -> Outcome {
+fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if args.float {
         if n > MAX_FLOAT_PAIRS {
             return Err(too_large("--float", n, MAX_FLOAT_PAIRS));
@@ -148,13 +135,13 @@ fn first_player(args: &Args, n: usize) -> Outcome {
         let f =
             Table::<f64>::build_with_progress(n, Extent::Reduced, false, &Bar::stderr()).f(n, 0, 0);
         if args.json {
-            print_json(&json!({"n": n, "f_float": f}))?;
+            out.json(&json!({"n": n, "f_float": f}))?;
         } else {
-            println!("f({n},0,0) ≈ {f:.15}  (1/2 − f = {:.6e})", 0.5 - f);
+            writeln!(out, "f({n},0,0) ≈ {f:.15}  (1/2 − f = {:.6e})", 0.5 - f)?;
         }
         return Ok(true);
     }
-    let f = match args.solver {
+    let f = match args.solver.get() {
         Solver::Optimized => {
             if n > MAX_EXACT_PAIRS {
                 return Err(too_large(
@@ -175,16 +162,17 @@ fn first_player(args: &Args, n: usize) -> Outcome {
     };
     let float = f.to_f64().unwrap_or(f64::NAN);
     if args.json {
-        print_json(&json!({"n": n, "f": f.to_string(), "f_float": float}))?;
+        out.json(&json!({"n": n, "f": f.to_string(), "f_float": float}))?;
     } else {
-        println!(
+        writeln!(
+            out,
             "f({n},0,0) = {f} ≈ {float:.12}  (first player's expected points: win 1, draw 1/2)"
-        );
+        )?;
     }
     Ok(true)
 }
 
-fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
+fn state(args: &Args, n: usize, family: FamilyArg, out: &mut Out) -> Outcome {
     let (m, k) = (args.m, args.k);
     let state = match family {
         FamilyArg::F => State::f(n, m, k),
@@ -203,7 +191,7 @@ fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
         .map(analysis::Ply::label)
         .collect();
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "state": state.to_string(),
             "value": value.to_string(),
             "value_float": value.to_f64(),
@@ -211,17 +199,18 @@ fn state(args: &Args, n: usize, family: FamilyArg) -> Outcome {
             "plies": plies,
         }))?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{state}: value {value} ≈ {:.9}; optimal: {} [{}]",
             value.to_f64().unwrap_or(f64::NAN),
             names.join(" | "),
             plies.join(", ")
-        );
+        )?;
     }
     Ok(true)
 }
 
-fn table(args: &Args, n: usize) -> Outcome {
+fn table(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if n > MAX_LISTED_PAIRS {
         return Err(too_large("--table", n, MAX_LISTED_PAIRS));
     }
@@ -243,26 +232,30 @@ fn table(args: &Args, n: usize) -> Outcome {
             .iter()
             .map(|(s, v, b)| json!({"state": s.to_string(), "value": v.to_string(), "best": b}))
             .collect();
-        print_json(&json!({"n": n, "states": rows}))?;
+        out.json(&json!({"n": n, "states": rows}))?;
     } else {
         for (s, v, b) in rows {
-            println!(
+            writeln!(
+                out,
                 "{:<12} {:<24} {}",
                 s.to_string(),
                 v.to_string(),
                 b.join(" | ")
-            );
+            )?;
         }
     }
     Ok(true)
 }
 
-fn findings(args: &Args, n: usize) -> Outcome {
+fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
     if n > MAX_STATE_PAIRS {
         return Err(too_large("--findings", n, MAX_STATE_PAIRS));
     }
-    if !args.json {
-        eprintln!("solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…");
+    // Said on a terminal only, beside the bar: pipes and CI get the output.
+    if !args.json && std::io::stderr().is_terminal() {
+        note(format_args!(
+            "solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…"
+        ));
     }
     let t = exact_table_with_progress(n, Extent::Reduced, true, &Bar::stderr());
     let g = |w| analysis::g_tendency(&t, w);
@@ -307,18 +300,19 @@ fn findings(args: &Args, n: usize) -> Outcome {
             .iter()
             .map(|(name, t)| json!({"tendency": name, "states": t.states, "failures": t.failures}))
             .collect();
-        print_json(&json!({
+        out.json(&json!({
             "n": n,
             "tendencies": list,
             "keeping_the_pair_pays": {"states": pays, "of": of},
         }))?;
     } else {
         for (name, t) in &rows {
-            println!("{name}: {}", t.summary(usize::MAX));
+            writeln!(out, "{name}: {}", t.summary(usize::MAX))?;
         }
-        println!(
+        writeln!(
+            out,
             "§3.2 f(n,1,k) > f(n−1,0,k) (keeping the one known pair pays): {pays} of {of} (n,k)"
-        );
+        )?;
     }
     Ok(true)
 }
@@ -326,15 +320,17 @@ fn findings(args: &Args, n: usize) -> Outcome {
 /// Writes Figs. 3.1–3.3 for n = `pairs` into `dir`: Fig. 3.1 plots
 /// g(n,k), Figs. 3.2 and 3.3 every N = 2M − 1 and N = 2M up to n. With the
 /// default n = 100 these are the paper's figures and today's file names.
-fn plot(dir: &std::path::Path, pairs: usize, json: bool) -> Outcome {
+fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outcome {
     if !(2..=MAX_PLOT_PAIRS).contains(&pairs) {
         return Err(CliError::Input(format!(
             "--n {pairs} is out of range for --plot: 2..={MAX_PLOT_PAIRS} (Fig. 3.3 plots N = 2M, M ≥ 1)"
         )));
     }
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
-    if !json {
-        eprintln!("solving every state with n ≤ {pairs} exactly…");
+    if !json && std::io::stderr().is_terminal() {
+        note(format_args!(
+            "solving every state with n ≤ {pairs} exactly…"
+        ));
     }
     let table = exact_table_with_progress(pairs, Extent::Reduced, false, &Bar::stderr());
     let (odd_m, even_m) = (pairs.div_ceil(2), pairs / 2);
@@ -376,11 +372,11 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool) -> Outcome {
                 "shows": shows,
             }));
         } else {
-            println!("{}", path.display());
+            writeln!(out, "{}", path.display())?;
         }
     }
     if json {
-        print_json(&written)?;
+        out.json(&written)?;
     }
     Ok(true)
 }

@@ -61,18 +61,18 @@ enum Command {
 }
 
 /// The completion script for `shell`, generated from the parser.
-fn completions(shell: clap_complete::Shell) -> Outcome {
+fn completions(shell: clap_complete::Shell, out: &mut Out) -> Outcome {
     // Generated into memory first: the generator panics on a write error,
     // and standard output may be a closed pipe or a full disk.
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "solved-games", &mut script);
-    std::io::stdout().lock().write_all(&script)?;
+    out.write_all(&script)?;
     Ok(true)
 }
 
 /// The man page, generated from the parser: solved-games.1 on standard
 /// output, or every command's page into `dir`.
-fn manpage(dir: Option<PathBuf>) -> Outcome {
+fn manpage(dir: Option<PathBuf>, out: &mut Out) -> Outcome {
     let render = |cmd: clap::Command| -> Result<Vec<u8>, CliError> {
         let mut page = Vec::new();
         clap_mangen::Man::new(cmd)
@@ -81,9 +81,7 @@ fn manpage(dir: Option<PathBuf>) -> Outcome {
         Ok(roff_ascii(&String::from_utf8_lossy(&page)).into_bytes())
     };
     let Some(dir) = dir else {
-        std::io::stdout()
-            .lock()
-            .write_all(&render(Cli::command())?)?;
+        out.write_all(&render(Cli::command())?)?;
         return Ok(true);
     };
     std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, &e))?;
@@ -96,7 +94,7 @@ fn manpage(dir: Option<PathBuf>) -> Outcome {
         commands.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
         let path = dir.join(clap_mangen::Man::new(cmd.clone()).get_filename());
         std::fs::write(&path, render(cmd)?).map_err(|e| CliError::io(&path, &e))?;
-        println!("{}", path.display());
+        writeln!(out, "{}", path.display())?;
     }
     Ok(true)
 }
@@ -113,6 +111,40 @@ fn roff_ascii(page: &str) -> String {
             }
         })
         .collect()
+}
+
+/// The two independent solvers every game has: `--solver naive|optimized`,
+/// the same flag with the same meaning wherever it applies.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Solver {
+    /// The exhaustive search, written for obviousness, with its own model
+    /// of the rules.
+    Naive,
+    /// The DP, retrograde or closed-form solver, written for speed.
+    Optimized,
+}
+
+/// `--solver`, defined once and flattened into each command that has it.
+/// A command whose other modes have one solver only names `solver` in
+/// their `conflicts_with`, so that the parser refuses the combination.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct SolverArg {
+    /// Which solver answers: `naive` (exhaustive search) or `optimized`
+    /// [default: optimized].
+    #[arg(long, value_enum, value_name = "SOLVER")]
+    solver: Option<Solver>,
+}
+
+impl SolverArg {
+    /// The solver asked for, the optimized one when none was.
+    pub fn get(self) -> Solver {
+        self.solver.unwrap_or(Solver::Optimized)
+    }
+
+    /// Whether `--solver` was given.
+    pub fn given(self) -> bool {
+        self.solver.is_some()
+    }
 }
 
 /// Why a command did not succeed.
@@ -139,15 +171,6 @@ impl fmt::Display for CliError {
     }
 }
 
-impl From<std::io::Error> for CliError {
-    fn from(e: std::io::Error) -> CliError {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return CliError::ClosedStdout;
-        }
-        CliError::Io(format!("cannot write standard output: {e}"))
-    }
-}
-
 impl From<serde_json::Error> for CliError {
     fn from(e: serde_json::Error) -> CliError {
         CliError::Failed(format!("JSON error: {e}"))
@@ -168,51 +191,90 @@ impl CliError {
 /// failed (exit 1), `Err` could not run.
 pub type Outcome = Result<bool, CliError>;
 
-/// Prints `value` as one line of JSON on stdout.
-pub fn print_json(value: &impl serde::Serialize) -> Result<(), CliError> {
-    println!("{}", serde_json::to_string(value)?);
-    Ok(())
+/// Standard output, written through a handle: every write returns its
+/// error as a [`CliError`] (`?`) instead of panicking as `println!` does. A
+/// reader that closed the pipe (`| head`) is [`CliError::ClosedStdout`], a
+/// quiet end; any other failure (a full disk, `> /dev/full`) is
+/// [`CliError::Io`] naming `standard output` and the system's reason.
+pub struct Out {
+    stdout: std::io::Stdout,
 }
 
-/// `println!` panics when stdout is a closed pipe (`solved-games reproduce |
-/// head`). Like other command-line tools we stop quietly then, with status 0:
-/// the reader has all it asked for. Every other panic keeps the default
-/// report.
-fn quiet_on_closed_stdout() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(0);
+impl Out {
+    /// The process's standard output.
+    pub fn stdout() -> Out {
+        Out {
+            stdout: std::io::stdout(),
         }
-        default(info);
-    }));
+    }
+
+    /// What `write!`/`writeln!` call: the text, or the error as a [`CliError`].
+    pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), CliError> {
+        self.stdout.write_fmt(args).map_err(stdout_error)
+    }
+
+    /// Writes `bytes` as they are.
+    pub fn write_all(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        self.stdout.write_all(bytes).map_err(stdout_error)
+    }
+
+    /// Pushes out what is buffered, so that a failure is reported here
+    /// rather than lost when the process ends.
+    pub fn flush(&mut self) -> Result<(), CliError> {
+        self.stdout.flush().map_err(stdout_error)
+    }
+
+    /// `value` as one line of JSON.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> Result<(), CliError> {
+        writeln!(self, "{}", serde_json::to_string(value)?)
+    }
+}
+
+/// A failed write to standard output, as the error the command ends with.
+pub fn stdout_error(e: std::io::Error) -> CliError {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return CliError::ClosedStdout;
+    }
+    CliError::Io(format!("standard output: {e}"))
+}
+
+/// A message on standard error (a note, a warning, the final error). A
+/// standard error that cannot be written is no reason to fail or panic:
+/// the message is dropped.
+pub fn note(args: fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "{args}");
 }
 
 pub fn main() -> ExitCode {
-    quiet_on_closed_stdout();
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Reproduce(a) => reproduce::run(a),
-        Command::Nim(a) => nim::run(a),
-        Command::Stones(a) => stones::run(a),
-        Command::Memory(a) => memory::run(a),
-        Command::Geister(a) => geister::run(a),
-        Command::Yen(a) => yen::run(a),
-        Command::Completions { shell } => completions(shell),
-        Command::Manpage { dir } => manpage(dir),
+    let mut out = Out::stdout();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return parse_error(&e, &mut out),
     };
+    let result = match cli.command {
+        Command::Reproduce(a) => reproduce::run(a, &mut out),
+        Command::Nim(a) => nim::run(a, &mut out),
+        Command::Stones(a) => stones::run(a, &mut out),
+        Command::Memory(a) => memory::run(a, &mut out),
+        Command::Geister(a) => geister::run(a, &mut out),
+        Command::Yen(a) => yen::run(a, &mut out),
+        Command::Completions { shell } => completions(shell, &mut out),
+        Command::Manpage { dir } => manpage(dir, &mut out),
+    };
+    // What is still buffered is written now, so that its failure is
+    // reported like any other instead of lost at exit.
+    let result = result.and_then(|ok| out.flush().map(|()| ok));
+    exit_code(result)
+}
+
+/// The exit status of a command's result, with its one-line error on
+/// standard error.
+fn exit_code(result: Outcome) -> ExitCode {
     match result {
-        Ok(true) => ExitCode::SUCCESS,
+        Ok(true) | Err(CliError::ClosedStdout) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(CliError::ClosedStdout) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("solved-games: error: {e}");
+            note(format_args!("solved-games: error: {e}"));
             ExitCode::from(match e {
                 CliError::Input(_) => 2,
                 CliError::Failed(_) | CliError::ClosedStdout => 1,
@@ -220,4 +282,37 @@ pub fn main() -> ExitCode {
             })
         }
     }
+}
+
+/// What clap makes of arguments it does not run: `--help` and `--version`
+/// go to standard output through the same handle as everything else (a
+/// full disk is exit 3, a closed pipe a quiet end); a usage error is one
+/// line on standard error with exit 2.
+fn parse_error(e: &clap::Error, out: &mut Out) -> ExitCode {
+    if e.use_stderr() {
+        // One line, like every other error: clap's message and tips without
+        // its usage block, which `--help` gives in full.
+        let text = e.render().to_string();
+        let parts: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| {
+                !(l.is_empty() || l.starts_with("Usage:") || l.starts_with("For more information"))
+            })
+            .collect();
+        let message = parts.join(" ");
+        let message = message.strip_prefix("error: ").unwrap_or(&message);
+        note(format_args!("solved-games: error: {message} (see --help)"));
+        return ExitCode::from(2);
+    }
+    let text = if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        e.render().ansi().to_string()
+    } else {
+        e.render().to_string()
+    };
+    exit_code(
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map(|()| true),
+    )
 }

@@ -2,23 +2,15 @@
 
 use serde_json::json;
 
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome, Solver, SolverArg};
 use solved_games::games::nim::{naive, optimized::Table, Move, Position};
 
 /// Largest pile size the lecture's table method covers (§38.24: 0..99).
 const MAX_TABLE_PILE: u32 = 99;
 
-/// Which solver answers.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Solver {
-    /// Exhaustive game-tree search (memoised recursion).
-    Naive,
-    /// The lecture's table, filled in index order.
-    Optimized,
-}
-
 /// Options of `solved-games nim`.
 #[derive(clap::Args)]
+#[command(mut_arg("solver", |a| a.help("naive: exhaustive game-tree search (memoised recursion); optimized: the lecture's table, filled in index order (not with --table, which is the lecture's table itself). [default: optimized]")))]
 pub struct Args {
     /// Position: three digits, one per pile ("735", the lecture's notation),
     /// or piles separated by commas ("12,3,40", "1,2").
@@ -26,20 +18,19 @@ pub struct Args {
     position: Option<String>,
     /// Print the lecture program's listing: every position with piles
     /// 0..=max, its recorded winning move or × if losing.
-    #[arg(long, conflicts_with = "position")]
+    #[arg(long, conflicts_with_all = ["position", "solver"])]
     table: bool,
     /// Largest pile size of the table (at most 99, §38.24).
     #[arg(long, default_value_t = 9)]
     max: u32,
-    /// Solver to use.
-    #[arg(long, value_enum, default_value = "optimized")]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     if args.max > MAX_TABLE_PILE {
         return Err(CliError::Input(format!(
             "--max {} is out of range: the table covers piles 0..=99 (§38.24)",
@@ -61,11 +52,9 @@ pub fn run(args: Args) -> Outcome {
                     json!({"position": here.piles(), "losing": moves.is_empty(), "target": moves.first()})
                 })
                 .collect();
-            print_json(
-                &json!({"max": args.max, "losing": table.losing_count(), "positions": rows}),
-            )?;
+            out.json(&json!({"max": args.max, "losing": table.losing_count(), "positions": rows}))?;
         } else {
-            print!("{}", table.lecture_listing());
+            write!(out, "{}", table.lecture_listing())?;
         }
         return Ok(true);
     }
@@ -87,7 +76,7 @@ pub fn run(args: Args) -> Outcome {
             "bad position {text:?}: {e} (raise --max, up to 99)"
         ))
     })?;
-    let moves: Vec<Move> = match args.solver {
+    let moves: Vec<Move> = match args.solver.get() {
         Solver::Optimized => {
             let size = (u64::from(args.max) + 1).checked_pow(position.piles().len() as u32);
             if size.map_or(true, |n| n > 10_000_000) {
@@ -121,15 +110,16 @@ pub fn run(args: Args) -> Outcome {
     let outcome = if moves.is_empty() { "loss" } else { "win" };
     if args.json {
         let targets: Vec<&[u32]> = targets.iter().map(Position::piles).collect();
-        print_json(&json!({"position": position.piles(), "outcome": outcome, "moves": targets}))?;
+        out.json(&json!({"position": position.piles(), "outcome": outcome, "moves": targets}))?;
     } else if targets.is_empty() {
-        println!("{position}: losing (×) for the player to move");
+        writeln!(out, "{position}: losing (×) for the player to move")?;
     } else {
         let list: Vec<String> = targets.iter().map(ToString::to_string).collect();
-        println!(
+        writeln!(
+            out,
             "{position}: winning for the player to move; winning moves → {}",
             list.join(", ")
-        );
+        )?;
     }
     Ok(true)
 }

@@ -4,10 +4,9 @@
 
 use super::progress::Bar;
 use super::table::{Column, Layout};
-use super::{print_json, CliError, Outcome};
+use super::{note, CliError, Out, Outcome};
 use solved_games::claims::{self, GameId, Status, Verdict};
 use solved_games::report::{figures, html, junit, timing, ListedClaim, Meta, Run};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Options of `solved-games reproduce`.
@@ -34,7 +33,7 @@ pub struct Args {
     junit: Option<PathBuf>,
     /// Fit the table into this many columns [default: the terminal's width;
     /// the 140-column layout when standard output is not a terminal].
-    #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(40..))]
+    #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["json", "list"], value_parser = clap::value_parser!(u16).range(40..))]
     width: Option<u16>,
 }
 
@@ -167,18 +166,17 @@ fn check_writable(path: &Path) -> Result<(), CliError> {
 
 fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
     std::fs::write(path, contents).map_err(|e| CliError::io(path, &e))?;
-    eprintln!("solved-games: wrote {}", path.display());
+    note(format_args!("solved-games: wrote {}", path.display()));
     Ok(())
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let selected = select(&args)?;
     if args.list {
         if args.json {
             let listed: Vec<ListedClaim> = selected.iter().map(ListedClaim::of).collect();
-            print_json(&serde_json::json!({ "claims": listed }))?;
+            out.json(&serde_json::json!({ "claims": listed }))?;
         } else {
-            let mut out = std::io::stdout().lock();
             for c in &selected {
                 writeln!(
                     out,
@@ -193,7 +191,6 @@ pub fn run(args: Args) -> Outcome {
         check_writable(path)?;
     }
     let layout = layout(args.width);
-    let mut out = std::io::stdout().lock();
     if !args.json {
         write!(out, "{}", layout.header(&COLUMNS))?;
     }
@@ -221,7 +218,7 @@ pub fn run(args: Args) -> Outcome {
     })?;
     let summary = run.summary();
     if args.json {
-        print_json(&run.json())?;
+        out.json(&run.json())?;
     } else {
         writeln!(out)?;
         writeln!(
@@ -274,10 +271,10 @@ pub fn run(args: Args) -> Outcome {
         let games = run.games();
         let drawn = figures::draw(&games, &bar);
         for failed in drawn.iter().filter_map(|d| d.as_ref().err()) {
-            eprintln!(
+            note(format_args!(
                 "solved-games: warning: figure {} could not be drawn: {}",
                 failed.id, failed.error
-            );
+            ));
         }
         let ladders: Vec<_> = timing::ladders()
             .into_iter()

@@ -4,20 +4,12 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome, Solver, SolverArg};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
-
-/// Which solver answers.
-#[derive(Clone, Copy, clap::ValueEnum)]
-pub enum Solver {
-    /// Full minimax game tree without memoisation.
-    Naive,
-    /// DP / greedy.
-    Optimized,
-}
 
 /// Options of `solved-games stones`.
 #[derive(clap::Args)]
+#[command(mut_arg("solver", |a| a.help("naive: full minimax game tree without memoisation; optimized: DP / greedy. [default: optimized]")))]
 #[command(group(clap::ArgGroup::new("row").required(true).args(["stones", "stones_file"])))]
 pub struct Args {
     /// Game number 1–5 of the article.
@@ -37,9 +29,8 @@ pub struct Args {
     /// Game 5 only: read B's values from a file (`-` for standard input).
     #[arg(long, value_name = "PATH", conflicts_with = "values_b")]
     values_b_file: Option<PathBuf>,
-    /// Solver to use.
-    #[arg(long, value_enum, default_value = "optimized")]
-    solver: Solver,
+    #[command(flatten)]
+    solver: SolverArg,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -141,7 +132,7 @@ fn values(
     }
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     let game = Game::from_number(args.game).expect("clap checks 1..=5");
     if let (Some(a), Some(b)) = (&args.stones_file, &args.values_b_file) {
         if is_stdin(a) && is_stdin(b) {
@@ -179,7 +170,7 @@ pub fn run(args: Args) -> Outcome {
         (_, None) => Stones::one_valued(a),
     }
     .map_err(|e| CliError::Input(e.to_string()))?;
-    let result = match args.solver {
+    let result = match args.solver.get() {
         Solver::Naive => naive::solve(game, &stones)
             .map_err(|e| CliError::Input(format!("{e}; use --solver optimized")))?,
         Solver::Optimized => {
@@ -188,7 +179,7 @@ pub fn run(args: Args) -> Outcome {
     };
     let winner = result.winner().as_str();
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "game": args.game,
             "diff": result.diff,
             "first": result.first,
@@ -196,10 +187,11 @@ pub fn run(args: Args) -> Outcome {
             "winner": winner,
         }))?;
     } else {
-        println!(
+        writeln!(
+            out,
             "game {}: first (A) {} – second (B) {}, difference {:+}; winner: {}",
             args.game, result.first, result.second, result.diff, winner
-        );
+        )?;
     }
     Ok(true)
 }

@@ -2,7 +2,7 @@
 //! (this file), and solve scaled games exactly (`yen_solve.rs`).
 
 use super::progress::Bar;
-use super::{yen_solve, CliError, Outcome};
+use super::{note, yen_solve, CliError, Out, Outcome};
 use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::{Outcome as Result3, Player};
@@ -15,7 +15,6 @@ use solved_games::games::yen::tournament::{
     standings, wilson95, Event, PlayerSpec, SeriesResult, Tournament,
 };
 use std::fs::{File, OpenOptions};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -62,7 +61,7 @@ struct PlayArgs {
     log: Option<PathBuf>,
     /// Continue the last run logged in --log FILE where it stopped, with the
     /// same players and settings: logged matches are not played again.
-    #[arg(long)]
+    #[arg(long, requires = "log")]
     resume: bool,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -97,23 +96,13 @@ struct TournamentArgs {
     play: PlayArgs,
 }
 
-pub fn run(args: Args) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> Outcome {
     match args.command {
-        YenCommand::Match(a) => run_match(a),
-        YenCommand::Tournament(a) => run_tournament(a),
-        YenCommand::Solve(a) => yen_solve::run_solve(a),
-        YenCommand::BestResponse(a) => yen_solve::run_best_response(a),
+        YenCommand::Match(a) => run_match(a, out),
+        YenCommand::Tournament(a) => run_tournament(a, out),
+        YenCommand::Solve(a) => yen_solve::run_solve(a, out),
+        YenCommand::BestResponse(a) => yen_solve::run_best_response(a, out),
     }
-}
-
-/// `println!` that returns the I/O error (closed stdout) instead of panicking.
-macro_rules! out {
-    () => {
-        writeln!(std::io::stdout())?
-    };
-    ($($arg:tt)*) => {
-        writeln!(std::io::stdout(), $($arg)*)?
-    };
 }
 
 /// Largest T accepted: money sums stay far inside u64.
@@ -202,10 +191,10 @@ fn open_log(
             .map_err(io)?;
         let cut = repair_partial_line(&mut rw).map_err(io)?;
         if cut > 0 {
-            eprintln!(
+            note(format_args!(
                 "solved-games: {}: cut off a partial last line ({cut} bytes, left by a run killed while writing)",
                 path.display()
-            );
+            ));
         }
     }
     let mut played = Vec::new();
@@ -253,6 +242,7 @@ fn play(
     command: &str,
     tournament: &Tournament,
     options: &PlayArgs,
+    out: &mut Out,
     mut show: impl FnMut(&Event<'_, '_>) -> Option<String>,
 ) -> Result<Vec<SeriesResult>, CliError> {
     #[cfg(unix)]
@@ -271,11 +261,6 @@ fn play(
     let matches = tournament.series().len() as u64 * tournament.games;
     let (mut log, played) = match &options.log {
         Some(path) => open_log(path, &mut header, options.resume, matches)?,
-        None if options.resume => {
-            return Err(CliError::Input(
-                "--resume needs --log FILE: the log of the run to continue".into(),
-            ))
-        }
         None => (None, Vec::new()),
     };
     let names: Vec<String> = tournament.players.iter().map(PlayerSpec::name).collect();
@@ -294,11 +279,10 @@ fn play(
         let Some(text) = show(&event) else {
             return Ok(());
         };
-        bar.suspend(|| writeln!(std::io::stdout(), "{text}"))
-            .map_err(|e| {
-                failure = Some(CliError::from(e));
-                std::io::Error::other("standard output")
-            })
+        bar.suspend(|| writeln!(out, "{text}")).map_err(|e| {
+            failure = Some(e);
+            std::io::Error::other("standard output")
+        })
     });
     result.map_err(|e| match e {
         RefereeError::Report(_) => failure
@@ -370,19 +354,25 @@ fn series_text(a: &str, b: &str, s: &SeriesScore) -> String {
     )
 }
 
-fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
-    out!("{}", serde_json::to_string(value)?);
-    Ok(())
-}
-
-fn run_match(args: MatchArgs) -> Outcome {
+fn run_match(args: MatchArgs, out: &mut Out) -> Outcome {
     let a = parse_spec("--a", &args.a)?;
     let b = parse_spec("--b", &args.b)?;
     let tournament = args.play.tournament(vec![a.clone(), b.clone()])?;
     let (na, nb) = (a.name(), b.name());
-    let transcripts = args.transcript && !args.play.json;
-    let results = play("match", &tournament, &args.play, |event| match event {
-        Event::Match { record, .. } if transcripts => Some(transcript(&na, &nb, record)),
+    // With --json the transcripts go into the summary object, one string
+    // per match in the form of Listing 4, instead of onto the output.
+    let json = args.play.json;
+    let mut transcripts = Vec::new();
+    let results = play("match", &tournament, &args.play, out, |event| match event {
+        Event::Match { record, .. } if args.transcript => {
+            let text = transcript(&na, &nb, record);
+            if json {
+                transcripts.push(text);
+                None
+            } else {
+                Some(text)
+            }
+        }
         _ => None,
     })?;
     let score = &results[0].score;
@@ -391,14 +381,17 @@ fn run_match(args: MatchArgs) -> Outcome {
         value["total"] = json!(tournament.rules.total);
         value["rounds"] = json!(tournament.rules.rounds);
         value["seed"] = json!(args.play.seed);
-        print_json(&value)?;
+        if args.transcript {
+            value["transcripts"] = json!(transcripts);
+        }
+        out.json(&value)?;
     } else {
-        out!("{}", series_text(&na, &nb, score));
+        writeln!(out, "{}", series_text(&na, &nb, score))?;
     }
     Ok(true)
 }
 
-fn run_tournament(args: TournamentArgs) -> Outcome {
+fn run_tournament(args: TournamentArgs, out: &mut Out) -> Outcome {
     let specs: Vec<PlayerSpec> = args
         .players
         .iter()
@@ -419,12 +412,18 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
         }
     }
     let json = args.play.json;
-    let results = play("tournament", &tournament, &args.play, |event| match event {
-        Event::Series { result: r, .. } if !json => {
-            Some(series_text(&names[r.a], &names[r.b], &r.score))
-        }
-        _ => None,
-    })?;
+    let results = play(
+        "tournament",
+        &tournament,
+        &args.play,
+        out,
+        |event| match event {
+            Event::Series { result: r, .. } if !json => {
+                Some(series_text(&names[r.a], &names[r.b], &r.score))
+            }
+            _ => None,
+        },
+    )?;
     let table = standings(names.len(), &results);
     if json {
         let series: Vec<_> = results
@@ -440,20 +439,24 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
                        "forfeits": st.forfeits, "disqualified": st.disqualified})
             })
             .collect();
-        print_json(
+        out.json(
             &json!({"total": tournament.rules.total, "rounds": tournament.rules.rounds, "games": tournament.games,
                     "seed": tournament.seed, "series": series, "standings": standings}),
         )?;
     } else {
-        out!();
-        out!("standings (series won-drawn-lost, matches won-drawn-lost, forfeits):");
+        writeln!(out)?;
+        writeln!(
+            out,
+            "standings (series won-drawn-lost, matches won-drawn-lost, forfeits):"
+        )?;
         for st in &table {
             let disqualified = if st.disqualified > 0 {
                 format!("  disqualified in {} series", st.disqualified)
             } else {
                 String::new()
             };
-            out!(
+            writeln!(
+                out,
                 "  {:<24} {}-{}-{}  {}-{}-{}  {}{disqualified}",
                 names[st.player],
                 st.series_won,
@@ -463,7 +466,7 @@ fn run_tournament(args: TournamentArgs) -> Outcome {
                 st.matches_drawn,
                 st.matches_lost,
                 st.forfeits
-            );
+            )?;
         }
     }
     Ok(true)

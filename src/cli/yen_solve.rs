@@ -2,7 +2,7 @@
 //! scaled 10,000-yen games (document 000; issue 5, "Exact equilibria").
 
 use super::progress::Bar;
-use super::{print_json, CliError, Outcome};
+use super::{CliError, Out, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
@@ -46,7 +46,7 @@ pub struct SolveArgs {
     certified: bool,
     /// With --certified: write SVG figures to this directory (A's optimal
     /// first-round strategy across T, and the value surface of one layer).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", requires = "certified")]
     plot: Option<std::path::PathBuf>,
 }
 
@@ -99,14 +99,9 @@ fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
     Ok(Rules { total, rounds })
 }
 
-pub fn run_solve(args: SolveArgs) -> Outcome {
+pub fn run_solve(args: SolveArgs, out: &mut Out) -> Outcome {
     if args.certified {
-        return run_certified(&args);
-    }
-    if args.plot.is_some() {
-        return Err(CliError::Input(
-            "--plot draws the certified table: add --certified".into(),
-        ));
+        return run_certified(&args, out);
     }
     let rules = rules_from(args.total, args.rounds)?;
     let state = state_from(args.state.as_deref(), rules)?;
@@ -120,7 +115,7 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
     };
     let states = reachable_states(state);
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "total": rules.total,
             "rounds": rules.rounds,
             "state": state.to_string(),
@@ -131,14 +126,15 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
             "matrix_games": solver.matrix_games(),
         }))?;
     } else {
-        println!(
+        writeln!(out,
             "10,000-yen game with T = {}, R = {}; state {state} (rounds left, A's money, B's money, A's gains - B's)",
             rules.total, rules.rounds
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "value to A: {} (+1 win, 0 draw, -1 loss under optimal play)",
             format_ratio(&value)
-        );
+        )?;
         for (who, strategy) in [("A", &strategy_a), ("B", &strategy_b)] {
             if strategy.is_empty() {
                 continue;
@@ -147,12 +143,17 @@ pub fn run_solve(args: SolveArgs) -> Outcome {
                 .iter()
                 .map(|(bet, p)| format!("{bet}: {}", format_ratio(p)))
                 .collect();
-            println!("{who}'s equilibrium bets this round: {}", list.join(", "));
+            writeln!(
+                out,
+                "{who}'s equilibrium bets this round: {}",
+                list.join(", ")
+            )?;
         }
-        println!(
+        writeln!(
+            out,
             "states reachable: {states}; matrix games solved: {}",
             solver.matrix_games()
-        );
+        )?;
     }
     Ok(true)
 }
@@ -178,7 +179,7 @@ fn float_bets(bets: &[(u64, f64)]) -> serde_json::Value {
         .into()
 }
 
-fn run_certified(args: &SolveArgs) -> Outcome {
+fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     if args.total > MAX_CERTIFIED_TOTAL || args.total == 0 {
         return Err(CliError::Input(format!(
             "--total {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
@@ -214,7 +215,7 @@ fn run_certified(args: &SolveArgs) -> Outcome {
         .as_ref()
         .map_or((&empty, &empty), |s| (&s.strategy_a, &s.strategy_b));
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "total": rules.total,
             "rounds": rules.rounds,
             "state": state.to_string(),
@@ -234,16 +235,17 @@ fn run_certified(args: &SolveArgs) -> Outcome {
             },
         }))?;
     } else {
-        println!(
+        writeln!(out,
             "10,000-yen game with T = {}, R = {}; state {state} (rounds left, A's money, B's money, A's gains - B's)",
             rules.total, rules.rounds
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "value to A: in [{:.15}, {:.15}] (certified; width {:.1e})",
             interval.lower,
             interval.upper,
             interval.width()
-        );
+        )?;
         for (who, strategy) in [("A", strategy_a), ("B", strategy_b)] {
             if strategy.is_empty() {
                 continue;
@@ -254,12 +256,14 @@ fn run_certified(args: &SolveArgs) -> Outcome {
                 .filter(|(_, p)| *p >= 5e-13)
                 .map(|(bet, p)| format!("{bet}: {p:.12}"))
                 .collect();
-            println!(
+            writeln!(
+                out,
                 "{who}'s float equilibrium bets this round: {}",
                 list.join(", ")
-            );
+            )?;
         }
-        println!(
+        writeln!(
+            out,
             "table: every T' <= {} at R = {}: {} states, {} stage games, {} set by monotonicity; \
              largest width {:.1e} (at {}); solved exactly: {}",
             rules.total,
@@ -272,12 +276,12 @@ fn run_certified(args: &SolveArgs) -> Outcome {
                 .widest
                 .map_or_else(|| "-".to_string(), |s| s.to_string()),
             summary.solved_exactly
-        );
+        )?;
     }
     Ok(true)
 }
 
-pub fn run_best_response(args: BestResponseArgs) -> Outcome {
+pub fn run_best_response(args: BestResponseArgs, out: &mut Out) -> Outcome {
     let mut opponent: DocumentPlayer = args
         .against
         .parse()
@@ -310,7 +314,7 @@ pub fn run_best_response(args: BestResponseArgs) -> Outcome {
         "win_probability"
     };
     if args.json {
-        print_json(&json!({
+        out.json(&json!({
             "total": rules.total,
             "rounds": rules.rounds,
             "against": opponent.name(),
@@ -320,16 +324,17 @@ pub fn run_best_response(args: BestResponseArgs) -> Outcome {
         }))?;
     } else {
         let bets: Vec<String> = br.first_bets.iter().map(ToString::to_string).collect();
-        println!(
+        writeln!(
+            out,
             "best response to {opponent} with T = {}, R = {}: maximum {} {} (about {:.9})",
             rules.total,
             rules.rounds,
             measure.replace('_', " "),
             format_ratio(&br.value),
             to_f64(&br.value)
-        );
-        println!("optimal first bets: {}", bets.join(", "));
-        println!("states evaluated: {}", br.states);
+        )?;
+        writeln!(out, "optimal first bets: {}", bets.join(", "))?;
+        writeln!(out, "states evaluated: {}", br.states)?;
     }
     Ok(true)
 }
