@@ -26,6 +26,7 @@
 //! ```
 
 pub mod analysis;
+pub mod face;
 pub mod figures;
 pub mod naive;
 pub mod number;

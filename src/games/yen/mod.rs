@@ -23,6 +23,7 @@
 pub mod best_response;
 pub mod certified;
 pub mod external;
+pub mod face;
 pub mod figures;
 pub mod log;
 pub mod naive;
