@@ -61,7 +61,10 @@ fn solve(c: &mut Criterion) {
     );
     bench_game::<Memory>(c, &[("N6", "F(6,0,0)"), ("N8", "F(8,0,0)")]);
     bench_game::<Geister>(c, &[("basic", "basic b1,c1/b4,c4 1")]);
-    bench_game::<Yen>(c, &[("T6R6", "6,6: 6,6,6,0"), ("T10R10", "10,10: 10,10,10,0")]);
+    bench_game::<Yen>(
+        c,
+        &[("T6R6", "6,6: 6,6,6,0"), ("T10R10", "10,10: 10,10,10,0")],
+    );
 }
 
 criterion_group!(benches, solve);
