@@ -94,17 +94,31 @@ fn memory_every_state_up_to_five_pairs() {
     );
 }
 
+/// The squares a1 … d4.
+fn squares() -> Vec<String> {
+    "abcd"
+        .chars()
+        .flat_map(|file| (1..=4).map(move |rank| format!("{file}{rank}")))
+        .collect()
+}
+
 #[test]
-fn geister_start_and_middle_positions_of_two_analyses() {
-    let questions = [
-        "basic b1,c1/b4,c4 1",
-        "basic b1,c1/b4,c4 2",
-        "basic a3,c2/b3,d1 1",
-        "basic a1,d4/b2,c2 2",
-        "win-br-vs-br Bb1,Rc1/b4,c4 1",
-        "win-br-vs-br Ra4,Bb2/c3,d1 2",
-    ];
-    assert_eq!(run::<Geister>(questions.map(String::from)), 6);
+fn geister_positions_of_two_analyses_with_one_piece_anywhere() {
+    // §3's start, then player 1's second piece on every free square, and in
+    // the full-information win analysis player 1's red on every free square
+    // (on an escape square it must not count as an escape), both to move.
+    let mut questions = vec!["basic b1,c1/b4,c4 1".to_string()];
+    for square in squares() {
+        for side in [1, 2] {
+            if !["b1", "b4", "c4"].contains(&square.as_str()) {
+                questions.push(format!("basic b1,{square}/b4,c4 {side}"));
+            }
+            if !["b2", "c3", "d1"].contains(&square.as_str()) {
+                questions.push(format!("win-br-vs-br Bb2,R{square}/c3,d1 {side}"));
+            }
+        }
+    }
+    assert_eq!(run::<Geister>(questions), 1 + 2 * 13 + 2 * 13);
 }
 
 /// The bets of a history, from shares (in percent) of the money left.
