@@ -5,6 +5,12 @@
 //! [`Wdl`] is always *from the side to move* and flips with [`std::ops::Neg`],
 //! which is what a negamax or retrograde solver needs; [`Outcome`] is
 //! *absolute* (which player won), which is what a person reading a table needs.
+//!
+//! Through the games' common face ([`crate::games::Game`]): Nim's value is a
+//! [`Wdl`]; the stone games' lead (A's score minus B's) names an [`Outcome`];
+//! Mini-Geister's value carries a [`Distance`]. The memory and yen games'
+//! values are exact expectations (`BigRational`); SPEC.md, "Conventions",
+//! says what each game's value means.
 
 use std::fmt;
 use std::ops::Neg;

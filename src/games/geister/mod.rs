@@ -31,6 +31,7 @@
 //! ```
 
 pub mod analysis;
+pub mod face;
 pub mod index;
 pub mod mirror;
 pub mod naive;

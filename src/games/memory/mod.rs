@@ -26,6 +26,7 @@
 //! ```
 
 pub mod analysis;
+pub mod face;
 #[cfg(feature = "plot")]
 pub mod figures;
 pub mod naive;

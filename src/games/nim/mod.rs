@@ -35,6 +35,7 @@
 //! ```
 
 pub mod bouton;
+pub mod face;
 pub mod naive;
 pub mod optimized;
 pub mod rules;

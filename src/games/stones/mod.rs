@@ -37,6 +37,7 @@
 //! ```
 
 pub mod complexity;
+pub mod face;
 pub mod listings;
 pub mod naive;
 pub mod optimized;

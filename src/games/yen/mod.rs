@@ -24,6 +24,7 @@ pub mod best_response;
 pub mod certified;
 #[cfg(feature = "referee")]
 pub mod external;
+pub mod face;
 #[cfg(feature = "plot")]
 pub mod figures;
 pub mod log;
