@@ -88,7 +88,10 @@ fn value_word(v: Reach) -> &'static str {
 }
 
 pub fn run(args: Args) -> Outcome {
-    let kind: Kind = args.analysis.parse().map_err(CliError::Input)?;
+    let kind: Kind = args
+        .analysis
+        .parse()
+        .map_err(|e| CliError::Input(format!("{e}")))?;
     match args.command {
         None => summary(kind, args.solver, args.json),
         Some(Sub::Show { position }) => show(kind, &position, args.json),
