@@ -6,13 +6,15 @@
 
 use proptest::prelude::*;
 use solved_games::core::Wdl;
-use solved_games::games::geister::analysis::Kind;
+use solved_games::games::geister::analysis::{Kind, ParseKindError};
 use solved_games::games::geister::face::{Geister, ParseQuestionError};
+use solved_games::games::geister::rules::ParsePositionError;
 use solved_games::games::memory::face::Memory;
 use solved_games::games::memory::State;
 use solved_games::games::nim::face::Nim;
 use solved_games::games::stones::face::{ParseStoneRowError, StoneGames};
 use solved_games::games::yen::face::{ParseYenQuestionError, Yen};
+use solved_games::games::yen::rules::{InvalidState, ParseStateError};
 use solved_games::games::{evidence, Game, SolveError, Solver};
 
 /// Reads each instance from its notation, checks that it writes back the
@@ -266,11 +268,11 @@ fn parse_errors_are_typed() {
     assert_eq!(geister("basic"), ParseQuestionError::Notation);
     assert!(matches!(
         geister("nope b1,c1/b4,c4 1"),
-        ParseQuestionError::Analysis(_)
+        ParseQuestionError::Analysis(ParseKindError::UnknownAnalysis { .. })
     ));
     assert!(matches!(
         geister("basic b1,c1/b4 3"),
-        ParseQuestionError::Position(_)
+        ParseQuestionError::Position(ParsePositionError::UnknownSide { .. })
     ));
     assert_eq!(
         geister("basic Bb1,Rc1/b4,c4 1"),
@@ -288,11 +290,11 @@ fn parse_errors_are_typed() {
     ));
     assert!(matches!(
         yen("10,10: 10,10,10"),
-        ParseYenQuestionError::State(_)
+        ParseYenQuestionError::State(ParseStateError::FieldCount { fields: 3, .. })
     ));
     assert!(matches!(
         yen("10,10: 10,9,10,0"),
-        ParseYenQuestionError::Impossible(_)
+        ParseYenQuestionError::Impossible(InvalidState::BetBeforeRoundOne { .. })
     ));
 }
 

@@ -238,3 +238,66 @@ proptest! {
         prop_assert_eq!(p, q);
     }
 }
+
+#[test]
+fn a_bad_position_is_refused_with_the_variant_naming_what_is_wrong() {
+    use solved_games::games::geister::rules::{
+        parse_square, InvalidPosition, ParsePositionError as E, ParseSquareError, Side,
+        WrittenPosition,
+    };
+    let err = |text: &str| text.parse::<Position>().unwrap_err();
+    assert!(matches!(err("b1,c1/b4,c4"), E::MissingSideToMove));
+    assert!(matches!(err("b1,c1/b4,c4 3"), E::UnknownSide { text } if text == "3"));
+    assert!(matches!(err("b1,c1 b4,c4 1"), E::MissingSlash));
+    assert!(matches!(
+        err("b1,e1/b4,c4 1"),
+        E::Square(ParseSquareError::UnknownSquare { text }) if text == "e1"
+    ));
+    assert!(matches!(
+        err("b1,Rb1/b4,c4 1"),
+        E::Invalid(InvalidPosition::SquareTwice { square: 1 })
+    ));
+    assert!(matches!(
+        err("/b4,c4 1"),
+        E::Invalid(InvalidPosition::NoPieces { side: Side::P1 })
+    ));
+    assert!(matches!(
+        err("b1,c1/ 2"),
+        E::Invalid(InvalidPosition::NoPieces { side: Side::P2 })
+    ));
+    assert!(matches!(
+        parse_square("a5"),
+        Err(ParseSquareError::UnknownSquare { text }) if text == "a5"
+    ));
+    // Parse, then validate: a position with a doubled square is still read.
+    let written: WrittenPosition = "b1,b1/b4,c4 1".parse().unwrap();
+    assert_eq!(written.pieces[0].len(), 2);
+    assert!(written.validate().is_err());
+}
+
+#[test]
+fn a_bad_position_or_analysis_reads_as_before() {
+    use solved_games::games::geister::analysis::ParseKindError;
+    assert_eq!(
+        "b1,e1/b4,c4 1".parse::<Position>().unwrap_err().to_string(),
+        "\"e1\" is not a square a1..d4"
+    );
+    assert_eq!(
+        "b1,b1/b4,c4 1".parse::<Position>().unwrap_err().to_string(),
+        "square b1 is occupied twice"
+    );
+    assert_eq!(
+        "b1,c1/b4,c4 3".parse::<Position>().unwrap_err().to_string(),
+        "side to move \"3\" is not 1 or 2"
+    );
+    let kind = "nope".parse::<Kind>().unwrap_err();
+    assert!(matches!(&kind, ParseKindError::UnknownAnalysis { text } if text == "nope"));
+    assert!(kind
+        .to_string()
+        .starts_with("unknown analysis \"nope\" (one of basic, det, "));
+    let run = cli(&["geister", "show", "b1,b1/b4,c4 1"]);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "solved-games: error: bad position \"b1,b1/b4,c4 1\": square b1 is occupied twice"
+    );
+}

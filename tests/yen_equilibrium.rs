@@ -420,3 +420,111 @@ mod cli {
         }
     }
 }
+
+mod state_errors {
+    use super::common::cli;
+    use solved_games::games::yen::rules::{
+        InvalidState, ParseStateError, Rules, State, StateField,
+    };
+
+    const RULES: Rules = Rules {
+        total: 5,
+        rounds: 3,
+    };
+
+    fn invalid(text: &str) -> InvalidState {
+        let s: State = text.parse().expect("well written");
+        s.check(RULES).unwrap_err()
+    }
+
+    #[test]
+    fn a_bad_state_is_refused_with_the_variant_naming_what_is_wrong() {
+        assert!(matches!(
+            "3,5,5".parse::<State>(),
+            Err(ParseStateError::FieldCount { fields: 3, .. })
+        ));
+        assert!(matches!(
+            "3,5,x,0".parse::<State>(),
+            Err(ParseStateError::NotANumber {
+                field: StateField::MoneyB,
+                ..
+            })
+        ));
+        assert!(matches!(
+            "-1,5,5,0".parse::<State>(),
+            Err(ParseStateError::NotANumber {
+                field: StateField::RoundsLeft,
+                ..
+            })
+        ));
+        assert!(matches!(
+            invalid("4,5,5,0"),
+            InvalidState::TooManyRoundsLeft {
+                rounds_left: 4,
+                rounds: 3
+            }
+        ));
+        assert!(matches!(
+            invalid("2,9,1,0"),
+            InvalidState::MoneyOverTotal {
+                money_a: 9,
+                total: 5,
+                ..
+            }
+        ));
+        assert!(matches!(
+            invalid("3,4,5,1"),
+            InvalidState::BetBeforeRoundOne {
+                money_a: 4,
+                money_b: 5,
+                total: 5
+            }
+        ));
+        assert!(matches!(
+            invalid("0,1,0,0"),
+            InvalidState::MoneyAfterLastRound {
+                money_a: 1,
+                money_b: 0
+            }
+        ));
+        assert!(matches!(
+            invalid("2,4,5,0"),
+            InvalidState::ImpossibleGainDiff {
+                gain_diff: 0,
+                bet: 1
+            }
+        ));
+        assert!(matches!(
+            invalid("2,4,4,3"),
+            InvalidState::ImpossibleGainDiff {
+                gain_diff: 3,
+                bet: 2
+            }
+        ));
+        assert_eq!("2,4,4,2".parse::<State>().unwrap().check(RULES), Ok(()));
+    }
+
+    #[test]
+    fn a_bad_state_reads_as_before() {
+        assert_eq!(
+            "3,5,5".parse::<State>().unwrap_err().to_string(),
+            "state \"3,5,5\" is not ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF"
+        );
+        assert_eq!(
+            "3,5,x,0".parse::<State>().unwrap_err().to_string(),
+            "state \"3,5,x,0\": B's money is not a number in range"
+        );
+        assert_eq!(
+            invalid("2,4,4,3").to_string(),
+            "gain difference 3 is impossible when 2 yen have been bet"
+        );
+        let run = cli(&[
+            "yen", "solve", "--total", "5", "--rounds", "3", "--state", "4,5,5,0",
+        ]);
+        assert_eq!(run.code, 2);
+        assert_eq!(
+            run.stderr.trim_end(),
+            "solved-games: error: --state 4,5,5,0: 4 rounds left but the match has only 3"
+        );
+    }
+}

@@ -858,3 +858,65 @@ fn a_resume_from_a_log_of_other_settings_is_refused() {
         "{error}"
     );
 }
+
+#[test]
+fn a_bad_player_is_refused_with_the_variant_naming_what_is_wrong() {
+    use solved_games::games::yen::best_response::{DocumentPlayer, ParseDocumentPlayerError};
+    use solved_games::games::yen::referee::{CommandError, Fault, RefereeError, StartError};
+    use solved_games::games::yen::tournament::ParsePlayerError;
+    let err = |text: &str| text.parse::<PlayerSpec>().unwrap_err();
+    assert!(matches!(err("nobody"), ParsePlayerError::UnknownPlayer { text } if text == "nobody"));
+    assert!(matches!(err("cmd:  "), ParsePlayerError::EmptyCommand));
+    assert!(matches!(
+        err("cmd:./player 'x"),
+        ParsePlayerError::Command(CommandError::UnclosedQuote { command }) if command == "./player 'x"
+    ));
+    assert!(matches!(
+        "hunter".parse::<DocumentPlayer>(),
+        Err(ParseDocumentPlayerError::UnknownPlayer { text }) if text == "hunter"
+    ));
+    let timeout = Duration::from_millis(300);
+    // A command of blanks cannot be typed as cmd:, but a library user can
+    // build it; it names no program.
+    let blank = PlayerSpec::Command("  ".to_string());
+    assert!(matches!(
+        blank.contestant(1, timeout),
+        Err(CommandError::Empty)
+    ));
+    // A program that does not exist fails when the series starts.
+    let spec: PlayerSpec = "cmd:/nonexistent/player".parse().unwrap();
+    let mut missing = spec.contestant(1, timeout).unwrap();
+    let mut minus1 = BuiltIn::new("minus1", Box::new(Minus1));
+    let e = Referee::new(Rules::default())
+        .play_series(&mut *missing, &mut minus1, 1, |_| Ok(()))
+        .unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            RefereeError::CannotStart { reason: StartError::Fault(Fault::CannotStart { .. }), player }
+                if player == "/nonexistent/player"
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_bad_player_reads_as_before() {
+    assert_eq!(
+        "nobody".parse::<PlayerSpec>().unwrap_err().to_string(),
+        "unknown player \"nobody\": expected one of always1000, minus1, random, hunter or cmd:PROGRAM"
+    );
+    assert_eq!(
+        "cmd:./player 'x"
+            .parse::<PlayerSpec>()
+            .unwrap_err()
+            .to_string(),
+        "player command \"./player 'x\": missing closing quote"
+    );
+    let run = cli(&["yen", "match", "--a", "nobody", "--b", "minus1"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "solved-games: error: --a \"nobody\": unknown player \"nobody\": expected one of always1000, minus1, random, hunter or cmd:PROGRAM"
+    );
+}

@@ -86,7 +86,10 @@ fn value_word(v: Reach) -> &'static str {
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
-    let kind: Kind = args.analysis.parse().map_err(CliError::Input)?;
+    let kind: Kind = args
+        .analysis
+        .parse()
+        .map_err(|e| CliError::Input(format!("{e}")))?;
     if args.solver.given() && args.command.is_some() {
         // `show` and `line` read the retrograde table only; the flag would
         // be ignored, so it is refused as the parser refuses the others.

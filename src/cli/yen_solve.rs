@@ -163,7 +163,7 @@ fn state_from(text: Option<&str>, rules: Rules) -> Result<State, CliError> {
     match text {
         None => Ok(State::start(rules)),
         Some(text) => {
-            let s: State = text.parse().map_err(CliError::Input)?;
+            let s: State = text.parse().map_err(|e| CliError::Input(format!("{e}")))?;
             s.check(rules)
                 .map_err(|e| CliError::Input(format!("--state {text}: {e}")))?;
             Ok(s)

@@ -166,15 +166,37 @@ impl fmt::Display for Kind {
     }
 }
 
+/// Why a text is not the name of an analysis.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseKindError {
+    /// None of [`Kind::ALL`] has this name.
+    UnknownAnalysis {
+        /// The text given.
+        text: String,
+    },
+}
+
+impl fmt::Display for ParseKindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseKindError::UnknownAnalysis { text } => {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                write!(f, "unknown analysis {text:?} (one of {})", names.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseKindError {}
+
 impl FromStr for Kind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Kind, String> {
+    type Err = ParseKindError;
+    fn from_str(s: &str) -> Result<Kind, ParseKindError> {
         Kind::ALL
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown analysis {s:?} (one of {})", names.join(", "))
+            .ok_or_else(|| ParseKindError::UnknownAnalysis {
+                text: s.to_string(),
             })
     }
 }

@@ -2,11 +2,11 @@
 //! and a position, answered by whether player 1's goal is reached (+1),
 //! prevented (−1) or neither (0) in finitely many moves, and in how many.
 
-use super::analysis::Kind;
+use super::analysis::{Kind, ParseKindError};
 use super::index::Space;
 use super::naive;
 use super::optimized;
-use super::rules::Position;
+use super::rules::{ParsePositionError, Position};
 use crate::core::Distance;
 use crate::games::{Game, Reach, SolveError, Solver};
 use crate::solve::retrograde::Reach as Goal;
@@ -34,16 +34,17 @@ impl fmt::Display for Question {
     }
 }
 
-/// Why a text is not a question of document 003. The analysis and
-/// position parsers still speak in `String`s; their messages are kept.
+/// Why a text is not a question of document 003: the notation, or the
+/// analysis's or the position's own parse error, or a position outside the
+/// analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseQuestionError {
     /// No space between the analysis and the position.
     Notation,
     /// Not the name of an analysis.
-    Analysis(String),
+    Analysis(ParseKindError),
     /// Not a position.
-    Position(String),
+    Position(ParsePositionError),
     /// A position whose piece sets the analysis does not cover.
     NotInAnalysis {
         /// The analysis.
@@ -59,9 +60,8 @@ impl fmt::Display for ParseQuestionError {
             ParseQuestionError::Notation => {
                 f.write_str("a question is written `<analysis> <position>`: `basic b1,c1/b4,c4 1`")
             }
-            ParseQuestionError::Analysis(why) | ParseQuestionError::Position(why) => {
-                f.write_str(why)
-            }
+            ParseQuestionError::Analysis(why) => why.fmt(f),
+            ParseQuestionError::Position(why) => why.fmt(f),
             ParseQuestionError::NotInAnalysis { kind, position } => {
                 write!(f, "{position} is not a position of the {kind} analysis")
             }
@@ -69,7 +69,15 @@ impl fmt::Display for ParseQuestionError {
     }
 }
 
-impl std::error::Error for ParseQuestionError {}
+impl std::error::Error for ParseQuestionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseQuestionError::Analysis(e) => Some(e),
+            ParseQuestionError::Position(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl FromStr for Question {
     type Err = ParseQuestionError;

@@ -23,14 +23,41 @@ pub fn square_name(s: Square) -> String {
 }
 
 /// Parses `a1` … `d4`.
-pub fn parse_square(text: &str) -> Result<Square, String> {
+///
+/// # Errors
+/// [`ParseSquareError::UnknownSquare`] for anything else.
+pub fn parse_square(text: &str) -> Result<Square, ParseSquareError> {
     let b = text.as_bytes();
     if b.len() == 2 && (b'a'..=b'd').contains(&b[0]) && (b'1'..=b'4').contains(&b[1]) {
         Ok((b[1] - b'1') * 4 + (b[0] - b'a'))
     } else {
-        Err(format!("{text:?} is not a square a1..d4"))
+        Err(ParseSquareError::UnknownSquare {
+            text: text.to_string(),
+        })
     }
 }
+
+/// Why a text is not a square name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseSquareError {
+    /// Not one of `a1` … `d4` (the board is 4×4, §1).
+    UnknownSquare {
+        /// The text given.
+        text: String,
+    },
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseSquareError::UnknownSquare { text } => {
+                write!(f, "{text:?} is not a square a1..d4")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
 
 /// The orthogonal neighbours of `s`, worked out from its file and rank.
 const fn neighbours_of(s: Square) -> Squares {
@@ -486,50 +513,189 @@ impl fmt::Display for Position {
     }
 }
 
-impl FromStr for Position {
-    type Err = String;
+/// Why a text is not a position in the notation of [`Position`]'s
+/// `Display`: either it cannot be read ([`ParsePositionError`]'s notation
+/// variants) or it reads as pieces that cannot stand together
+/// ([`InvalidPosition`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParsePositionError {
+    /// No space before the side to move.
+    MissingSideToMove,
+    /// The side to move is neither `1` nor `2`.
+    UnknownSide {
+        /// The text where the side to move stands.
+        text: String,
+    },
+    /// No `/` between the two players' pieces.
+    MissingSlash,
+    /// A piece stands on something that is not a square.
+    Square(ParseSquareError),
+    /// Well written, but not a position.
+    Invalid(InvalidPosition),
+}
 
-    fn from_str(text: &str) -> Result<Position, String> {
+impl fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParsePositionError::MissingSideToMove => {
+                f.write_str("expected \"<player 1 pieces>/<player 2 pieces> <1|2>\"")
+            }
+            ParsePositionError::UnknownSide { text } => {
+                write!(f, "side to move {text:?} is not 1 or 2")
+            }
+            ParsePositionError::MissingSlash => {
+                f.write_str("expected '/' between the two players' pieces")
+            }
+            ParsePositionError::Square(e) => e.fmt(f),
+            ParsePositionError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParsePositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParsePositionError::Square(e) => Some(e),
+            ParsePositionError::Invalid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ParseSquareError> for ParsePositionError {
+    fn from(e: ParseSquareError) -> Self {
+        ParsePositionError::Square(e)
+    }
+}
+
+impl From<InvalidPosition> for ParsePositionError {
+    fn from(e: InvalidPosition) -> Self {
+        ParsePositionError::Invalid(e)
+    }
+}
+
+/// Why pieces read from the notation are not a position (§1: one piece per
+/// square, each player has pieces).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvalidPosition {
+    /// Two pieces on one square.
+    SquareTwice {
+        /// The square named twice.
+        square: Square,
+    },
+    /// A player without pieces.
+    NoPieces {
+        /// The player.
+        side: Side,
+    },
+}
+
+impl fmt::Display for InvalidPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            InvalidPosition::SquareTwice { square } => {
+                write!(f, "square {} is occupied twice", square_name(square))
+            }
+            InvalidPosition::NoPieces { side } => write!(f, "player {side:?} has no pieces"),
+        }
+    }
+}
+
+impl std::error::Error for InvalidPosition {}
+
+/// A position as written, before the rules are checked: the side to move
+/// and every piece in the order given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenPosition {
+    /// The side to move.
+    pub to_move: Side,
+    /// Each player's pieces as written.
+    pub pieces: [Vec<(Colour, Square)>; 2],
+}
+
+impl FromStr for WrittenPosition {
+    type Err = ParsePositionError;
+
+    /// Reads the notation without checking the pieces can stand together.
+    fn from_str(text: &str) -> Result<WrittenPosition, ParsePositionError> {
         let text = text.trim();
         let (armies, side) = text
             .rsplit_once(' ')
-            .ok_or("expected \"<player 1 pieces>/<player 2 pieces> <1|2>\"")?;
+            .ok_or(ParsePositionError::MissingSideToMove)?;
         let to_move = match side {
             "1" => Side::P1,
             "2" => Side::P2,
-            other => return Err(format!("side to move {other:?} is not 1 or 2")),
+            other => {
+                return Err(ParsePositionError::UnknownSide {
+                    text: other.to_string(),
+                })
+            }
         };
         let (a1, a2) = armies
             .trim()
             .split_once('/')
-            .ok_or("expected '/' between the two players' pieces")?;
-        let mut p = Position {
+            .ok_or(ParsePositionError::MissingSlash)?;
+        let army = |list: &str| -> Result<Vec<(Colour, Square)>, ParseSquareError> {
+            let list = list.trim();
+            if list.is_empty() {
+                return Ok(Vec::new());
+            }
+            list.split(',')
+                .map(|item| {
+                    let item = item.trim();
+                    let (colour, sq) = match item.chars().next() {
+                        Some('B') => (Colour::Blue, &item[1..]),
+                        Some('R') => (Colour::Red, &item[1..]),
+                        Some('P') => (Colour::Purple, &item[1..]),
+                        _ => (Colour::Purple, item),
+                    };
+                    Ok((colour, parse_square(sq)?))
+                })
+                .collect()
+        };
+        Ok(WrittenPosition {
             to_move,
+            pieces: [army(a1)?, army(a2)?],
+        })
+    }
+}
+
+impl WrittenPosition {
+    /// The position, if the pieces can stand together.
+    ///
+    /// # Errors
+    /// [`InvalidPosition::SquareTwice`] if two pieces share a square (the
+    /// first such square in the order written), [`InvalidPosition::NoPieces`]
+    /// if a player has none.
+    pub fn validate(&self) -> Result<Position, InvalidPosition> {
+        let mut p = Position {
+            to_move: self.to_move,
             p1: Army::default(),
             p2: Army::default(),
         };
         let mut occupied: Squares = 0;
-        for (side, list) in [(Side::P1, a1), (Side::P2, a2)] {
-            for item in list.split(',') {
-                let item = item.trim();
-                let (colour, sq) = match item.chars().next() {
-                    Some('B') => (Colour::Blue, &item[1..]),
-                    Some('R') => (Colour::Red, &item[1..]),
-                    Some('P') => (Colour::Purple, &item[1..]),
-                    _ => (Colour::Purple, item),
-                };
-                let s = parse_square(sq)?;
-                if occupied & (1 << s) != 0 {
-                    return Err(format!("square {} is occupied twice", square_name(s)));
+        for (side, pieces) in [(Side::P1, &self.pieces[0]), (Side::P2, &self.pieces[1])] {
+            for &(colour, square) in pieces {
+                if occupied & (1 << square) != 0 {
+                    return Err(InvalidPosition::SquareTwice { square });
                 }
-                occupied |= 1 << s;
-                p.army_mut(side).set(colour, s, true);
+                occupied |= 1 << square;
+                p.army_mut(side).set(colour, square, true);
             }
-            if p.army(side).all() == 0 {
-                return Err(format!("player {side:?} has no pieces"));
+            if pieces.is_empty() {
+                return Err(InvalidPosition::NoPieces { side });
             }
         }
         Ok(p)
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Reads the notation ([`WrittenPosition`]), then checks the pieces.
+    fn from_str(text: &str) -> Result<Position, ParsePositionError> {
+        Ok(text.parse::<WrittenPosition>()?.validate()?)
     }
 }
 

@@ -83,13 +83,37 @@ impl fmt::Display for DocumentPlayer {
     }
 }
 
+/// Why a text does not name one of the document's players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseDocumentPlayerError {
+    /// None of [`DocumentPlayer::ALL`] has this name.
+    UnknownPlayer {
+        /// The text given.
+        text: String,
+    },
+}
+
+impl fmt::Display for ParseDocumentPlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseDocumentPlayerError::UnknownPlayer { text } => {
+                write!(f, "unknown player {text:?} (always1000, minus1 or random)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseDocumentPlayerError {}
+
 impl FromStr for DocumentPlayer {
-    type Err = String;
-    fn from_str(s: &str) -> Result<DocumentPlayer, String> {
+    type Err = ParseDocumentPlayerError;
+    fn from_str(s: &str) -> Result<DocumentPlayer, ParseDocumentPlayerError> {
         DocumentPlayer::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| format!("unknown player {s:?} (always1000, minus1 or random)"))
+            .ok_or_else(|| ParseDocumentPlayerError::UnknownPlayer {
+                text: s.to_string(),
+            })
     }
 }
 

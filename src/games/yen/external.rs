@@ -25,7 +25,17 @@
 //! Only the bet notation ([`parse_bet`]) is portable; the process handling
 //! is for Unix (`cfg(unix)`).
 
-use super::referee::Fault;
+use super::referee::{CommandError, Fault};
+
+/// Splits `command` into words as a POSIX shell would (nothing expanded).
+///
+/// # Errors
+/// [`CommandError::UnclosedQuote`] for a quote that is never closed.
+pub fn split_command(command: &str) -> Result<Vec<String>, CommandError> {
+    shell_words::split(command).map_err(|shell_words::ParseError| CommandError::UnclosedQuote {
+        command: command.to_string(),
+    })
+}
 
 /// Longest line accepted as a bet; anything longer is not a number.
 pub const MAX_LINE: usize = 64;
@@ -77,9 +87,9 @@ pub use unix::{end_players_on_signals, External};
 #[cfg(unix)]
 mod unix {
     use super::super::players::View;
-    use super::super::referee::{Contestant, Fault};
+    use super::super::referee::{CommandError, Contestant, Fault};
     use super::super::rules::{Round, Rules};
-    use super::{parse_bet, MAX_LINE};
+    use super::{parse_bet, split_command, MAX_LINE};
     use crate::core::Player;
     use std::io::{ErrorKind, Read, Write};
     use std::os::fd::AsRawFd;
@@ -141,18 +151,15 @@ mod unix {
         /// `timeout`.
         ///
         /// # Errors
-        /// A message when `command` is empty or has an unmatched quote.
+        /// [`CommandError::Empty`] when `command` names no program,
+        /// [`CommandError::UnclosedQuote`] for an unmatched quote.
         pub fn new(
             name: impl Into<String>,
             command: &str,
             timeout: Duration,
-        ) -> Result<External, String> {
-            let words = shell_words::split(command)
-                .map_err(|e| format!("player command {command:?}: {e}"))?;
-            let mut words = words.into_iter();
-            let program = words
-                .next()
-                .ok_or_else(|| "empty player command".to_string())?;
+        ) -> Result<External, CommandError> {
+            let mut words = split_command(command)?.into_iter();
+            let program = words.next().ok_or(CommandError::Empty)?;
             Ok(External {
                 name: name.into(),
                 program,

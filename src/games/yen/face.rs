@@ -4,7 +4,7 @@
 
 use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
-use super::rules::{Rules, State};
+use super::rules::{InvalidState, ParseStateError, Rules, State};
 use crate::games::{Game, Reach, SolveError, Solver};
 use num_rational::BigRational;
 use std::collections::HashSet;
@@ -47,9 +47,8 @@ impl fmt::Display for YenQuestion {
     }
 }
 
-/// Why a text is not a question about a scaled 10,000-yen game. The state
-/// parser and [`State::check`] still speak in `String`s; their messages
-/// are kept.
+/// Why a text is not a question about a scaled 10,000-yen game: the
+/// notation, the rules, or the state's own parse or check error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseYenQuestionError {
     /// Not `T,R: <state>`.
@@ -60,9 +59,9 @@ pub enum ParseYenQuestionError {
         found: String,
     },
     /// Not a state `ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF`.
-    State(String),
-    /// A state no match of the game reaches.
-    Impossible(String),
+    State(ParseStateError),
+    /// A state no match of the game reaches ([`State::check`]).
+    Impossible(InvalidState),
 }
 
 impl fmt::Display for ParseYenQuestionError {
@@ -74,14 +73,21 @@ impl fmt::Display for ParseYenQuestionError {
             ParseYenQuestionError::Rules { found } => {
                 write!(f, "`{found}` is not `T,R` with T ≥ 0 units and R ≥ 1 rounds")
             }
-            ParseYenQuestionError::State(why) | ParseYenQuestionError::Impossible(why) => {
-                f.write_str(why)
-            }
+            ParseYenQuestionError::State(why) => why.fmt(f),
+            ParseYenQuestionError::Impossible(why) => why.fmt(f),
         }
     }
 }
 
-impl std::error::Error for ParseYenQuestionError {}
+impl std::error::Error for ParseYenQuestionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseYenQuestionError::State(e) => Some(e),
+            ParseYenQuestionError::Impossible(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl FromStr for YenQuestion {
     type Err = ParseYenQuestionError;

@@ -279,8 +279,71 @@ pub enum LogError {
         /// 1-based line number.
         line: usize,
         /// What is wrong.
-        reason: String,
+        reason: RecordError,
     },
+}
+
+/// What is wrong with a line of a log's last run.
+#[derive(Debug)]
+pub enum RecordError {
+    /// The run header does not read as one.
+    Header(serde_json::Error),
+    /// The line is not JSON.
+    NotJson(serde_json::Error),
+    /// A match record with fields missing or of the wrong type.
+    Match(serde_json::Error),
+    /// Series are numbered from 1.
+    SeriesZero,
+    /// A match that does not follow the one before it in its series.
+    OutOfOrder {
+        /// The match's number.
+        number: u64,
+        /// Its series.
+        series: usize,
+        /// The last match of that series read so far.
+        after: usize,
+    },
+    /// A side that is neither `a` nor `b`.
+    UnknownSide {
+        /// The side as written.
+        side: String,
+    },
+    /// `bets_a` and `bets_b` differ in length.
+    BetsDiffer {
+        /// Bets of A.
+        a: usize,
+        /// Bets of B.
+        b: usize,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Header(e) => write!(f, "run header: {e}"),
+            RecordError::NotJson(e) => write!(f, "not JSON: {e}"),
+            RecordError::Match(e) => write!(f, "match record: {e}"),
+            RecordError::SeriesZero => f.write_str("series 0 (series are numbered from 1)"),
+            RecordError::OutOfOrder {
+                number,
+                series,
+                after,
+            } => write!(f, "match {number} of series {series} follows match {after}"),
+            RecordError::UnknownSide { side } => {
+                write!(f, "side {side:?} is neither \"a\" nor \"b\"")
+            }
+            RecordError::BetsDiffer { .. } => f.write_str("bets_a and bets_b differ in length"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RecordError::Header(e) | RecordError::NotJson(e) | RecordError::Match(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for LogError {
@@ -323,23 +386,23 @@ pub fn read_last_run(input: impl BufRead) -> Result<LoggedRun, LogError> {
         }
     }
     let first = first.ok_or(LogError::NoRun)?;
-    let bad = |line: usize, reason: String| LogError::BadRecord {
+    let bad = |line: usize, reason: RecordError| LogError::BadRecord {
         line: first + line + 1,
         reason,
     };
     let header: RunHeader =
-        serde_json::from_str(&lines[0]).map_err(|e| bad(0, format!("run header: {e}")))?;
+        serde_json::from_str(&lines[0]).map_err(|e| bad(0, RecordError::Header(e)))?;
     let mut series: Vec<Vec<PlayedMatch>> = Vec::new();
     for (i, line) in lines.iter().enumerate().skip(1) {
         let v: serde_json::Value =
-            serde_json::from_str(line).map_err(|e| bad(i, format!("not JSON: {e}")))?;
+            serde_json::from_str(line).map_err(|e| bad(i, RecordError::NotJson(e)))?;
         if v["run"] != header.run.as_str() || v["record"] != "match" {
             continue;
         }
         let logged: LoggedMatch =
-            serde_json::from_value(v).map_err(|e| bad(i, format!("match record: {e}")))?;
+            serde_json::from_value(v).map_err(|e| bad(i, RecordError::Match(e)))?;
         if logged.series == 0 {
-            return Err(bad(i, "series 0 (series are numbered from 1)".into()));
+            return Err(bad(i, RecordError::SeriesZero));
         }
         if series.len() < logged.series {
             series.resize(logged.series, Vec::new());
@@ -348,12 +411,11 @@ pub fn read_last_run(input: impl BufRead) -> Result<LoggedRun, LogError> {
         if logged.number != played.len() as u64 + 1 {
             return Err(bad(
                 i,
-                format!(
-                    "match {} of series {} follows match {}",
-                    logged.number,
-                    logged.series,
-                    played.len()
-                ),
+                RecordError::OutOfOrder {
+                    number: logged.number,
+                    series: logged.series,
+                    after: played.len(),
+                },
             ));
         }
         played.push(logged.played().map_err(|reason| bad(i, reason))?);
@@ -381,11 +443,13 @@ struct LoggedForfeit {
 }
 
 impl LoggedMatch {
-    fn played(self) -> Result<PlayedMatch, String> {
+    fn played(self) -> Result<PlayedMatch, RecordError> {
         let side = |s: &str| match s {
             "a" => Ok(0),
             "b" => Ok(1),
-            other => Err(format!("side {other:?} is neither \"a\" nor \"b\"")),
+            other => Err(RecordError::UnknownSide {
+                side: other.to_string(),
+            }),
         };
         let outcome = match self.result.as_str() {
             "draw" => Outcome::Draw,
@@ -396,7 +460,10 @@ impl LoggedMatch {
             }),
         };
         if self.bets_a.len() != self.bets_b.len() {
-            return Err("bets_a and bets_b differ in length".into());
+            return Err(RecordError::BetsDiffer {
+                a: self.bets_a.len(),
+                b: self.bets_b.len(),
+            });
         }
         let mut played = PlayedMatch {
             bets: self
@@ -420,5 +487,62 @@ impl LoggedMatch {
             }
         }
         Ok(played)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = r#"{"record":"run","run":"r1","started":"2026-11-23T20:17:45Z","version":"0.1.0","command":"tournament","seed":1,"players":["always1000","minus1"],"options":{"games":3,"total":5,"rounds":3,"timeout":2.0}}"#;
+
+    fn record(fields: &str) -> String {
+        format!(
+            r#"{{"record":"match","run":"r1","a":"always1000","b":"minus1",{fields},"forfeits":[],"rounds_after_forfeit":[]}}"#
+        )
+    }
+
+    fn reason(lines: &[&str]) -> RecordError {
+        match read_last_run(lines.join("\n").as_bytes()) {
+            Err(LogError::BadRecord { line, reason }) => {
+                assert_eq!(line, lines.len(), "{reason}");
+                reason
+            }
+            other => panic!("{:?}", other.map(|r| r.series.len())),
+        }
+    }
+
+    #[test]
+    fn a_bad_record_is_refused_with_the_variant_naming_what_is_wrong() {
+        let good = record(r#""series":1,"match":1,"bets_a":[5],"bets_b":[5],"result":"draw""#);
+        assert!(read_last_run([HEADER, &good].join("\n").as_bytes()).is_ok());
+        assert!(matches!(
+            reason(&[HEADER, "{oops"]),
+            RecordError::NotJson(_)
+        ));
+        let missing = r#"{"record":"match","run":"r1","series":1}"#;
+        assert!(matches!(reason(&[HEADER, missing]), RecordError::Match(_)));
+        let zero = record(r#""series":0,"match":1,"bets_a":[5],"bets_b":[5],"result":"draw""#);
+        assert!(matches!(reason(&[HEADER, &zero]), RecordError::SeriesZero));
+        let second = record(r#""series":1,"match":2,"bets_a":[5],"bets_b":[5],"result":"draw""#);
+        assert!(matches!(
+            reason(&[HEADER, &second]),
+            RecordError::OutOfOrder {
+                number: 2,
+                series: 1,
+                after: 0
+            }
+        ));
+        let side = record(r#""series":1,"match":1,"bets_a":[5],"bets_b":[5],"result":"c""#);
+        let e = reason(&[HEADER, &side]);
+        assert!(matches!(&e, RecordError::UnknownSide { side } if side == "c"));
+        assert_eq!(e.to_string(), r#"side "c" is neither "a" nor "b""#);
+        let short = record(r#""series":1,"match":1,"bets_a":[5,0],"bets_b":[5],"result":"draw""#);
+        assert!(matches!(
+            reason(&[HEADER, &short]),
+            RecordError::BetsDiffer { a: 2, b: 1 }
+        ));
+        let header = r#"{"record":"run","run":"r1"}"#;
+        assert!(matches!(reason(&[header]), RecordError::Header(_)));
     }
 }

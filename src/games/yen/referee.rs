@@ -469,6 +469,69 @@ fn side_index(side: Player) -> usize {
     }
 }
 
+/// Why a player command cannot be run (document 000 §2: a program and its
+/// arguments).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommandError {
+    /// A quote that is never closed, so the words cannot be split.
+    UnclosedQuote {
+        /// The command as given.
+        command: String,
+    },
+    /// No program named.
+    Empty,
+    /// Player programs run only on Unix (pipes, process groups) and with the
+    /// `referee` feature.
+    NeedsUnix,
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // shell_words's only error, worded as it words it.
+            CommandError::UnclosedQuote { command } => {
+                write!(f, "player command {command:?}: missing closing quote")
+            }
+            CommandError::Empty => f.write_str("empty player command"),
+            CommandError::NeedsUnix => {
+                f.write_str("player programs (cmd:) need a Unix system and the `referee` feature")
+            }
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// Why a player could not be started for a series.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StartError {
+    /// Its command cannot be run.
+    Command(CommandError),
+    /// It faulted while starting (the program could not be spawned, or did
+    /// not take the start of the series).
+    Fault(Fault),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Command(e) => e.fmt(f),
+            // The operating system's reason alone, as before the variant.
+            StartError::Fault(Fault::CannotStart { reason }) => f.write_str(reason),
+            StartError::Fault(other) => other.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Command(e) => Some(e),
+            StartError::Fault(e) => Some(e),
+        }
+    }
+}
+
 /// Why a series could not be played or reported.
 #[derive(Debug)]
 pub enum RefereeError {
@@ -477,7 +540,7 @@ pub enum RefereeError {
         /// The player's name.
         player: String,
         /// The reason.
-        reason: String,
+        reason: StartError,
     },
     /// The caller's report of a match failed (e.g. the log file).
     Report(std::io::Error),
@@ -849,10 +912,7 @@ fn start_one(rules: Rules, c: &mut dyn Contestant, games: u64) -> Result<(), Ref
     c.start(rules, games)
         .map_err(|fault| RefereeError::CannotStart {
             player: c.name().to_string(),
-            reason: match fault {
-                Fault::CannotStart { reason } => reason,
-                other => other.to_string(),
-            },
+            reason: StartError::Fault(fault),
         })
 }
 

@@ -282,34 +282,181 @@ impl State {
     /// (|d| ≤ money bet, and d ≡ money bet mod 2 since gains sum to it).
     ///
     /// # Errors
-    /// A one-line reason the state is impossible.
-    pub fn check(self, rules: Rules) -> Result<(), String> {
+    /// The first [`InvalidState`] found, in the order of its variants.
+    pub fn check(self, rules: Rules) -> Result<(), InvalidState> {
         let t = rules.total;
         if self.rounds_left > rules.rounds {
-            return Err(format!(
-                "{} rounds left but the match has only {}",
-                self.rounds_left, rules.rounds
-            ));
+            return Err(InvalidState::TooManyRoundsLeft {
+                rounds_left: self.rounds_left,
+                rounds: rules.rounds,
+            });
         }
         if self.money_a > t || self.money_b > t {
-            return Err(format!("money left exceeds the total {t}"));
+            return Err(InvalidState::MoneyOverTotal {
+                money_a: self.money_a,
+                money_b: self.money_b,
+                total: t,
+            });
         }
         if self.rounds_left == rules.rounds && (self.money_a != t || self.money_b != t) {
-            return Err("before round 1 both players hold the total".into());
+            return Err(InvalidState::BetBeforeRoundOne {
+                money_a: self.money_a,
+                money_b: self.money_b,
+                total: t,
+            });
         }
         if self.rounds_left == 0 && (self.money_a != 0 || self.money_b != 0) {
-            return Err("after the last round no money is left to bet".into());
+            return Err(InvalidState::MoneyAfterLastRound {
+                money_a: self.money_a,
+                money_b: self.money_b,
+            });
         }
         let bet = (2 * t - self.money_a - self.money_b) as i64;
         if self.gain_diff.abs() > bet || (self.gain_diff - bet) % 2 != 0 {
-            return Err(format!(
-                "gain difference {} is impossible when {bet} yen have been bet",
-                self.gain_diff
-            ));
+            return Err(InvalidState::ImpossibleGainDiff {
+                gain_diff: self.gain_diff,
+                bet,
+            });
         }
         Ok(())
     }
 }
+
+/// Why a well-written state cannot arise in a match under given rules
+/// ([`State::check`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvalidState {
+    /// More rounds left than the match has.
+    TooManyRoundsLeft {
+        /// Rounds left in the state.
+        rounds_left: u32,
+        /// Rounds in the match.
+        rounds: u32,
+    },
+    /// A player holds more than the total.
+    MoneyOverTotal {
+        /// A's money left.
+        money_a: u64,
+        /// B's money left.
+        money_b: u64,
+        /// The money each player starts with.
+        total: u64,
+    },
+    /// Before round 1 a player holds less than the total.
+    BetBeforeRoundOne {
+        /// A's money left.
+        money_a: u64,
+        /// B's money left.
+        money_b: u64,
+        /// The money each player starts with.
+        total: u64,
+    },
+    /// After the last round a player still holds money (§1: everything is
+    /// bet by the end).
+    MoneyAfterLastRound {
+        /// A's money left.
+        money_a: u64,
+        /// B's money left.
+        money_b: u64,
+    },
+    /// |d| exceeds the money bet, or d and the money bet differ in parity.
+    ImpossibleGainDiff {
+        /// A's winnings minus B's.
+        gain_diff: i64,
+        /// Money bet so far by both players.
+        bet: i64,
+    },
+}
+
+impl fmt::Display for InvalidState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            InvalidState::TooManyRoundsLeft {
+                rounds_left,
+                rounds,
+            } => write!(
+                f,
+                "{rounds_left} rounds left but the match has only {rounds}"
+            ),
+            InvalidState::MoneyOverTotal { total, .. } => {
+                write!(f, "money left exceeds the total {total}")
+            }
+            InvalidState::BetBeforeRoundOne { .. } => {
+                f.write_str("before round 1 both players hold the total")
+            }
+            InvalidState::MoneyAfterLastRound { .. } => {
+                f.write_str("after the last round no money is left to bet")
+            }
+            InvalidState::ImpossibleGainDiff { gain_diff, bet } => write!(
+                f,
+                "gain difference {gain_diff} is impossible when {bet} yen have been bet"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InvalidState {}
+
+/// One of the four numbers of a written [`State`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateField {
+    /// ROUNDS_LEFT.
+    RoundsLeft,
+    /// MONEY_A.
+    MoneyA,
+    /// MONEY_B.
+    MoneyB,
+    /// GAIN_DIFF.
+    GainDiff,
+}
+
+impl fmt::Display for StateField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StateField::RoundsLeft => "rounds left",
+            StateField::MoneyA => "A's money",
+            StateField::MoneyB => "B's money",
+            StateField::GainDiff => "gain difference",
+        })
+    }
+}
+
+/// Why a text is not a state `ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF`
+/// ([`State`]'s `FromStr`; whether the state can arise is [`State::check`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseStateError {
+    /// Not four comma-separated fields.
+    FieldCount {
+        /// The text given.
+        text: String,
+        /// How many fields it has.
+        fields: usize,
+    },
+    /// A field that is not a number of its type (rounds and money are
+    /// non-negative).
+    NotANumber {
+        /// The text given.
+        text: String,
+        /// Which field.
+        field: StateField,
+    },
+}
+
+impl fmt::Display for ParseStateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseStateError::FieldCount { text, .. } => write!(
+                f,
+                "state {text:?} is not ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF"
+            ),
+            ParseStateError::NotANumber { text, field } => {
+                write!(f, "state {text:?}: {field} is not a number in range")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseStateError {}
 
 impl fmt::Display for State {
     /// `rounds_left,money_a,money_b,gain_diff`, the form `--state` reads.
@@ -323,21 +470,25 @@ impl fmt::Display for State {
 }
 
 impl FromStr for State {
-    type Err = String;
+    type Err = ParseStateError;
 
-    fn from_str(s: &str) -> Result<State, String> {
+    fn from_str(s: &str) -> Result<State, ParseStateError> {
         let parts: Vec<&str> = s.split(',').map(str::trim).collect();
         if parts.len() != 4 {
-            return Err(format!(
-                "state {s:?} is not ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF"
-            ));
+            return Err(ParseStateError::FieldCount {
+                text: s.to_string(),
+                fields: parts.len(),
+            });
         }
-        let bad = |what: &str| format!("state {s:?}: {what} is not a number in range");
+        let bad = |field| ParseStateError::NotANumber {
+            text: s.to_string(),
+            field,
+        };
         Ok(State {
-            rounds_left: parts[0].parse().map_err(|_| bad("rounds left"))?,
-            money_a: parts[1].parse().map_err(|_| bad("A's money"))?,
-            money_b: parts[2].parse().map_err(|_| bad("B's money"))?,
-            gain_diff: parts[3].parse().map_err(|_| bad("gain difference"))?,
+            rounds_left: parts[0].parse().map_err(|_| bad(StateField::RoundsLeft))?,
+            money_a: parts[1].parse().map_err(|_| bad(StateField::MoneyA))?,
+            money_b: parts[2].parse().map_err(|_| bad(StateField::MoneyB))?,
+            gain_diff: parts[3].parse().map_err(|_| bad(StateField::GainDiff))?,
         })
     }
 }

@@ -7,9 +7,12 @@
 //! ([`super::log`]): a killed run resumed gives the standings of a run
 //! never killed.
 
+#[cfg(feature = "referee")]
+use super::external::split_command;
 use super::players::{Always1000, Hunter, Minus1, Random, Strategy};
 use super::referee::{
-    BuiltIn, Contestant, MatchRecord, PlayedMatch, Referee, RefereeError, SeriesScore,
+    BuiltIn, CommandError, Contestant, MatchRecord, PlayedMatch, Referee, RefereeError,
+    SeriesScore, StartError,
 };
 use super::rules::Rules;
 use crate::progress::Progress;
@@ -35,10 +38,47 @@ pub enum PlayerSpec {
 /// The built-in names, for help texts and errors.
 pub const BUILT_IN_NAMES: &[&str] = &["always1000", "minus1", "random", "hunter"];
 
+/// Why a text does not name a player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParsePlayerError {
+    /// Neither a built-in name nor `cmd:PROGRAM`.
+    UnknownPlayer {
+        /// The text given (trimmed).
+        text: String,
+    },
+    /// `cmd:` with nothing (or only blanks) after it.
+    EmptyCommand,
+    /// `cmd:PROGRAM` whose words cannot be split.
+    Command(CommandError),
+}
+
+impl fmt::Display for ParsePlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParsePlayerError::UnknownPlayer { text } => write!(
+                f,
+                "unknown player {text:?}: expected one of {} or cmd:PROGRAM",
+                BUILT_IN_NAMES.join(", ")
+            ),
+            ParsePlayerError::EmptyCommand => f.write_str("empty command after cmd:"),
+            ParsePlayerError::Command(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParsePlayerError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParsePlayerError::Command(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 impl FromStr for PlayerSpec {
-    type Err = String;
+    type Err = ParsePlayerError;
     /// Blanks around the name are ignored (`--players "always1000, minus1"`).
-    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+    fn from_str(s: &str) -> Result<PlayerSpec, ParsePlayerError> {
         let s = s.trim();
         match s {
             "always1000" => Ok(PlayerSpec::Always1000),
@@ -47,18 +87,17 @@ impl FromStr for PlayerSpec {
             "hunter" => Ok(PlayerSpec::Hunter),
             _ => match s.strip_prefix("cmd:") {
                 #[cfg(feature = "referee")]
-                Some(cmd) if !cmd.trim().is_empty() => match shell_words::split(cmd) {
+                Some(cmd) if !cmd.trim().is_empty() => match split_command(cmd) {
                     Ok(_) => Ok(PlayerSpec::Command(cmd.to_string())),
-                    Err(e) => Err(format!("player command {cmd:?}: {e}")),
+                    Err(e) => Err(ParsePlayerError::Command(e)),
                 },
                 // Without the pipe referee a command is kept as written; `contestant` refuses it.
                 #[cfg(not(feature = "referee"))]
                 Some(cmd) if !cmd.trim().is_empty() => Ok(PlayerSpec::Command(cmd.to_string())),
-                Some(_) => Err("empty command after cmd:".to_string()),
-                None => Err(format!(
-                    "unknown player {s:?}: expected one of {} or cmd:PROGRAM",
-                    BUILT_IN_NAMES.join(", ")
-                )),
+                Some(_) => Err(ParsePlayerError::EmptyCommand),
+                None => Err(ParsePlayerError::UnknownPlayer {
+                    text: s.to_string(),
+                }),
             },
         }
     }
@@ -90,8 +129,13 @@ impl PlayerSpec {
     /// timeout.
     ///
     /// # Errors
-    /// A message when the command is empty (or, off Unix, for any program).
-    pub fn contestant(&self, seed: u64, timeout: Duration) -> Result<Box<dyn Contestant>, String> {
+    /// [`CommandError`] when the command names no program (or, off Unix,
+    /// [`CommandError::NeedsUnix`] for any program).
+    pub fn contestant(
+        &self,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<Box<dyn Contestant>, CommandError> {
         let strategy: Box<dyn Strategy + Send> = match self {
             PlayerSpec::Always1000 => Box::new(Always1000),
             PlayerSpec::Minus1 => Box::new(Minus1),
@@ -108,10 +152,7 @@ impl PlayerSpec {
             #[cfg(not(all(unix, feature = "referee")))]
             PlayerSpec::Command(_) => {
                 let _ = timeout;
-                return Err(
-                    "player programs (cmd:) need a Unix system and the `referee` feature"
-                        .to_string(),
-                );
+                return Err(CommandError::NeedsUnix);
             }
         };
         Ok(Box::new(BuiltIn::new(self.name(), strategy)))
@@ -241,9 +282,9 @@ impl Tournament {
             let series_seed = player_seed(self.seed, k);
             let contestant = |spec: &PlayerSpec, position: usize| {
                 spec.contestant(player_seed(series_seed, position), self.timeout)
-                    .map_err(|reason| RefereeError::CannotStart {
+                    .map_err(|e| RefereeError::CannotStart {
                         player: spec.name(),
-                        reason,
+                        reason: StartError::Command(e),
                     })
             };
             let mut ca = contestant(spec_a, a)?;

@@ -128,7 +128,9 @@ impl FromStr for Square {
                 file: file as u8 - b'a',
                 rank: rank as u8 - b'1',
             }),
-            _ => Err(NotationError(format!("{text:?} is not a square a1..d4"))),
+            _ => Err(NotationError::NotASquare {
+                text: text.to_string(),
+            }),
         }
     }
 }
@@ -282,14 +284,57 @@ impl fmt::Display for Position {
     }
 }
 
-/// A text that is not a position in the notation of [`Position`]'s
-/// `Display`.
+/// A text that is not a square or a position in the notation of
+/// [`Position`]'s `Display`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotationError(pub String);
+pub enum NotationError {
+    /// Not one of `a1` … `d4`.
+    NotASquare {
+        /// The text given.
+        text: String,
+    },
+    /// No space before the side to move.
+    NoSideToMove {
+        /// The position as given.
+        text: String,
+    },
+    /// The side to move is neither `1` nor `2`.
+    NotASide {
+        /// The position as given.
+        text: String,
+    },
+    /// No `/` between the players' pieces.
+    NoSlash {
+        /// The position as given.
+        text: String,
+    },
+    /// Two pieces named on one square.
+    TwoPieces {
+        /// The position as given.
+        text: String,
+        /// The square.
+        square: Square,
+    },
+}
 
 impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            NotationError::NotASquare { text } => write!(f, "{text:?} is not a square a1..d4"),
+            NotationError::NoSideToMove { text } => write!(
+                f,
+                "{text:?}: expected \"<player 1 pieces>/<player 2 pieces> <1|2>\""
+            ),
+            NotationError::NotASide { text } => {
+                write!(f, "{text:?}: the side to move is 1 or 2")
+            }
+            NotationError::NoSlash { text } => {
+                write!(f, "{text:?}: expected '/' between the players' pieces")
+            }
+            NotationError::TwoPieces { text, square } => {
+                write!(f, "{text:?}: {square} holds two pieces")
+            }
+        }
     }
 }
 
@@ -299,19 +344,19 @@ impl FromStr for Position {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<Position, NotationError> {
-        let bad = |why: &str| NotationError(format!("{text:?}: {why}"));
+        let given = || text.to_string();
         let (sides, to_move) = text
             .trim()
             .rsplit_once(' ')
-            .ok_or_else(|| bad("expected \"<player 1 pieces>/<player 2 pieces> <1|2>\""))?;
+            .ok_or_else(|| NotationError::NoSideToMove { text: given() })?;
         let to_move = match to_move {
             "1" => Player::One,
             "2" => Player::Two,
-            _ => return Err(bad("the side to move is 1 or 2")),
+            _ => return Err(NotationError::NotASide { text: given() }),
         };
         let (one, two) = sides
             .split_once('/')
-            .ok_or_else(|| bad("expected '/' between the players' pieces"))?;
+            .ok_or_else(|| NotationError::NoSlash { text: given() })?;
         let mut position = Position::empty(to_move);
         for (owner, list) in [(Player::One, one), (Player::Two, two)] {
             for item in list.split(',') {
@@ -323,7 +368,10 @@ impl FromStr for Position {
                 };
                 let square: Square = square.parse()?;
                 if position.at(square).is_some() {
-                    return Err(bad(&format!("{square} holds two pieces")));
+                    return Err(NotationError::TwoPieces {
+                        text: given(),
+                        square,
+                    });
                 }
                 position.set(square, Some(Piece { owner, colour }));
             }
@@ -371,9 +419,31 @@ mod tests {
             "c1,b1/c4,b4 1".parse::<Position>().unwrap().to_string(),
             "b1,c1/b4,c4 1"
         );
-        for bad in ["b1,c1/b4,c4", "b1,c1/b4,c4 3", "b1,e1/b4 1", "b1,b1/b4 1"] {
-            assert!(bad.parse::<Position>().is_err(), "{bad}");
-        }
+        let err = |text: &str| text.parse::<Position>().unwrap_err();
+        assert!(matches!(
+            err("b1,c1/b4,c4"),
+            NotationError::NoSideToMove { .. }
+        ));
+        assert!(matches!(
+            err("b1,c1/b4,c4 3"),
+            NotationError::NotASide { .. }
+        ));
+        assert!(matches!(
+            err("b1,c1 b4,c4 1"),
+            NotationError::NoSlash { .. }
+        ));
+        assert!(matches!(
+            err("b1,e1/b4 1"),
+            NotationError::NotASquare { text } if text == "e1"
+        ));
+        assert!(matches!(
+            err("b1,b1/b4 1"),
+            NotationError::TwoPieces { square, .. } if square.to_string() == "b1"
+        ));
+        assert_eq!(
+            err("b1,b1/b4 1").to_string(),
+            "\"b1,b1/b4 1\": b1 holds two pieces"
+        );
     }
 
     #[test]
