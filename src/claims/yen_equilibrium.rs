@@ -10,7 +10,9 @@
 //! strategy scores exactly 0.
 
 use super::{Claim, Evidence, GameId};
-use crate::games::yen::best_response::{best_response, EquilibriumOpponent, Goal};
+use crate::games::yen::best_response::{
+    best_response, winning_line, DocumentPlayer, EquilibriumOpponent, Goal,
+};
 use crate::games::yen::certified::Certified;
 use crate::games::yen::naive::{self, ScaledGame};
 use crate::games::yen::optimized::{self, Solver};
@@ -145,6 +147,51 @@ fn first_round_guarantee(table: &Certified, total: u64) -> (String, String) {
         verdict,
         format!("lower bounds per reply y: {}", bounds.join(" ")),
     )
+}
+
+/// YEN-111/112: a best response to a document player at the paper's scale
+/// (T = 10,000 yen, R = 10, 1-yen units): a winning line found by
+/// [`winning_line`] against the best-response model of the player
+/// (`DocumentPlayer`), then played by the referee against the referee's own
+/// built-in player (`players.rs`, written separately) to confirm the win.
+fn paper_scale_best_response(player: DocumentPlayer) -> Evidence {
+    use crate::games::yen::players::{Always1000, Minus1, Strategy, View};
+    use crate::games::yen::referee::{BuiltIn, Referee};
+    struct Line(Vec<u64>);
+    impl Strategy for Line {
+        fn bet(&mut self, view: &View<'_>) -> u64 {
+            self.0[view.rounds.len()]
+        }
+    }
+    let rules = Rules::default();
+    let mut model = player;
+    let Some(line) = winning_line(rules, &mut model, 10_000) else {
+        return Evidence::optimized_only("no winning line found");
+    };
+    let opponent: Box<dyn Strategy + Send> = match player {
+        DocumentPlayer::Always1000 => Box::new(Always1000),
+        _ => Box::new(Minus1),
+    };
+    let mut a = BuiltIn::new("best-response", Box::new(Line(line.clone())));
+    let mut b = BuiltIn::new(player.name(), opponent);
+    let mut money = (0, 0);
+    let score = Referee::new(rules)
+        .play_series(&mut a, &mut b, 1, |r| {
+            money = r.money();
+            Ok(())
+        })
+        .expect("built-in players start");
+    let bets: Vec<String> = line.iter().map(ToString::to_string).collect();
+    let verdict = if score.wins_a == 1 {
+        "+1 (a win)"
+    } else {
+        "not a win"
+    };
+    Evidence::optimized_only(format!(
+        "{verdict}; referee: {} against {}",
+        money.0, money.1
+    ))
+    .measured(format!("A's bets: {}", bets.join(" ")))
 }
 
 /// The distinct start values over a grid of (T, R), e.g. `0`.
@@ -381,5 +428,27 @@ pub(super) const CLAIMS: &[Claim] = &[
             let (verdict, bounds) = first_round_guarantee(certified_table(), CERTIFIED_TOTAL);
             Evidence::optimized_only(verdict).measured(bounds)
         },
+    },
+    Claim {
+        id: "YEN-111",
+        game: GameId::Yen,
+        source: "000 §3; issue 16",
+        statement: "T = 10,000 yen, R = 10, 1-yen units: the best response to always1000 scores \
+                    +1 (a win, the most possible; a winning line by depth-first search), and the \
+                    referee, playing that line against its own always1000, confirms the win",
+        expected: "+1 (a win); referee: 14994 against 5006",
+        erratum: None,
+        compute: || paper_scale_best_response(DocumentPlayer::Always1000),
+    },
+    Claim {
+        id: "YEN-112",
+        game: GameId::Yen,
+        source: "000 §3; issue 16",
+        statement: "T = 10,000 yen, R = 10, 1-yen units: the best response to minus1 scores +1 \
+                    (a win, the most possible; a winning line by depth-first search), and the \
+                    referee, playing that line against its own minus1, confirms the win",
+        expected: "+1 (a win); referee: 19999 against 1",
+        erratum: None,
+        compute: || paper_scale_best_response(DocumentPlayer::Minus1),
     },
 ];
