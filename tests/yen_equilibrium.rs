@@ -528,3 +528,47 @@ mod state_errors {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Listing 2 cannot overspend (SPEC.md, built-in players): against any
+    /// legal opponent B (random shares of T over R rounds), `minus1` as A
+    /// bets exactly the listing's uncapped rule (the opponent's previous bet
+    /// minus one, floored at 0) in rounds 2..R−1, so its cap at the money
+    /// left never binds, and its forced last bet is what is left.
+    #[test]
+    fn minus1_never_needs_its_cap(
+        total in 1u64..=10_000,
+        rounds in 2u32..=10,
+        weights in prop::collection::vec(0u64..=100, 10),
+    ) {
+        use solved_games::core::Player;
+        use solved_games::games::yen::players::{Minus1, Strategy, View};
+        use solved_games::games::yen::rules::Rounds;
+        let rules = Rules { total, rounds };
+        // B's bets: shares of T by weight in rounds 1..R−1 (rounded down),
+        // the remainder last: always legal.
+        let w: u64 = weights[..rounds as usize - 1].iter().sum::<u64>().max(1);
+        let mut b_bets: Vec<u64> = weights[..rounds as usize - 1]
+            .iter()
+            .map(|&x| total * x / w)
+            .collect();
+        b_bets.push(total - b_bets.iter().sum::<u64>());
+        let mut played = Rounds::default();
+        let mut spent = 0u64;
+        for (j, &theirs) in b_bets.iter().enumerate() {
+            let view = View { rules, side: Player::First, rounds: played.as_slice() };
+            let bet = Minus1.bet(&view);
+            let uncapped = if j == 0 { 0 } else { b_bets[j - 1].saturating_sub(1) };
+            if j + 1 < rounds as usize {
+                prop_assert_eq!(bet, uncapped, "round {}", j + 1);
+            } else {
+                prop_assert_eq!(bet, total - spent);
+            }
+            prop_assert!(bet <= total - spent);
+            spent += bet;
+            played.push(bet, theirs);
+        }
+    }
+}

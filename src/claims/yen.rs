@@ -342,8 +342,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "000 §4",
         statement: "「ある戦略 A_1 に対して、それに勝つことができる戦略 A_2 を作ることは必ずできる」: \
                     not against an equilibrium strategy — the best reply to B's equilibrium \
-                    strategy at T = R = 10 scores 0 (expectimax over A's bets; the equilibrium is \
-                    the optimized DP's, so no naive side)",
+                    strategy at T = R = 10 scores 0 (expectimax over A's bets against the \
+                    optimized DP's equilibrium; the naive side the same against the naive \
+                    recursion's own equilibrium)",
         expected: "holds",
         erratum: Some(Erratum {
             corrected: "fails: the best reply to an equilibrium strategy scores 0",
@@ -430,8 +431,8 @@ pub(super) const CLAIMS: &[Claim] = &[
 /// not compute (SPEC.md, "Claims coverage (document 000)"). Where a check
 /// has two sides, one is the crate's referee, rules or a memoised search and
 /// the other a plain transcription that settles rounds with its own
-/// [`by_hand_round`], not with `rules::settle`; YEN-011 has one side, as its
-/// equilibrium strategy comes from the optimized DP.
+/// [`by_hand_round`], not with `rules::settle`; YEN-011's naive side is the
+/// naive recursion's best reply to its own equilibrium strategy.
 mod coverage {
     use super::{
         listing_4_totals_need_999, random_wins_by_hand, random_wins_by_referee, round_line,
@@ -831,11 +832,23 @@ mod coverage {
         };
         let best = best_response(rules, &mut EquilibriumOpponent::new(), Goal::Score).value;
         let best = format_ratio(&best);
-        let computed = if best.starts_with('-') || best == "0" {
-            format!("fails: the best reply to an equilibrium strategy scores {best}")
-        } else {
-            "holds".to_string()
+        let verdict = |best: &str| {
+            if best.starts_with('-') || best == "0" {
+                format!("fails: the best reply to an equilibrium strategy scores {best}")
+            } else {
+                "holds".to_string()
+            }
         };
+        let computed = verdict(&best);
+        // The naive half: its own history recursion's equilibrium for B and
+        // A's best reply to it, sharing nothing with the DP.
+        let naive_best = format_ratio(&crate::games::yen::naive::best_response_to_equilibrium(
+            crate::games::yen::naive::ScaledGame {
+                total: rules.total,
+                rounds: rules.rounds,
+            },
+        ));
+        let naive_computed = verdict(&naive_best);
         let sweep = sweep_r10();
         let beaten: Vec<u64> = (0..=SWEEP_T).filter(|&t| sweep[t as usize] == -1).collect();
         let unbeaten: Vec<u64> = (0..=SWEEP_T).filter(|&t| sweep[t as usize] >= 0).collect();
@@ -843,7 +856,7 @@ mod coverage {
             (Some(a), Some(b)) => format!("T = {a}..={b}"),
             _ => "no T".to_string(),
         };
-        Evidence::optimized_only(computed).because(format!(
+        Evidence::both(computed, naive_computed).because(format!(
             "B's equilibrium strategy at T = R = 10 holds every strategy of A to an expected \
              score of {best} (best reply by expectimax over all of A's bets), so no A_2 beats it; \
              what does hold is the deterministic case: at R = 10 every strategy whose bets can be \

@@ -10,7 +10,9 @@
 //! strategy scores exactly 0.
 
 use super::{Claim, Evidence, GameId};
-use crate::games::yen::best_response::{best_response, EquilibriumOpponent, Goal};
+use crate::games::yen::best_response::{
+    best_response, winning_line, DocumentPlayer, EquilibriumOpponent, Goal,
+};
 use crate::games::yen::certified::Certified;
 use crate::games::yen::naive::{self, ScaledGame};
 use crate::games::yen::optimized::{self, Solver};
@@ -21,11 +23,12 @@ use num_rational::BigRational;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-/// The largest total of the certified claims (YEN-107..109). The paper's
+/// The largest total of the certified claims (YEN-107..110). The paper's
 /// 100-yen units would be T = 100; the certified table at T ≤ 100 takes
-/// minutes (README), beyond `reproduce`'s two-minute budget, so the claims
-/// run at T ≤ 40 and `yen solve --certified --total 100` gives the rest.
-pub const CERTIFIED_TOTAL: u64 = 40;
+/// minutes (README), beyond `reproduce`'s two-minute budget: T ≤ 50 is the
+/// largest that fits (about 15 s of CPU), so the claims run there and
+/// `yen solve --certified --total 100` gives the rest.
+pub const CERTIFIED_TOTAL: u64 = 50;
 
 /// One certified table for every T ≤ [`CERTIFIED_TOTAL`] at R = 10, shared
 /// by the claims that read it (computed once per process).
@@ -78,6 +81,117 @@ fn support_pattern(table: &Certified, totals: std::ops::RangeInclusive<u64>) -> 
         .map(|(a, b, d)| format!("T {a}-{b}: {d}"))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// YEN-110: A's float first-round strategy p at the start of T = `total`
+/// against every reply y of B: the rigorous lower bound Σₓ pₓ·lower(V(x, y))
+/// (directed rounding) must be ≥ −1e-12; and against each bet of B's own
+/// equilibrium support the payoff is exactly 0, because every subgame
+/// (x, y) with x and y in the supports has exact value 0: settled states by
+/// the rules, symmetric states (a = b, d = 0) by skew-symmetry, the others
+/// by the exact DP (one player holds at most T − R units there, so it is
+/// small). Float bounds alone cannot give ≥ 0 there: the payoff is exactly 0.
+/// Returns the verdict and, for `measured`, each reply's bound.
+fn first_round_guarantee(table: &Certified, total: u64) -> (String, String) {
+    use crate::solve::rounding::dot_down;
+    let start = start10(total);
+    let stage = table.stage(start);
+    let support = |s: &[(u64, f64)]| -> Vec<(u64, f64)> {
+        s.iter().copied().filter(|&(_, p)| p > 1e-9).collect()
+    };
+    let (sa, sb) = (support(&stage.strategy_a), support(&stage.strategy_b));
+    let mut worst = f64::INFINITY;
+    let mut bounds = Vec::new();
+    for y in 0..=total {
+        let lower = dot_down(
+            stage
+                .strategy_a
+                .iter()
+                .map(|&(x, p)| (p, table.interval(start.after(x, y)).lower)),
+        );
+        bounds.push(format!("{y}:{lower:.1e}"));
+        worst = worst.min(lower);
+    }
+    for &(y, _) in &sb {
+        for &(x, _) in &sa {
+            let s = start.after(x, y);
+            let zero = if let Some(v) = s.decided() {
+                v == 0
+            } else if s.money_a == s.money_b && s.gain_diff == 0 {
+                true
+            } else if s.money_a.min(s.money_b) < total - 9 {
+                Solver::new().value(s) == BigRational::from_integer(0.into())
+            } else {
+                return (
+                    format!("subgame {s} too large to solve exactly"),
+                    bounds.join(" "),
+                );
+            };
+            if !zero {
+                return (format!("subgame {s} is not 0"), bounds.join(" "));
+            }
+        }
+    }
+    let names = |s: &[(u64, f64)]| s.iter().map(|(b, _)| b.to_string()).collect::<Vec<_>>();
+    let verdict = if worst >= -1e-12 {
+        format!(
+            "{}: bound >= -1e-12 against all {} replies; exactly 0 against B's support {}",
+            names(&sa).join(" and "),
+            total + 1,
+            names(&sb).join(", ")
+        )
+    } else {
+        format!("worst bound {worst:e}")
+    };
+    (
+        verdict,
+        format!("lower bounds per reply y: {}", bounds.join(" ")),
+    )
+}
+
+/// YEN-111/112: a best response to a document player at the paper's scale
+/// (T = 10,000 yen, R = 10, 1-yen units): a winning line found by
+/// [`winning_line`] against the best-response model of the player
+/// (`DocumentPlayer`), then played by the referee against the referee's own
+/// built-in player (`players.rs`, written separately) to confirm the win.
+fn paper_scale_best_response(player: DocumentPlayer) -> Evidence {
+    use crate::games::yen::players::{Always1000, Minus1, Strategy, View};
+    use crate::games::yen::referee::{BuiltIn, Referee};
+    struct Line(Vec<u64>);
+    impl Strategy for Line {
+        fn bet(&mut self, view: &View<'_>) -> u64 {
+            self.0[view.rounds.len()]
+        }
+    }
+    let rules = Rules::default();
+    let mut model = player;
+    let Some(line) = winning_line(rules, &mut model, 10_000) else {
+        return Evidence::optimized_only("no winning line found");
+    };
+    let opponent: Box<dyn Strategy + Send> = match player {
+        DocumentPlayer::Always1000 => Box::new(Always1000),
+        _ => Box::new(Minus1),
+    };
+    let mut a = BuiltIn::new("best-response", Box::new(Line(line.clone())));
+    let mut b = BuiltIn::new(player.name(), opponent);
+    let mut money = (0, 0);
+    let score = Referee::new(rules)
+        .play_series(&mut a, &mut b, 1, |r| {
+            money = r.money();
+            Ok(())
+        })
+        .expect("built-in players start");
+    let bets: Vec<String> = line.iter().map(ToString::to_string).collect();
+    let verdict = if score.wins_a == 1 {
+        "+1 (a win)"
+    } else {
+        "not a win"
+    };
+    Evidence::optimized_only(format!(
+        "{verdict}; referee: {} against {}",
+        money.0, money.1
+    ))
+    .measured(format!("A's bets: {}", bets.join(" ")))
 }
 
 /// The distinct start values over a grid of (T, R), e.g. `0`.
@@ -241,8 +355,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "YEN-107",
         game: GameId::Yen,
         source: "000 §4; issue 16",
-        statement: "certified, R = 10, every T ≤ 40 units: the start value is exactly 0 (the \
-                    start matrix is skew-symmetric, M[x][y] = -M[y][x]) and the rigorous \
+        statement: "certified, R = 10, every T ≤ 50 units: the start value is exactly 0 (the \
+                    start matrix is skew-symmetric, M[x][y] = -M[y][x], so a strategy \
+                    guaranteeing v to A guarantees v to B too and v = 0) and the rigorous \
                     bounds of each start's float strategies contain 0 with width < 1e-9",
         expected: "0",
         erratum: None,
@@ -262,11 +377,11 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "YEN-108",
         game: GameId::Yen,
         source: "000 §4; issue 16",
-        statement: "certified, T = 40 units, R = 10: A's first-round equilibrium mixes bets 1 \
-                    and 31 = T - R + 1, and this mixed bet guarantees at least -1e-9 against \
-                    every reply (rigorous lower bound over all 41 replies; computed, not \
+        statement: "certified, T = 50 units, R = 10: A's first-round equilibrium mixes bets 1 \
+                    and 41 = T - R + 1, and this mixed bet guarantees at least -1e-9 against \
+                    every reply (rigorous lower bound over all 51 replies; computed, not \
                     from the document)",
-        expected: "1 and 31, guarantee >= -1e-9",
+        expected: "1 and 41, guarantee >= -1e-9",
         erratum: None,
         compute: || {
             let table = certified_table();
@@ -287,11 +402,53 @@ pub(super) const CLAIMS: &[Claim] = &[
         id: "YEN-109",
         game: GameId::Yen,
         source: "000 §4; issue 16",
-        statement: "certified, R = 10, T = 1..40 units (measured, not from the document): the \
+        statement: "certified, R = 10, T = 1..50 units (measured, not from the document): the \
                     support of A's first-round float equilibrium is {0} for T ≤ 9, the single \
-                    bet T - 9 at T = 10, 11, and {1, T - R + 1} from T = 12 on",
-        expected: "T 1-9: {0}; T 10-11: {T-9}; T 12-40: {1, T-9}",
+                    bet T - 9 at T = 10, 11, {1} at T = 12 (a pure saddle point there; other \
+                    equilibria mix 1 and 3, so the LP's choice at T = 12 is not unique) and \
+                    {1, T - R + 1} from T = 13 on",
+        expected: "T 1-9: {0}; T 10-11: {T-9}; T 12-12: {1}; T 13-50: {1, T-9}",
         erratum: None,
         compute: || Evidence::optimized_only(support_pattern(certified_table(), 1..=CERTIFIED_TOTAL)),
+    },
+    Claim {
+        id: "YEN-110",
+        game: GameId::Yen,
+        source: "000 §4; issue 16",
+        statement: "certified and exact, T = 50 units, R = 10: A's first-round float strategy \
+                    (bets 1 and 41) has a rigorous guarantee >= -1e-12 against each of the 51 \
+                    replies, and against B's equilibrium bets 1 and 41 its payoff is exactly \
+                    0: the subgames (1,1), (41,41) are 0 by skew-symmetry, (41,1) by the exact \
+                    DP and (1,41) by its mirror (an exact >= 0 against the other replies needs \
+                    exact subgames too large for the exact DP)",
+        expected: "1 and 41: bound >= -1e-12 against all 51 replies; exactly 0 against B's \
+                   support 1, 41",
+        erratum: None,
+        compute: || {
+            let (verdict, bounds) = first_round_guarantee(certified_table(), CERTIFIED_TOTAL);
+            Evidence::optimized_only(verdict).measured(bounds)
+        },
+    },
+    Claim {
+        id: "YEN-111",
+        game: GameId::Yen,
+        source: "000 §3; issue 16",
+        statement: "T = 10,000 yen, R = 10, 1-yen units: the best response to always1000 scores \
+                    +1 (a win, the most possible; a winning line by depth-first search), and the \
+                    referee, playing that line against its own always1000, confirms the win",
+        expected: "+1 (a win); referee: 14994 against 5006",
+        erratum: None,
+        compute: || paper_scale_best_response(DocumentPlayer::Always1000),
+    },
+    Claim {
+        id: "YEN-112",
+        game: GameId::Yen,
+        source: "000 §3; issue 16",
+        statement: "T = 10,000 yen, R = 10, 1-yen units: the best response to minus1 scores +1 \
+                    (a win, the most possible; a winning line by depth-first search), and the \
+                    referee, playing that line against its own minus1, confirms the win",
+        expected: "+1 (a win); referee: 19999 against 1",
+        erratum: None,
+        compute: || paper_scale_best_response(DocumentPlayer::Minus1),
     },
 ];

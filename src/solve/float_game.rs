@@ -38,6 +38,10 @@ pub struct FloatSolution {
 pub struct FloatLp {
     tableau: Vec<f64>,
     basis: Vec<usize>,
+    /// Scratch for the final re-solve of the basis.
+    square: Vec<f64>,
+    y: Vec<f64>,
+    x: Vec<f64>,
 }
 
 /// Pivots tolerate entries this close to zero as zero.
@@ -102,6 +106,7 @@ impl FloatLp {
             *x = -1.0;
         }
         let basis = &mut self.basis;
+        let (square, ys, xs) = (&mut self.square, &mut self.y, &mut self.x);
         basis.clear();
         basis.extend(n..n + m);
 
@@ -175,8 +180,10 @@ impl FloatLp {
         // xᵀ·A[I, J] = 1ᵀ by Gaussian elimination with partial pivoting.
         let k = tight_rows.len();
         let block = |i: usize, j: usize| matrix[tight_rows[i] * n + basic_columns[j]] + shift;
-        let y = gauss((0..k * k).map(|c| block(c / k, c % k)).collect(), k)?;
-        let x = gauss((0..k * k).map(|c| block(c % k, c / k)).collect(), k)?;
+        square.clear();
+        square.extend((0..k * k).map(|c| block(c / k, c % k)));
+        solve_both(square, k, ys, xs)?;
+        let (y, x) = (&*ys, &*xs);
         let (total_y, total_x): (f64, f64) = (y.iter().sum(), x.iter().sum());
         if !(total_y > 0.0 && total_x > 0.0) || (total_y - total_x).abs() > 1e-9 * total_y {
             return None;
@@ -213,13 +220,9 @@ pub fn square_equilibrium(k: usize, matrix: &[f64]) -> Option<(Vec<f64>, Vec<f64
         return None;
     }
     let shift = 1.0 - matrix.iter().copied().fold(f64::INFINITY, f64::min).floor();
-    let y = gauss(matrix.iter().map(|x| x + shift).collect(), k)?;
-    let x = gauss(
-        (0..k * k)
-            .map(|c| matrix[(c % k) * k + c / k] + shift)
-            .collect(),
-        k,
-    )?;
+    let (mut y, mut x) = (Vec::new(), Vec::new());
+    let mut a: Vec<f64> = matrix.iter().map(|x| x + shift).collect();
+    solve_both(&mut a, k, &mut y, &mut x)?;
     let (ty, tx): (f64, f64) = (y.iter().sum(), x.iter().sum());
     if !(ty > 0.0 && tx > 0.0) || y.iter().chain(&x).any(|&v| v < -1e-12) {
         return None;
@@ -229,36 +232,78 @@ pub fn square_equilibrium(k: usize, matrix: &[f64]) -> Option<(Vec<f64>, Vec<f64
     Some((p, q, 1.0 / ty - shift))
 }
 
-/// Solves the k × k system `a · z = 1` (row-major `a`) by Gaussian
-/// elimination with partial pivoting; `None` if it is (nearly) singular.
-fn gauss(mut a: Vec<f64>, k: usize) -> Option<Vec<f64>> {
-    let mut b = vec![1.0; k];
+/// Solves the k × k systems `a · y = 1` and `aᵀ · x = 1` (row-major `a`)
+/// from one LU factorisation with partial pivoting (P·a = L·U, `a`
+/// overwritten by L and U); `None` if `a` is (nearly) singular. The
+/// right-hand side is all ones, so P leaves it unchanged for `y`; for `x`,
+/// Uᵀ·w = 1, Lᵀ·v = w and x = Pᵀ·v.
+fn solve_both(a: &mut [f64], k: usize, y: &mut Vec<f64>, x: &mut Vec<f64>) -> Option<()> {
+    let mut swaps = [0usize; 64];
+    let mut swaps_heap = Vec::new();
+    let swaps: &mut [usize] = if k <= 64 {
+        &mut swaps[..k]
+    } else {
+        swaps_heap.resize(k, 0);
+        &mut swaps_heap
+    };
     for c in 0..k {
-        let p = (c..k).max_by(|&r, &s| a[r * k + c].abs().total_cmp(&a[s * k + c].abs()))?;
-        if a[p * k + c].abs() < 1e-13 {
+        let mut p = c;
+        let mut best = a[c * k + c].abs();
+        for r in c + 1..k {
+            let v = a[r * k + c].abs();
+            if v > best {
+                best = v;
+                p = r;
+            }
+        }
+        if best < 1e-13 {
             return None;
         }
+        swaps[c] = p;
         if p != c {
             for j in 0..k {
                 a.swap(p * k + j, c * k + j);
             }
-            b.swap(p, c);
         }
-        for r in c + 1..k {
-            let f = a[r * k + c] / a[c * k + c];
+        let (top, rest) = a.split_at_mut((c + 1) * k);
+        let pivot_row = &top[c * k..];
+        let d = pivot_row[c];
+        for row in rest.chunks_exact_mut(k) {
+            let f = row[c] / d;
+            row[c] = f;
             if f != 0.0 {
-                for j in c..k {
-                    a[r * k + j] -= f * a[c * k + j];
+                for j in c + 1..k {
+                    row[j] -= f * pivot_row[j];
                 }
-                b[r] -= f * b[c];
             }
         }
     }
-    for c in (0..k).rev() {
-        let s: f64 = (c + 1..k).map(|j| a[c * k + j] * b[j]).sum();
-        b[c] = (b[c] - s) / a[c * k + c];
+    // a·y = 1: L·z = P·1 = 1, then U·y = z.
+    y.clear();
+    y.resize(k, 1.0);
+    for r in 0..k {
+        let s: f64 = (0..r).map(|j| a[r * k + j] * y[j]).sum();
+        y[r] -= s;
     }
-    Some(b)
+    for r in (0..k).rev() {
+        let s: f64 = (r + 1..k).map(|j| a[r * k + j] * y[j]).sum();
+        y[r] = (y[r] - s) / a[r * k + r];
+    }
+    // aᵀ·x = 1: Uᵀ·w = 1, Lᵀ·v = w, x = Pᵀ·v.
+    x.clear();
+    x.resize(k, 1.0);
+    for r in 0..k {
+        let s: f64 = (0..r).map(|j| a[j * k + r] * x[j]).sum();
+        x[r] = (x[r] - s) / a[r * k + r];
+    }
+    for r in (0..k).rev() {
+        let s: f64 = (r + 1..k).map(|j| a[j * k + r] * x[j]).sum();
+        x[r] -= s;
+    }
+    for c in (0..k).rev() {
+        x.swap(c, swaps[c]);
+    }
+    Some(())
 }
 
 /// A pure saddle point (an entry that is the minimum of its row and the
@@ -351,6 +396,32 @@ mod tests {
             prop_assert_eq!(f.tight_rows.len(), f.basic_columns.len());
             let sum: f64 = f.row_strategy.iter().sum();
             prop_assert!((sum - 1.0).abs() < 1e-9);
+        }
+
+        /// One factorisation solves both a·y = 1 and aᵀ·x = 1: the
+        /// residuals are tiny on random well-scaled systems (row swaps and
+        /// the transposed solve are where a slip would show).
+        #[test]
+        fn lu_solves_a_system_and_its_transpose(
+            (k, cells) in (1usize..9).prop_flat_map(|k| {
+                (Just(k), prop::collection::vec(-6i64..=6, k * k))
+            })
+        ) {
+            // Diagonal weight 20 keeps the matrix well away from singular,
+            // while the off-diagonal signs still force row swaps.
+            let a: Vec<f64> = (0..k * k)
+                .map(|c| cells[c] as f64 + if c / k == c % k && cells[c] % 2 == 0 { 20.0 } else { 0.0 })
+                .collect();
+            let mut lu = a.clone();
+            let (mut y, mut x) = (Vec::new(), Vec::new());
+            if solve_both(&mut lu, k, &mut y, &mut x).is_some() {
+                for i in 0..k {
+                    let ay: f64 = (0..k).map(|j| a[i * k + j] * y[j]).sum();
+                    let atx: f64 = (0..k).map(|j| a[j * k + i] * x[j]).sum();
+                    prop_assert!((ay - 1.0).abs() < 1e-8, "row {} of a·y: {}", i, ay);
+                    prop_assert!((atx - 1.0).abs() < 1e-8, "row {} of aᵀ·x: {}", i, atx);
+                }
+            }
         }
     }
 }

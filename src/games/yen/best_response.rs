@@ -320,3 +320,80 @@ pub fn naive_best_response<O: Opponent>(rules: Rules, opponent: &mut O, goal: Go
     }
     node(rules, opponent, goal, &mut Vec::new())
 }
+
+/// A sequence of A's bets that wins the match against a *deterministic*
+/// opponent (one bet at every state), found by depth-first search, or
+/// `None` if none exists or the search visits more than `budget` states.
+///
+/// A win scores +1, the most any strategy can score, so a winning line is
+/// itself a best response for [`Goal::Score`] and for
+/// [`Goal::WinProbability`]: this is how best responses are found at the
+/// paper's scale (T = 10,000 in 1-yen units), where [`best_response`]'s
+/// memo over (state, memory) would hold billions of entries. Bets are tried
+/// in the order of what they take this round (just under the opponent's
+/// bet first, a tie next, overbets last), so against the document's
+/// players a win turns up within a few dozen states.
+///
+/// # Panics
+/// If the opponent offers more than one bet at a state.
+pub fn winning_line<O: Opponent>(
+    rules: Rules,
+    opponent: &mut O,
+    budget: usize,
+) -> Option<Vec<u64>> {
+    fn search<O: Opponent>(
+        rules: Rules,
+        opponent: &mut O,
+        state: State,
+        memory: &O::Memory,
+        line: &mut Vec<u64>,
+        budget: &mut usize,
+    ) -> bool {
+        if let Some(sign) = state.decided() {
+            if sign > 0 {
+                // Settled: play out the rest with any legal bets (the last
+                // round's forced bet, 0 before it).
+                let mut s = state;
+                let mut m = memory.clone();
+                while s.rounds_left > 0 {
+                    let x = if s.rounds_left == 1 { s.money_a } else { 0 };
+                    let bets = opponent.bets(rules, s, &m);
+                    let y = bets[0].0;
+                    line.push(x);
+                    m = opponent.remember(&m, x, y);
+                    s = s.after(x, y);
+                }
+                return true;
+            }
+            return false;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let bets = opponent.bets(rules, state, memory);
+        assert_eq!(bets.len(), 1, "winning_line needs a deterministic opponent");
+        let y = bets[0].0;
+        let legal = state.bets(state.money_a);
+        let mut order: Vec<u64> = legal.clone().filter(|&x| x < y).rev().collect();
+        order.extend(legal.clone().filter(|&x| x == y));
+        order.extend(legal.filter(|&x| x > y));
+        for x in order {
+            line.push(x);
+            let next = opponent.remember(memory, x, y);
+            if search(rules, opponent, state.after(x, y), &next, line, budget) {
+                return true;
+            }
+            line.pop();
+            if *budget == 0 {
+                return false;
+            }
+        }
+        false
+    }
+    let start = State::start(rules);
+    let memory = opponent.start();
+    let mut line = Vec::new();
+    let mut budget = budget;
+    search(rules, opponent, start, &memory, &mut line, &mut budget).then_some(line)
+}

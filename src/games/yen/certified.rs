@@ -142,10 +142,11 @@ pub struct Certified {
 #[derive(Default)]
 struct Workspace {
     lp: FloatLp,
-    /// Rows built for the state being solved (one per bet of A tried).
-    rows: Vec<Vec<Interval>>,
-    /// Columns built (one per bet of B tried).
-    columns: Vec<Vec<Interval>>,
+    /// Rows built for the state being solved (one per bet of A tried), each
+    /// B's money + 1 long, one after another.
+    rows: Vec<Interval>,
+    /// Columns built (one per bet of B tried), each A's money + 1 long.
+    columns: Vec<Interval>,
     /// The supports of the last state solved: where the next one starts.
     hint_rows: Vec<u64>,
     hint_columns: Vec<u64>,
@@ -423,16 +424,66 @@ impl Certified {
         }
     }
 
-    /// The successors' intervals when A bets `x`, for every bet of B.
+    /// The successors' intervals when A bets `x`, for every bet of B,
+    /// appended to `out`.
     fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) {
-        out.clear();
-        out.extend((0..=state.money_b).map(|y| self.interval(state.after(x, y))));
+        out.extend((0..=state.money_b).map(|y| self.successor(state, x, y)));
     }
 
-    /// The successors' intervals when B bets `y`, for every bet of A.
+    /// The successors' intervals when B bets `y`, for every bet of A,
+    /// appended to `out`.
     fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) {
-        out.clear();
-        out.extend((0..=state.money_a).map(|x| self.interval(state.after(x, y))));
+        out.extend((0..=state.money_a).map(|x| self.successor(state, x, y)));
+    }
+
+    /// The interval of `state.after(x, y)`: [`Certified::interval`] without
+    /// its checks on the hot path of a stored layer. With both players
+    /// holding money and two or more rounds left, the undecided gain
+    /// differences of an (a, b) form one run around 0 (the block), and every
+    /// state outside it is settled with the sign of its difference.
+    #[inline(always)]
+    fn successor(&self, state: State, x: u64, y: u64) -> Interval {
+        let r = state.rounds_left as usize - 1;
+        let (a, b) = (state.money_a - x, state.money_b - y);
+        let d = state.gain_diff
+            + match x.cmp(&y) {
+                std::cmp::Ordering::Less => (x + y) as i64,
+                std::cmp::Ordering::Greater => -((x + y) as i64),
+                std::cmp::Ordering::Equal => 0,
+            };
+        // A player without money: every yen the other bets goes to it. One
+        // round left: both bets are forced. (As `State::decided`.)
+        if a == 0 {
+            return Interval::point((d + b as i64).signum() as f64);
+        }
+        if b == 0 {
+            return Interval::point((d - a as i64).signum() as f64);
+        }
+        if r == 1 {
+            let last = match a.cmp(&b) {
+                std::cmp::Ordering::Less => (a + b) as i64,
+                std::cmp::Ordering::Greater => -((a + b) as i64),
+                std::cmp::Ordering::Equal => 0,
+            };
+            return Interval::point((d + last).signum() as f64);
+        }
+        if r < self.layers.len() {
+            let n = self.max_total as usize + 1;
+            let layer = &self.layers[r];
+            let block = layer.blocks[a as usize * n + b as usize];
+            if d < block.first {
+                return Interval::point(-1.0);
+            }
+            let k = ((d - block.first) / 2) as usize;
+            if k >= block.count {
+                return Interval::point(1.0);
+            }
+            let stored = layer.values[block.offset + k];
+            if !stored.lower.is_nan() {
+                return stored;
+            }
+        }
+        self.interval(state.after(x, y))
     }
 
     /// Bounds on the value of `state` from a float equilibrium, whether the
@@ -474,14 +525,11 @@ impl Certified {
         if col_bets.is_empty() {
             col_bets.push(0);
         }
-        let mut buffer = Vec::new();
         for &x in &row_bets {
-            self.row(state, x, &mut buffer);
-            ws.rows.push(buffer.clone());
+            self.row(state, x, &mut ws.rows);
         }
         for &y in &col_bets {
-            self.column(state, y, &mut buffer);
-            ws.columns.push(buffer.clone());
+            self.column(state, y, &mut ws.columns);
         }
         let mut failed = false;
         let (mut p, mut q) = (vec![1.0], vec![1.0]);
@@ -492,21 +540,21 @@ impl Certified {
         let mut basis: (Vec<u64>, Vec<u64>) = (row_bets.clone(), col_bets.clone());
         if row_bets.len() == col_bets.len() && ws.hint_is_basis {
             small.clear();
-            for row in &ws.rows {
+            for row in ws.rows.chunks_exact(n) {
                 small.extend(col_bets.iter().map(|&y| row[y as usize].mid()));
             }
             if let Some((gp, gq, v)) = square_equilibrium(row_bets.len(), &small) {
                 let worst = (0..n)
                     .map(|j| {
                         (0..gp.len())
-                            .map(|r| gp[r] * ws.rows[r][j].mid())
+                            .map(|r| gp[r] * ws.rows[r * n + j].mid())
                             .sum::<f64>()
                     })
                     .fold(f64::INFINITY, f64::min);
                 let best = (0..m)
                     .map(|i| {
                         (0..gq.len())
-                            .map(|c| gq[c] * ws.columns[c][i].mid())
+                            .map(|c| gq[c] * ws.columns[c * m + i].mid())
                             .sum::<f64>()
                     })
                     .fold(f64::NEG_INFINITY, f64::max);
@@ -523,7 +571,7 @@ impl Certified {
             }
             let (k, l) = (row_bets.len(), col_bets.len());
             small.clear();
-            for row in &ws.rows {
+            for row in ws.rows.chunks_exact(n) {
                 for &y in &col_bets {
                     small.push(row[y as usize].mid());
                 }
@@ -541,7 +589,7 @@ impl Certified {
             // B's best reply to p over all columns, A's to q over all rows.
             let (mut worst_j, mut worst) = (0, f64::INFINITY);
             for j in 0..n {
-                let u: f64 = (0..k).map(|r| p[r] * ws.rows[r][j].mid()).sum();
+                let u: f64 = (0..k).map(|r| p[r] * ws.rows[r * n + j].mid()).sum();
                 if u < worst {
                     worst = u;
                     worst_j = j;
@@ -549,7 +597,7 @@ impl Certified {
             }
             let (mut best_i, mut best) = (0, f64::NEG_INFINITY);
             for i in 0..m {
-                let w: f64 = (0..l).map(|c| q[c] * ws.columns[c][i].mid()).sum();
+                let w: f64 = (0..l).map(|c| q[c] * ws.columns[c * m + i].mid()).sum();
                 if w > best {
                     best = w;
                     best_i = i;
@@ -558,14 +606,12 @@ impl Certified {
             let mut grew = false;
             if worst < sol.value - TOLERANCE && !col_bets.contains(&(worst_j as u64)) {
                 col_bets.push(worst_j as u64);
-                self.column(state, worst_j as u64, &mut buffer);
-                ws.columns.push(buffer.clone());
+                self.column(state, worst_j as u64, &mut ws.columns);
                 grew = true;
             }
             if best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)) {
                 row_bets.push(best_i as u64);
-                self.row(state, best_i as u64, &mut buffer);
-                ws.rows.push(buffer.clone());
+                self.row(state, best_i as u64, &mut ws.rows);
                 grew = true;
             }
             if !grew {
@@ -652,14 +698,14 @@ impl Certificate {
 }
 
 /// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0, not all 0).
-fn guarantee(rows: &[Vec<Interval>], n: usize, p: &[f64]) -> f64 {
+fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
     let support: Vec<usize> = (0..p.len()).filter(|&r| p[r] > 0.0).collect();
     let (sum_lo, sum_hi) = support.iter().fold((0.0, 0.0), |(lo, hi), &r| {
         (add_down(lo, p[r]), add_up(hi, p[r]))
     });
     (0..n)
         .map(|j| {
-            let num = dot_down(support.iter().map(|&r| (p[r], rows[r][j].lower)));
+            let num = dot_down(support.iter().map(|&r| (p[r], rows[r * n + j].lower)));
             if num >= 0.0 {
                 div_down(num, sum_hi)
             } else {
@@ -670,14 +716,14 @@ fn guarantee(rows: &[Vec<Interval>], n: usize, p: &[f64]) -> f64 {
 }
 
 /// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c.
-fn ceiling(columns: &[Vec<Interval>], m: usize, q: &[f64]) -> f64 {
+fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
     let support: Vec<usize> = (0..q.len()).filter(|&c| q[c] > 0.0).collect();
     let (sum_lo, sum_hi) = support.iter().fold((0.0, 0.0), |(lo, hi), &c| {
         (add_down(lo, q[c]), add_up(hi, q[c]))
     });
     (0..m)
         .map(|i| {
-            let num = dot_up(support.iter().map(|&c| (q[c], columns[c][i].upper)));
+            let num = dot_up(support.iter().map(|&c| (q[c], columns[c * m + i].upper)));
             if num >= 0.0 {
                 div_up(num, sum_lo)
             } else {

@@ -100,9 +100,13 @@ impl Strategy for Always1000 {
 /// `minus1` (Listing 2): 0 in round 1, then the opponent's previous bet
 /// minus one (floored at 0), the remainder in the last round.
 ///
-/// Listing 2 never looks at its own money; against an opponent that bets
-/// big late it would bet more than it has left. Here the bet is also capped
-/// at the money left, so the built-in player is always legal (SPEC.md).
+/// Listing 2 never looks at its own money, and never needs to: its bets in
+/// rounds 2..=j are each one under the opponent's bet of the round before
+/// (or 0), so they sum to at most the opponent's bets in rounds 1..j−1,
+/// which a legal opponent keeps within T. Its money left before any round
+/// is therefore at least what it bets, and its last bet `10000-sum` is
+/// never negative. The `min` with the money left below is a guard that
+/// never binds (`tests/yen_equilibrium.rs` checks it on random opponents).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Minus1;
 
