@@ -371,12 +371,46 @@ fn pivot(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
 mod tests {
     use super::*;
     use crate::solve::exact::ratio;
-    use crate::solve::matrix_game::solve;
+    use crate::solve::matrix_game::{solve, solve_value, value_from_basis};
+    use num_rational::BigRational;
     use num_traits::ToPrimitive;
     use proptest::prelude::*;
 
+    /// Random games of up to `max_side` x `max_side` with small rational
+    /// entries (thirds), many of them degenerate.
+    fn rational_matrix(
+        max_side: usize,
+        range: i64,
+    ) -> impl Strategy<Value = Vec<Vec<BigRational>>> {
+        (1..=max_side, 1..=max_side).prop_flat_map(move |(m, n)| {
+            prop::collection::vec(
+                prop::collection::vec((-range..=range, 1i64..=3).prop_map(|(p, q)| ratio(p, q)), n),
+                m,
+            )
+        })
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The exact value read from the float LP's basis
+        /// (`value_from_basis`) equals the exact solve's.
+        #[test]
+        fn a_float_basis_gives_the_exact_value(m in rational_matrix(6, 4)) {
+            use crate::solve::rounding::enclose;
+            let (rows, cols) = (m.len(), m[0].len());
+            let floats: Vec<f64> = m.iter().flatten().map(|x| enclose(x).0).collect();
+            let bounds: Vec<(f64, f64)> = m.iter().flatten().map(enclose).collect();
+            let f = FloatLp::new().solve(rows, cols, &floats).unwrap();
+            let v = value_from_basis(rows, cols, &|i, j| m[i][j].clone(), &bounds,
+                f.shift as i64, &f.tight_rows, &f.basic_columns);
+            // Integer-ish random games are often degenerate; a refused basis
+            // is allowed, a wrong value is not.
+            if let Some(v) = v {
+                prop_assert_eq!(v, solve_value(&m));
+            }
+        }
+
 
         /// The float value is within 1e-9 of the exact simplex's, and the
         /// basis is square.

@@ -806,23 +806,6 @@ mod tests {
         }
 
         #[test]
-        fn a_float_basis_gives_the_exact_value(m in matrix_strategy(6, 4)) {
-            use crate::solve::float_game::FloatLp;
-            use crate::solve::rounding::enclose;
-            let (rows, cols) = (m.len(), m[0].len());
-            let floats: Vec<f64> = m.iter().flatten().map(|x| enclose(x).0).collect();
-            let bounds: Vec<(f64, f64)> = m.iter().flatten().map(enclose).collect();
-            let f = FloatLp::new().solve(rows, cols, &floats).unwrap();
-            let v = value_from_basis(rows, cols, &|i, j| m[i][j].clone(), &bounds,
-                f.shift as i64, &f.tight_rows, &f.basic_columns);
-            // Integer-ish random games are often degenerate; a refused basis
-            // is allowed, a wrong value is not.
-            if let Some(v) = v {
-                prop_assert_eq!(v, solve_value(&m));
-            }
-        }
-
-        #[test]
         fn a_wrong_basis_is_refused(m in matrix_strategy(5, 4), i in 0usize..5, j in 0usize..5) {
             let (rows, cols) = (m.len(), m[0].len());
             let bounds: Vec<(f64, f64)> = m.iter().flatten().map(crate::solve::rounding::enclose).collect();
