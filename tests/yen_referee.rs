@@ -893,11 +893,29 @@ fn a_bad_player_is_refused_with_the_variant_naming_what_is_wrong() {
     assert!(
         matches!(
             &e,
-            RefereeError::CannotStart { reason: StartError::Fault(Fault::CannotStart { .. }), player }
-                if player == "/nonexistent/player"
+            RefereeError::CannotStart {
+                reason: StartError::Fault(Fault::CannotStart { program, error }),
+                player
+            } if player == "/nonexistent/player"
+                && program == "/nonexistent/player"
+                && error.kind == std::io::ErrorKind::NotFound
+                && error.code == Some(libc_enoent())
         ),
         "{e:?}"
     );
+    // Shown as the system shows the error.
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot start player \"/nonexistent/player\": /nonexistent/player: {}",
+            std::io::Error::from_raw_os_error(libc_enoent())
+        )
+    );
+}
+
+/// ENOENT, "No such file or directory", on every Unix.
+fn libc_enoent() -> i32 {
+    2
 }
 
 #[test]

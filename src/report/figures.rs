@@ -23,7 +23,7 @@
 //! pooled win rates of the cycle) are written here from their public
 //! functions.
 
-use super::plot::{self, chart, err, DrawError, Svg};
+use super::plot::{self, chart, err, DrawError, NoLine, Svg};
 use crate::claims::{self, GameId};
 use crate::progress::Progress;
 use num_rational::BigRational;
@@ -226,7 +226,7 @@ fn figure(
 fn published(id: &str) -> Result<&'static str, DrawError> {
     claims::by_id(id)
         .map(|c| c.expected)
-        .ok_or_else(|| DrawError(format!("the registry has no claim {id}")))
+        .ok_or_else(|| DrawError::NoClaim { id: id.to_string() })
 }
 
 fn to_f64(x: &BigRational) -> f64 {
@@ -409,10 +409,8 @@ fn play_out(
                 } else {
                     Stones::one_valued(row(theirs))
                 }
-                .map_err(|e| DrawError(e.to_string()))?;
-                gain - optimized::solve(game, &s)
-                    .map_err(|e| DrawError(e.to_string()))?
-                    .diff
+                .map_err(plot::game)?;
+                gain - optimized::solve(game, &s).map_err(plot::game)?.diff
             };
             if best.as_ref().map_or(true, |(l, _, _)| lead > *l) {
                 best = Some((lead, t, gain));
@@ -474,9 +472,9 @@ fn stones_games() -> Result<Figure, DrawError> {
             Some(b) => Stones::two_valued(a.clone(), b.clone()),
             None => Stones::one_valued(a.clone()),
         }
-        .map_err(|e| DrawError(e.to_string()))?;
-        let fast = optimized::solve(*game, &stones).map_err(|e| DrawError(e.to_string()))?;
-        let slow = naive::solve(*game, &stones).map_err(|e| DrawError(e.to_string()))?;
+        .map_err(plot::game)?;
+        let fast = optimized::solve(*game, &stones).map_err(plot::game)?;
+        let slow = naive::solve(*game, &stones).map_err(plot::game)?;
         agree &= fast.diff == slow.diff;
         let b_values = b.clone().unwrap_or_else(|| a.clone());
         let out = play_out(*game, a, &b_values)?;
@@ -575,7 +573,7 @@ fn memory_figure(
     claims: &[&'static str],
     svg: Result<String, crate::games::memory::figures::FigureError>,
 ) -> Result<Figure, DrawError> {
-    let svg = svg.map_err(|e| DrawError(e.to_string()))?;
+    let svg = svg.map_err(plot::game)?;
     Ok(figure(
         id,
         GameId::Memory,
@@ -697,8 +695,10 @@ fn geister_table_1() -> Result<Figure, DrawError> {
     let printed: Vec<usize> = published("GEI-003")?
         .split_whitespace()
         .map(|n| {
-            n.parse()
-                .map_err(|_| DrawError(format!("GEI-003: not a count: {n}")))
+            n.parse().map_err(|_| DrawError::NotANumber {
+                claim: "GEI-003",
+                text: n.to_string(),
+            })
         })
         .collect::<Result<_, _>>()?;
     let max_d = computed
@@ -794,9 +794,14 @@ fn geister_line(
     let start = Kind::Basic.initial()[usize::from(side != crate::games::geister::rules::Side::P1)]
         .first()
         .copied()
-        .ok_or_else(|| DrawError("no start position".into()))?;
-    let steps = play::forcing_line(&analysis, table, start)
-        .ok_or_else(|| DrawError(format!("the start {start} has value 0: no forcing line")))?;
+        .ok_or_else(|| DrawError::NoLine {
+            position: String::new(),
+            why: NoLine::NoStart,
+        })?;
+    let steps = play::forcing_line(&analysis, table, start).ok_or_else(|| DrawError::NoLine {
+        position: start.to_string(),
+        why: NoLine::Drawn,
+    })?;
     let mover = if number == 3 { "player 1" } else { "player 2" };
     let title = format!(
         "Fig. {number}: a forcing line from the start, {mover} to move ({} moves)",
@@ -869,7 +874,10 @@ fn geister_mirror() -> Result<Figure, DrawError> {
             .steps()
             .into_iter()
             .find(|a| a.from == mirror_square(s.from) && a.to == mirror_square(s.to))
-            .ok_or_else(|| DrawError(format!("no mirrored answer at {q}")))?;
+            .ok_or_else(|| DrawError::NoLine {
+                position: q.to_string(),
+                why: NoLine::NoMirroredAnswer,
+            })?;
         p = step_of(q, answer, &mut line);
     }
     line.push(LineStep {
@@ -918,7 +926,7 @@ fn series(
             record(r);
             Ok(())
         })
-        .map_err(|e| DrawError(e.to_string()))
+        .map_err(plot::game)
 }
 
 /// Listing 4 as the referee prints it, beside the print's slip.

@@ -6,21 +6,80 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 
-/// Why a figure could not be drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DrawError(pub String);
+/// Why a figure of the report could not be drawn.
+#[derive(Debug)]
+pub enum DrawError {
+    /// The drawing library failed (its error).
+    Drawing(Box<dyn std::error::Error + Send + Sync>),
+    /// A game's rules or solver refused what the figure asked of it.
+    Game(Box<dyn std::error::Error + Send + Sync>),
+    /// The figure reads a claim the registry does not have.
+    NoClaim {
+        /// The claim's id.
+        id: String,
+    },
+    /// A claim's printed value does not read as the numbers the figure
+    /// plots.
+    NotANumber {
+        /// The claim's id.
+        claim: &'static str,
+        /// The text that is not a number.
+        text: String,
+    },
+    /// A Geister table offers no line to draw from a position.
+    NoLine {
+        /// The position, as written.
+        position: String,
+        /// Why there is none.
+        why: NoLine,
+    },
+}
+
+/// Why a Geister line cannot be drawn ([`DrawError::NoLine`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoLine {
+    /// The analysis has no start position.
+    NoStart,
+    /// The start has value 0: no side forces a win.
+    Drawn,
+    /// The mirror image of a move is not among the mirrored position's
+    /// answers.
+    NoMirroredAnswer,
+}
 
 impl std::fmt::Display for DrawError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            DrawError::Drawing(e) => write!(f, "drawing failed: {e}"),
+            DrawError::Game(e) => e.fmt(f),
+            DrawError::NoClaim { id } => write!(f, "the registry has no claim {id}"),
+            DrawError::NotANumber { claim, text } => write!(f, "{claim}: not a count: {text}"),
+            DrawError::NoLine { position, why } => match why {
+                NoLine::NoStart => f.write_str("no start position"),
+                NoLine::Drawn => write!(f, "the start {position} has value 0: no forcing line"),
+                NoLine::NoMirroredAnswer => write!(f, "no mirrored answer at {position}"),
+            },
+        }
     }
 }
 
-impl std::error::Error for DrawError {}
+impl std::error::Error for DrawError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DrawError::Drawing(e) | DrawError::Game(e) => Some(e.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 /// Any plotters error as a [`DrawError`].
-pub fn err(e: impl std::fmt::Display) -> DrawError {
-    DrawError(format!("drawing failed: {e}"))
+pub fn err<E: std::error::Error + Send + Sync + 'static>(e: E) -> DrawError {
+    DrawError::Drawing(Box::new(e))
+}
+
+/// A game's error as a [`DrawError`].
+pub fn game<E: std::error::Error + Send + Sync + 'static>(e: E) -> DrawError {
+    DrawError::Game(Box::new(e))
 }
 
 /// A `width`×`height` SVG chart on white, drawn by `draw`.

@@ -87,7 +87,7 @@ pub use unix::{end_players_on_signals, External};
 #[cfg(unix)]
 mod unix {
     use super::super::players::View;
-    use super::super::referee::{CommandError, Contestant, Fault};
+    use super::super::referee::{CommandError, Contestant, Fault, OsError};
     use super::super::rules::{Round, Rules};
     use super::{parse_bet, split_command, MAX_LINE};
     use crate::core::Player;
@@ -172,7 +172,8 @@ mod unix {
 
         fn spawn(&mut self, matches: u64) -> Result<(), Fault> {
             let cannot = |what: &str, e: std::io::Error| Fault::CannotStart {
-                reason: format!("{what}: {e}"),
+                program: what.to_string(),
+                error: OsError::from(&e),
             };
             let mut watchdog = Command::new("/bin/sh")
                 .args(["-c", WATCHDOG])

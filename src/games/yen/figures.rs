@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 /// Why a figure could not be written.
 #[derive(Debug)]
 pub enum FigureError {
-    /// The drawing library failed.
-    Draw(String),
+    /// The drawing library failed (its error).
+    Draw(Box<dyn std::error::Error + Send + Sync>),
     /// The file could not be written.
     Io(PathBuf, std::io::Error),
 }
@@ -24,10 +24,17 @@ impl std::fmt::Display for FigureError {
     }
 }
 
-impl std::error::Error for FigureError {}
+impl std::error::Error for FigureError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FigureError::Draw(e) => Some(e.as_ref()),
+            FigureError::Io(_, e) => Some(e),
+        }
+    }
+}
 
-fn draw_err(e: impl std::fmt::Display) -> FigureError {
-    FigureError::Draw(e.to_string())
+fn draw_err<E: std::error::Error + Send + Sync + 'static>(e: E) -> FigureError {
+    FigureError::Draw(Box::new(e))
 }
 
 /// Writes `first_round_strategy.svg` and `value_surface.svg` into `dir`

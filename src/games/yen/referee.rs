@@ -45,6 +45,35 @@ use std::fmt;
 /// Matches in a row with a fault after which a program is not restarted.
 pub const MAX_FAULTS_IN_A_ROW: u32 = 3;
 
+/// An operating-system error kept comparable and cloneable (a
+/// [`std::io::Error`] is neither): its kind and, where the system gave one,
+/// its error number; shown as the system shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OsError {
+    /// The kind of error.
+    pub kind: std::io::ErrorKind,
+    /// The system's error number (`errno`), if any.
+    pub code: Option<i32>,
+}
+
+impl From<&std::io::Error> for OsError {
+    fn from(e: &std::io::Error) -> OsError {
+        OsError {
+            kind: e.kind(),
+            code: e.raw_os_error(),
+        }
+    }
+}
+
+impl fmt::Display for OsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.code {
+            Some(code) => std::io::Error::from_raw_os_error(code).fmt(f),
+            None => std::io::Error::from(self.kind).fmt(f),
+        }
+    }
+}
+
 /// Why a player forfeits a match.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Fault {
@@ -87,8 +116,10 @@ pub enum Fault {
     },
     /// It could not be (re)started.
     CannotStart {
-        /// The operating system's reason.
-        reason: String,
+        /// What could not be started: the player's program or its watchdog.
+        program: String,
+        /// The operating system's error.
+        error: OsError,
     },
     /// Not restarted after [`MAX_FAULTS_IN_A_ROW`] faulty matches in a row.
     Disqualified,
@@ -109,7 +140,9 @@ impl fmt::Display for Fault {
             Fault::NotReading { seconds } => {
                 write!(f, "did not read the opponent's bet within {seconds} s")
             }
-            Fault::CannotStart { reason } => write!(f, "cannot be restarted: {reason}"),
+            Fault::CannotStart { program, error } => {
+                write!(f, "cannot be restarted: {program}: {error}")
+            }
             Fault::Disqualified => write!(
                 f,
                 "disqualified after {MAX_FAULTS_IN_A_ROW} faulty matches in a row"
@@ -517,7 +550,9 @@ impl fmt::Display for StartError {
         match self {
             StartError::Command(e) => e.fmt(f),
             // The operating system's reason alone, as before the variant.
-            StartError::Fault(Fault::CannotStart { reason }) => f.write_str(reason),
+            StartError::Fault(Fault::CannotStart { program, error }) => {
+                write!(f, "{program}: {error}")
+            }
             StartError::Fault(other) => other.fmt(f),
         }
     }

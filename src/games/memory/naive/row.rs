@@ -46,13 +46,13 @@ impl Row {
     /// A row with these cells.
     ///
     /// # Errors
-    /// [`NotationError::Cells`] unless the row has an even length 2N of at
+    /// [`NotationError::Length`], [`NotationError::Cards`] or
+    /// [`NotationError::OutOfRange`] unless the row has an even length 2N of at
     /// most 2·[`MAX_PAIRS`], every number shown is in 1..=N, and no number
     /// shows on more than its two cards or is both taken and on the table.
     pub fn from_cells(cells: Vec<Cell>) -> Result<Row, NotationError> {
-        let bad = |why: &str| NotationError::Cells(why.to_string());
         if cells.is_empty() || cells.len() % 2 == 1 || cells.len() > 2 * MAX_PAIRS {
-            return Err(bad("a row has 2N positions, 1 ≤ N ≤ 255"));
+            return Err(NotationError::Length { cells: cells.len() });
         }
         let pairs = cells.len() / 2;
         let row = Row { cells };
@@ -60,9 +60,11 @@ impl Row {
             let known = row.count(Cell::Known(number));
             let taken = row.count(Cell::Taken(number));
             if known + taken > 2 || (taken > 0 && (taken != 2 || known > 0)) {
-                return Err(bad(&format!(
-                    "number {number} shows {known} known and {taken} taken cards"
-                )));
+                return Err(NotationError::Cards {
+                    number,
+                    known,
+                    taken,
+                });
             }
         }
         let in_range = row.cells.iter().all(|c| match c {
@@ -70,7 +72,7 @@ impl Row {
             Cell::Unknown => true,
         });
         if !in_range {
-            return Err(bad(&format!("numbers run from 1 to {pairs}")));
+            return Err(NotationError::OutOfRange { pairs });
         }
         Ok(row)
     }
@@ -271,8 +273,26 @@ pub enum NotationError {
     NotAState(String),
     /// More pairs than a row holds, or none.
     Size(usize),
-    /// Cells that no game reaches.
-    Cells(String),
+    /// Cells that no game reaches: an odd or out-of-range number of cells.
+    Length {
+        /// How many cells were given.
+        cells: usize,
+    },
+    /// Cells that no game reaches: a number on more cards than its pair,
+    /// or both taken and on the table.
+    Cards {
+        /// The number.
+        number: u8,
+        /// Its face-up cards on the table.
+        known: usize,
+        /// Its taken cards.
+        taken: usize,
+    },
+    /// Cells that no game reaches: a number outside 1..=N.
+    OutOfRange {
+        /// N, the number of pairs of the row.
+        pairs: usize,
+    },
 }
 
 impl fmt::Display for NotationError {
@@ -289,7 +309,20 @@ impl fmt::Display for NotationError {
             NotationError::Size(pairs) => {
                 write!(f, "{pairs} pairs: a row holds 1 to {MAX_PAIRS} pairs")
             }
-            NotationError::Cells(why) => write!(f, "not a row of the game: {why}"),
+            NotationError::Length { .. } => {
+                f.write_str("not a row of the game: a row has 2N positions, 1 ≤ N ≤ 255")
+            }
+            NotationError::Cards {
+                number,
+                known,
+                taken,
+            } => write!(
+                f,
+                "not a row of the game: number {number} shows {known} known and {taken} taken cards"
+            ),
+            NotationError::OutOfRange { pairs } => {
+                write!(f, "not a row of the game: numbers run from 1 to {pairs}")
+            }
         }
     }
 }
@@ -326,9 +359,28 @@ mod tests {
                 "{name}"
             );
         }
-        assert!(Row::from_cells(vec![Cell::Known(1); 3]).is_err());
-        assert!(Row::from_cells(vec![Cell::Known(2), Cell::Unknown]).is_err());
-        assert!(Row::from_cells(vec![Cell::Taken(1), Cell::Known(1)]).is_err());
+        assert_eq!(
+            Row::from_cells(vec![Cell::Known(1); 3]),
+            Err(NotationError::Length { cells: 3 })
+        );
+        assert_eq!(
+            Row::from_cells(vec![Cell::Known(2), Cell::Unknown]),
+            Err(NotationError::OutOfRange { pairs: 1 })
+        );
+        assert_eq!(
+            Row::from_cells(vec![Cell::Taken(1), Cell::Known(1)]),
+            Err(NotationError::Cards {
+                number: 1,
+                known: 1,
+                taken: 1
+            })
+        );
+        assert_eq!(
+            Row::from_cells(vec![Cell::Known(1); 4])
+                .unwrap_err()
+                .to_string(),
+            "not a row of the game: number 1 shows 4 known and 0 taken cards"
+        );
         assert!(Row::from_cells(vec![
             Cell::Taken(2),
             Cell::Taken(2),
