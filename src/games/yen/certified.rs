@@ -625,6 +625,9 @@ impl Certified {
                 grew = true;
             }
             if !grew {
+                // A reply that beats the restricted value but is already in
+                // the restricted game: the float LP's basis was not optimal.
+                failed |= worst < sol.value - TOLERANCE || best > sol.value + TOLERANCE;
                 break;
             }
             // The new bets were not in the last solution.
@@ -802,4 +805,37 @@ fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
             }
         })
         .fold(f64::NEG_INFINITY, f64::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Silent;
+
+    /// Issue 16: at T ≤ 54 the float LP of the restricted game at
+    /// (4, 42, 47, +13), started from its neighbour's basis, stopped on a
+    /// basis that was not optimal (rows and columns already in the restricted
+    /// game beat its value by 0.17), and the float strategies bounded the
+    /// value only to [0.41, 0.67]. The stage game must come out narrow.
+    #[test]
+    fn a_float_lp_stopping_on_a_non_optimal_basis_still_gives_a_narrow_interval() {
+        let table = Certified::solve(54, 5, &Silent);
+        let mut ws = Workspace::new();
+        ws.hint_rows = vec![
+            12, 15, 13, 11, 19, 17, 3, 18, 2, 24, 4, 7, 21, 8, 22, 20, 5, 14, 9, 28, 26,
+        ];
+        ws.hint_columns = vec![
+            28, 8, 13, 19, 20, 17, 3, 18, 25, 23, 21, 7, 29, 12, 26, 16, 6, 14, 9, 5, 11,
+        ];
+        ws.hint_is_basis = true;
+        let state = State {
+            rounds_left: 4,
+            money_a: 42,
+            money_b: 47,
+            gain_diff: 13,
+        };
+        let c = table.certify(&mut ws, state);
+        assert!(c.interval.width() < 1e-9, "{state}: {:?}", c.interval);
+        assert!(c.failed && c.exact, "the float path did not fail as it did");
+    }
 }
