@@ -640,7 +640,9 @@ impl Certified {
         let upper = ceiling(&ws.columns, m, &q);
         let mut strategy_interval = Interval { lower, upper };
         let mut exact = false;
-        if failed || !(strategy_interval.width() <= WIDE) {
+        // A NaN width (never expected) also takes the exact path.
+        if failed || strategy_interval.width().partial_cmp(&WIDE) != Some(std::cmp::Ordering::Less)
+        {
             let e = self.exact_bounds(state);
             strategy_interval = Interval {
                 lower: strategy_interval.lower.max(e.lower),
