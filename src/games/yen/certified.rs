@@ -26,12 +26,20 @@
 use crate::games::yen::rules::State;
 use crate::progress::Progress;
 use crate::solve::float_game::{square_equilibrium, FloatLp};
+use crate::solve::matrix_game;
 use crate::solve::rounding::{add_down, add_up, div_down, div_up, dot_down, dot_up};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
 use rayon::prelude::*;
 
 /// The double oracle stops when no reply improves on the restricted value
 /// by more than this: each state's interval is then about twice as wide.
 const TOLERANCE: f64 = 2e-11;
+
+/// A stage game whose float strategies bound its value less tightly than
+/// this (a float LP that failed, or stopped on a basis that was not
+/// optimal) is solved again exactly: see [`Certified::exact_bounds`].
+const WIDE: f64 = 1e-10;
 
 /// Rigorous bounds on a value: lower ≤ value ≤ upper.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -123,7 +131,8 @@ pub struct Summary {
     /// Stage games the float simplex failed on, bounded by pure strategies
     /// (maximin and minimax) instead.
     pub float_failures: usize,
-    /// Stage games solved exactly (none so far: no claim needed one).
+    /// Stage games whose float bounds were wider than 1e-10 and which were
+    /// therefore solved exactly ([`Certified::exact_bounds`]).
     pub solved_exactly: usize,
     /// States set to exactly ±1 by monotonicity in d without a stage game.
     pub monotone: usize,
@@ -253,6 +262,7 @@ impl Certified {
             for ((a, b), intervals, work) in solved {
                 table.summary.stage_games += work.solved;
                 table.summary.float_failures += work.failures;
+                table.summary.solved_exactly += work.exact;
                 table.summary.monotone += work.monotone;
                 let block = layer.blocks[a as usize * n + b as usize];
                 let mirror = layer.blocks[b as usize * n + a as usize];
@@ -615,6 +625,9 @@ impl Certified {
                 grew = true;
             }
             if !grew {
+                // A reply that beats the restricted value but is already in
+                // the restricted game: the float LP's basis was not optimal.
+                failed |= worst < sol.value - TOLERANCE || best > sol.value + TOLERANCE;
                 break;
             }
             // The new bets were not in the last solution.
@@ -625,7 +638,18 @@ impl Certified {
         q.resize(col_bets.len(), 0.0);
         let lower = guarantee(&ws.rows, n, &p);
         let upper = ceiling(&ws.columns, m, &q);
-        let strategy_interval = Interval { lower, upper };
+        let mut strategy_interval = Interval { lower, upper };
+        let mut exact = false;
+        // A NaN width (never expected) also takes the exact path.
+        if failed || strategy_interval.width().partial_cmp(&WIDE) != Some(std::cmp::Ordering::Less)
+        {
+            let e = self.exact_bounds(state);
+            strategy_interval = Interval {
+                lower: strategy_interval.lower.max(e.lower),
+                upper: strategy_interval.upper.min(e.upper),
+            };
+            exact = true;
+        }
         let mut interval = strategy_interval;
         if state.money_a == state.money_b && state.gain_diff == 0 {
             // Skew-symmetric stage game: exactly 0 (module docs). The LP's
@@ -655,8 +679,55 @@ impl Certified {
             interval,
             strategy_interval,
             failed,
+            exact,
             strategy_a,
             strategy_b,
+        }
+    }
+}
+
+impl Certified {
+    /// Bounds on the value of `state` from an exact solution of its whole
+    /// stage game: the matrix of the successors' interval midpoints (each
+    /// an `f64`, so exactly a rational) is solved by
+    /// [`matrix_game::solve_reduced`], and its optimal strategies, rounded
+    /// to `f64`, are evaluated against the successors' intervals with
+    /// outward rounding exactly as the float strategies are. The bounds are
+    /// rigorous whatever the midpoints (any strategy bounds the value); they
+    /// are narrow because the strategies are optimal for a game within the
+    /// successors' widths of the true one. The fallback for stage games
+    /// where the float double oracle stopped on a non-optimal basis.
+    fn exact_bounds(&self, state: State) -> Interval {
+        let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
+        let mut rows = Vec::with_capacity(m * n);
+        for x in 0..=state.money_a {
+            self.row(state, x, &mut rows);
+        }
+        let mut columns = Vec::with_capacity(m * n);
+        for y in 0..=state.money_b {
+            self.column(state, y, &mut columns);
+        }
+        let matrix: Vec<Vec<BigRational>> = rows
+            .chunks_exact(n)
+            .map(|row| {
+                row.iter()
+                    .map(|iv| BigRational::from_float(iv.mid()).expect("a finite midpoint"))
+                    .collect()
+            })
+            .collect();
+        let solution = matrix_game::solve_reduced(&matrix);
+        let to_f64 = |v: &[BigRational]| -> Vec<f64> {
+            v.iter()
+                .map(|x| x.to_f64().unwrap_or(0.0).max(0.0))
+                .collect()
+        };
+        let (p, q) = (
+            to_f64(&solution.row_strategy),
+            to_f64(&solution.column_strategy),
+        );
+        Interval {
+            lower: guarantee(&rows, n, &p),
+            upper: ceiling(&columns, m, &q),
         }
     }
 }
@@ -666,6 +737,7 @@ impl Certified {
 struct BlockWork {
     solved: usize,
     failures: usize,
+    exact: usize,
     monotone: usize,
 }
 
@@ -673,6 +745,7 @@ impl BlockWork {
     fn add(&mut self, c: &Certificate) {
         self.solved += 1;
         self.failures += usize::from(c.failed);
+        self.exact += usize::from(c.exact);
     }
 }
 
@@ -681,6 +754,8 @@ struct Certificate {
     interval: Interval,
     strategy_interval: Interval,
     failed: bool,
+    /// Whether the stage game was solved exactly ([`Certified::exact_bounds`]).
+    exact: bool,
     strategy_a: Vec<(u64, f64)>,
     strategy_b: Vec<(u64, f64)>,
 }
@@ -691,6 +766,7 @@ impl Certificate {
             interval,
             strategy_interval: interval,
             failed: false,
+            exact: false,
             strategy_a: vec![(x, 1.0)],
             strategy_b: vec![(y, 1.0)],
         }
@@ -731,4 +807,37 @@ fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
             }
         })
         .fold(f64::NEG_INFINITY, f64::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Silent;
+
+    /// Issue 16: at T ≤ 54 the float LP of the restricted game at
+    /// (4, 42, 47, +13), started from its neighbour's basis, stopped on a
+    /// basis that was not optimal (rows and columns already in the restricted
+    /// game beat its value by 0.17), and the float strategies bounded the
+    /// value only to [0.41, 0.67]. The stage game must come out narrow.
+    #[test]
+    fn a_float_lp_stopping_on_a_non_optimal_basis_still_gives_a_narrow_interval() {
+        let table = Certified::solve(54, 5, &Silent);
+        let mut ws = Workspace::new();
+        ws.hint_rows = vec![
+            12, 15, 13, 11, 19, 17, 3, 18, 2, 24, 4, 7, 21, 8, 22, 20, 5, 14, 9, 28, 26,
+        ];
+        ws.hint_columns = vec![
+            28, 8, 13, 19, 20, 17, 3, 18, 25, 23, 21, 7, 29, 12, 26, 16, 6, 14, 9, 5, 11,
+        ];
+        ws.hint_is_basis = true;
+        let state = State {
+            rounds_left: 4,
+            money_a: 42,
+            money_b: 47,
+            gain_diff: 13,
+        };
+        let c = table.certify(&mut ws, state);
+        assert!(c.interval.width() < 1e-9, "{state}: {:?}", c.interval);
+        assert!(c.failed && c.exact, "the float path did not fail as it did");
+    }
 }
