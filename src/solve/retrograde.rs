@@ -711,21 +711,31 @@ mod tests {
         }
     }
 
+    /// A toy's first-pass summary read off its successor list: the toys
+    /// have no cheaper count than listing their moves.
+    fn summary_by_successors(
+        g: &impl StateGraph,
+        i: usize,
+        outcomes: &mut Vec<Reach>,
+    ) -> Result<u32, Reach> {
+        if let Some(v) = g.terminal(i) {
+            return Err(v);
+        }
+        let mut moves = Vec::new();
+        g.successors(i, &mut moves);
+        let mut states = 0;
+        for m in moves {
+            match m {
+                Successor::State(_) => states += 1,
+                Successor::Outcome(v) => outcomes.push(v),
+            }
+        }
+        Ok(states)
+    }
+
     impl ReversibleGraph for Toy {
         fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-            if let Some(v) = self.terminal(i) {
-                return Err(v);
-            }
-            let mut moves = Vec::new();
-            self.successors(i, &mut moves);
-            let mut states = 0;
-            for m in moves {
-                match m {
-                    Successor::State(_) => states += 1,
-                    Successor::Outcome(v) => outcomes.push(v),
-                }
-            }
-            Ok(states)
+            summary_by_successors(self, i, outcomes)
         }
         fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
             // Reversal by brute force: the toy has no rules to run backwards.
@@ -765,19 +775,7 @@ mod tests {
 
     impl ReversibleGraph for Doubled {
         fn summary(&self, i: usize, outcomes: &mut Vec<Reach>) -> Result<u32, Reach> {
-            if let Some(v) = self.terminal(i) {
-                return Err(v);
-            }
-            let mut moves = Vec::new();
-            self.successors(i, &mut moves);
-            let mut states = 0;
-            for m in moves {
-                match m {
-                    Successor::State(_) => states += 1,
-                    Successor::Outcome(v) => outcomes.push(v),
-                }
-            }
-            Ok(states)
+            summary_by_successors(self, i, outcomes)
         }
         fn predecessors(&self, i: usize, mut f: impl FnMut(u32)) {
             for j in 0..self.len() {
