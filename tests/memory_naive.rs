@@ -309,3 +309,27 @@ fn cli_naive_solver_agrees_with_the_recurrence_up_to_8_pairs() {
     }
     assert_input_error(&["memory", "--n", "9", "--solver", "naive"]);
 }
+
+/// Proposition 2.1 (MEM-007) and the two §3.2 statements on known pairs
+/// (MEM-016, MEM-017) are checked a second time by the explicit-row search
+/// on every state they speak of with n ≤ 8, and the two solvers find the
+/// same there (the row search's own count for MEM-017: pairs worth keeping
+/// exist already at n ≤ 8).
+#[test]
+fn propositions_on_known_pairs_have_a_naive_half_up_to_8_pairs() {
+    for id in ["MEM-007", "MEM-016", "MEM-017"] {
+        let verdict = solved_games::claims::by_id(id).expect("registered").check();
+        let scope = verdict.evidence.naive_scope.as_ref();
+        assert_eq!(scope.map(|s| s.part.as_str()), Some("n ≤ 8"), "{id}");
+        assert_eq!(
+            verdict.agree,
+            Some(true),
+            "{id}: optimized {:?}, naive {:?}",
+            scope.map(|s| &s.optimized),
+            verdict.evidence.naive
+        );
+    }
+    let pays = solved_games::claims::by_id("MEM-017").unwrap().check();
+    let naive = pays.evidence.naive.expect("the row search ran");
+    assert!(!naive.starts_with("0 of"), "{naive}");
+}

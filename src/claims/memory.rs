@@ -51,6 +51,14 @@ fn reduced_within_reach() -> &'static Table<BigRational> {
     T.get_or_init(|| exact_table(NAIVE_REACH, Extent::Reduced, true))
 }
 
+/// The recurrence on every state, reduced or not, within the row search's
+/// reach: the optimized half of a statement about all of F and G
+/// (Proposition 2.1).
+fn full_within_reach() -> &'static Table<BigRational> {
+    static T: OnceLock<Table<BigRational>> = OnceLock::new();
+    T.get_or_init(|| exact_table(NAIVE_REACH, Extent::Full, false))
+}
+
 /// One explicit-row search for the run: its memory is by row shape, which
 /// serves every size, so later claims reuse what earlier ones worked out.
 fn row_search() -> MutexGuard<'static, Search<'static>> {
@@ -304,6 +312,95 @@ fn naive_f_tendency(which: FTendency) -> Tendency {
         failures,
         witnesses: Vec::new(),
     }
+}
+
+/// Proposition 2.1 (§2.3) on the explicit rows of every state with
+/// n ≤ [`NAIVE_REACH`], in the order and words of
+/// [`analysis::proposition_2_1`]: (1) m + k ≥ 2 ⇒ f(n,m,k) ≥ 1/2, and
+/// m ≥ 2 ⇒ f(n,m,k) = f(n−m+2,2,k); (2) g(n,m,k) = g(n−m,0,k) ≥ 1/2.
+/// Every value is the row search's, the states are enumerated here from
+/// the document's ranges (F: m + k ≤ n − 1; G: k ≥ 1, m + k ≤ n).
+fn naive_proposition_2_1() -> Vec<String> {
+    let half = BigRational::new(1.into(), 2.into());
+    let f = |n: usize, m: usize, k: usize| naive_value(State::f(n, m, k).expect("m + k ≤ n − 1"));
+    let g = |n: usize, m: usize, k: usize| naive_value(State::g(n, m, k).expect("1 ≤ k ≤ n − m"));
+    let mut failures = Vec::new();
+    for n in 1..=NAIVE_REACH {
+        for m in 0..n {
+            for k in 0..n - m {
+                let value = f(n, m, k);
+                if m + k >= 2 && value < half {
+                    failures.push(format!("F({n},{m},{k}): f < 1/2"));
+                }
+                if m >= 2 && value != f(n - m + 2, 2, k) {
+                    failures.push(format!("F({n},{m},{k}): f ≠ f({},2,{k})", n - m + 2));
+                }
+            }
+        }
+    }
+    for n in 1..=NAIVE_REACH {
+        for m in 0..n {
+            for k in 1..=n - m {
+                let value = g(n, m, k);
+                if value != g(n - m, 0, k) {
+                    failures.push(format!("G({n},{m},{k}): g ≠ g({},0,{k})", n - m));
+                }
+                if value < half {
+                    failures.push(format!("G({n},{m},{k}): g < 1/2"));
+                }
+            }
+        }
+    }
+    failures
+}
+
+/// §3.2 "k ≥ 1 ⇒ f(n,2,k) = f(n−1,1,k)" on the explicit rows with
+/// n ≤ [`NAIVE_REACH`], like [`analysis::two_pairs_keep_one`]: the states
+/// F(n,2,k), 1 ≤ k ≤ n − 3, where the row search's values differ.
+fn naive_two_pairs_keep_one() -> Tendency {
+    let mut states = 0;
+    let mut failures = Vec::new();
+    for n in 4..=NAIVE_REACH {
+        for k in 1..=n - 3 {
+            states += 1;
+            let two = naive_value(State::f(n, 2, k).expect("2 + k ≤ n − 1"));
+            let one = naive_value(State::f(n - 1, 1, k).expect("1 + k ≤ n − 2"));
+            if two != one {
+                failures.push(format!("F({n},2,{k})"));
+            }
+        }
+    }
+    Tendency {
+        states,
+        failures,
+        witnesses: Vec::new(),
+    }
+}
+
+/// §3.2's F(n,1,k) where taking the one known pair loses value,
+/// f(n,1,k) > f(n−1,0,k), among all F(n,1,k) with n ≤ [`NAIVE_REACH`], by
+/// the row search: `(count, of how many)`, like
+/// [`analysis::keeping_the_pair_pays`].
+fn naive_keeping_the_pair_pays() -> (usize, usize) {
+    let mut count = 0;
+    let mut states = 0;
+    for n in 2..=NAIVE_REACH {
+        for k in 0..=n - 2 {
+            states += 1;
+            let keep = naive_value(State::f(n, 1, k).expect("1 + k ≤ n − 1"));
+            let take = naive_value(State::f(n - 1, 0, k).expect("k ≤ n − 2"));
+            if keep > take {
+                count += 1;
+            }
+        }
+    }
+    (count, states)
+}
+
+/// How many F(n,1,k) [`naive_keeping_the_pair_pays`] or
+/// [`analysis::keeping_the_pair_pays`] found, of how many.
+fn pair_pays_at((count, states): (usize, usize)) -> String {
+    format!("{count} of {states} F(n,1,k)")
 }
 
 /// A §3.1 tendency: the recurrence on every G(n,k) with n ≤ 100, and both
@@ -1832,7 +1929,13 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "(1) m+k ≥ 2 ⇒ f ≥ 1/2; m ≥ 2 ⇒ f(n,m,k) = f(n−m+2,2,k); (2) g(n,m,k) = g(n−m,0,k) ≥ 1/2; every state n ≤ 30",
         expected: "holds",
         erratum: None,
-        compute: || Evidence::optimized_only(holds(&analysis::proposition_2_1(full_30()))),
+        compute: || {
+            within_naive_reach(
+                holds(&analysis::proposition_2_1(full_30())),
+                &holds(&analysis::proposition_2_1(full_within_reach())),
+                &holds(&naive_proposition_2_1()),
+            )
+        },
     },
     Claim {
         id: "MEM-008",
@@ -1946,7 +2049,13 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "k ≥ 1 ⇒ f(n,2,k) = f(n−1,1,k) (n ≤ 100)",
         expected: "holds",
         erratum: None,
-        compute: || Evidence::optimized_only(tendency(&analysis::two_pairs_keep_one(reduced_100()))),
+        compute: || {
+            within_naive_reach(
+                tendency(&analysis::two_pairs_keep_one(reduced_100())),
+                &tendency(&analysis::two_pairs_keep_one(reduced_within_reach())),
+                &tendency(&naive_two_pairs_keep_one()),
+            )
+        },
     },
     Claim {
         id: "MEM-017",
@@ -1957,7 +2066,11 @@ pub(super) const CLAIMS: &[Claim] = &[
         erratum: None,
         compute: || {
             let (count, _) = analysis::keeping_the_pair_pays(reduced_100());
-            Evidence::optimized_only(if count > 0 { "holds".to_string() } else { "no such (n,k)".to_string() })
+            within_naive_reach(
+                if count > 0 { "holds" } else { "no such (n,k)" }.to_string(),
+                &pair_pays_at(analysis::keeping_the_pair_pays(reduced_within_reach())),
+                &pair_pays_at(naive_keeping_the_pair_pays()),
+            )
         },
     },
     Claim {
