@@ -197,6 +197,58 @@ fn html_and_junit_are_written_beside_the_table_and_the_json() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `solved-games reproduce --html r.html --junit r.xml | head -1`: the
+/// reader leaves after the first line, and the table stops there, but the
+/// report files are the run's results and are still written in full.
+#[test]
+fn a_closed_stdout_stops_the_table_but_not_the_report_files() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let dir = scratch("cli-closed-pipe");
+    let (page, xml) = (dir.join("r.html"), dir.join("r.xml"));
+    // Rows 65535 columns wide: the table after its first line is more than
+    // a pipe holds (64 KiB), so the program is still writing it when the
+    // reader goes away, however fast the claims are computed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(["reproduce", "--game", "nim", "--width", "65535"])
+        .arg("--html")
+        .arg(&page)
+        .arg("--junit")
+        .arg(&xml)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("ID "), "{first}");
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.trim_end().ends_with("</html>"), "HTML cut short");
+    for c in claims::for_game(GameId::Nim) {
+        assert!(text.contains(&format!("id=\"claim-{}\"", c.id)), "{}", c.id);
+    }
+    let doc = std::fs::read_to_string(&xml).unwrap();
+    let parsed = roxmltree::Document::parse(&doc).expect("the JUnit file parses");
+    let cases = parsed
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .count();
+    assert_eq!(cases, claims::for_game(GameId::Nim).len());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn an_unwritable_report_file_exits_3_before_the_run() {
     let started = std::time::Instant::now();

@@ -1,6 +1,12 @@
 //! `solved-games reproduce`: recompute every published claim and print the
 //! table; optionally also write the run as an HTML page and as JUnit XML.
 //! Exit status 1 if any claim FAILs (ERRATUM does not fail the run).
+//!
+//! A reader that closes standard output (`| head -1`) ends the table, a
+//! normal end (exit 0). With `--html` or `--junit` it ends the table only:
+//! the run goes on and the files are written in full, since they hold the
+//! results; a FAIL found after the table stopped is then one line on
+//! standard error and exit 1.
 
 use super::progress::Bar;
 use super::table::{Column, Layout};
@@ -164,62 +170,48 @@ fn check_writable(path: &Path) -> Result<(), CliError> {
         .map_err(|e| CliError::io(path, &e))
 }
 
+/// Standard output for the table, the summary or the JSON. Where the run
+/// also writes report files (`keep_going`), a closed standard output stops
+/// the printing and not the run: later prints are skipped and `closed`
+/// remembers why. Any other failure (a full disk) still ends the run.
+struct Printer<'a> {
+    out: &'a mut Out,
+    keep_going: bool,
+    closed: bool,
+}
+
+impl Printer<'_> {
+    /// Runs `write` on standard output unless it was closed.
+    fn print(
+        &mut self,
+        write: impl FnOnce(&mut Out) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        if self.closed {
+            return Ok(());
+        }
+        match write(self.out) {
+            Err(CliError::ClosedStdout) if self.keep_going => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
 fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
     std::fs::write(path, contents).map_err(|e| CliError::io(path, &e))?;
     note(format_args!("solved-games: wrote {}", path.display()));
     Ok(())
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
-    let selected = select(&args)?;
-    if args.list {
-        if args.json {
-            let listed: Vec<ListedClaim> = selected.iter().map(ListedClaim::of).collect();
-            out.json(&serde_json::json!({ "claims": listed }))?;
-        } else {
-            for c in &selected {
-                writeln!(
-                    out,
-                    "{}\t{}\t{}\t{}",
-                    c.id, c.source, c.statement, c.expected
-                )?;
-            }
-        }
-        return Ok(true);
-    }
-    for path in [&args.html, &args.junit].into_iter().flatten() {
-        check_writable(path)?;
-    }
-    let layout = layout(args.width);
-    if !args.json {
-        write!(out, "{}", layout.header(&COLUMNS))?;
-    }
-    // Some claims take seconds (the Mini-Geister sweeps run every analysis
-    // for the first of them): the bar says which one runs and how many are
-    // left, on a terminal only, so that logs and pipes get the output and
-    // nothing else.
-    let bar = Bar::stderr();
-    let run = Run::check(&selected, &bar, |v| -> Result<(), CliError> {
-        if !args.json {
-            let cells = [
-                v.claim.id.to_string(),
-                v.claim.source.to_string(),
-                v.claim.statement.to_string(),
-                v.claim.expected.to_string(),
-                computed_cell(v),
-                agree_cell(v),
-                v.status.label().to_string(),
-                format!("{:.1}", v.millis),
-            ];
-            write!(out, "{}", layout.row(&cells))?;
-            out.flush()?;
-        }
-        Ok(())
-    })?;
-    let summary = run.summary();
+/// After the table: the summary line, the errata and the failures; with
+/// `--json`, the whole run as one JSON document.
+fn print_summary(out: &mut Out, args: &Args, run: &Run) -> Result<(), CliError> {
     if args.json {
         out.json(&run.json())?;
     } else {
+        let summary = run.summary();
         writeln!(out)?;
         writeln!(
             out,
@@ -262,7 +254,64 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             )?;
         }
     }
-    out.flush()?;
+    out.flush()
+}
+
+pub fn run(args: Args, out: &mut Out) -> Outcome {
+    let selected = select(&args)?;
+    if args.list {
+        if args.json {
+            let listed: Vec<ListedClaim> = selected.iter().map(ListedClaim::of).collect();
+            out.json(&serde_json::json!({ "claims": listed }))?;
+        } else {
+            for c in &selected {
+                writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}",
+                    c.id, c.source, c.statement, c.expected
+                )?;
+            }
+        }
+        return Ok(true);
+    }
+    for path in [&args.html, &args.junit].into_iter().flatten() {
+        check_writable(path)?;
+    }
+    let layout = layout(args.width);
+    let mut printer = Printer {
+        out,
+        keep_going: args.html.is_some() || args.junit.is_some(),
+        closed: false,
+    };
+    if !args.json {
+        printer.print(|out| write!(out, "{}", layout.header(&COLUMNS)))?;
+    }
+    // Some claims take seconds (the Mini-Geister sweeps run every analysis
+    // for the first of them): the bar says which one runs and how many are
+    // left, on a terminal only, so that logs and pipes get the output and
+    // nothing else.
+    let bar = Bar::stderr();
+    let run = Run::check(&selected, &bar, |v| -> Result<(), CliError> {
+        if !args.json {
+            let cells = [
+                v.claim.id.to_string(),
+                v.claim.source.to_string(),
+                v.claim.statement.to_string(),
+                v.claim.expected.to_string(),
+                computed_cell(v),
+                agree_cell(v),
+                v.status.label().to_string(),
+                format!("{:.1}", v.millis),
+            ];
+            printer.print(|out| {
+                write!(out, "{}", layout.row(&cells))?;
+                out.flush()
+            })?;
+        }
+        Ok(())
+    })?;
+    let summary = run.summary();
+    printer.print(|out| print_summary(out, &args, &run))?;
     let meta = Meta::at(run.started);
     if let Some(path) = &args.junit {
         write_file(path, &junit::render(&run, &meta))?;
@@ -288,6 +337,18 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             timing: &measured,
         };
         write_file(path, &page.render())?;
+    }
+    if printer.closed {
+        // The reader left before the end of the table: the files have the
+        // run, and a FAIL in it must not pass for a normal end.
+        if summary.failed > 0 {
+            return Err(CliError::Failed(format!(
+                "{} of {} claims FAIL (standard output was closed before the table's end; \
+                 the report files list them)",
+                summary.failed, summary.claims
+            )));
+        }
+        return Err(CliError::ClosedStdout);
     }
     Ok(summary.failed == 0)
 }
