@@ -202,7 +202,7 @@ fn html_and_junit_are_written_beside_the_table_and_the_json() {
 /// report files are the run's results and are still written in full.
 #[test]
 fn a_closed_stdout_stops_the_table_but_not_the_report_files() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
     let dir = scratch("cli-closed-pipe");
     let (page, xml) = (dir.join("r.html"), dir.join("r.xml"));
@@ -219,20 +219,15 @@ fn a_closed_stdout_stops_the_table_but_not_the_report_files() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    assert!(first.starts_with("ID "), "{first}");
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(0), "{stderr}");
+    // The first line, then the reader goes away, as `head -1` does.
+    let first = BufReader::new(child.stdout.take().unwrap()).lines().next();
+    assert!(
+        matches!(&first, Some(Ok(l)) if l.starts_with("ID ")),
+        "{first:?}"
+    );
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(0), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(text.trim_end().ends_with("</html>"), "HTML cut short");
