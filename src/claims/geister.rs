@@ -6,8 +6,8 @@
 //! the naive full-information table (seconds).
 
 use super::{on_face, Claim, Erratum, Evidence, GameId};
-use crate::games::geister::face::Geister;
 use crate::games::geister::analysis::{all_positions, Kind};
+use crate::games::geister::face::Geister;
 use crate::games::geister::rules::{self, neighbourhood, Army, Position, Side, Squares};
 use crate::games::geister::{mirror, naive, report::Report, solved};
 use crate::solve::retrograde::Reach;

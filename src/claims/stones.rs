@@ -18,9 +18,9 @@
 use super::{on_face, Claim, Erratum, Evidence, GameId};
 use crate::core::{Outcome, Player};
 use crate::games::stones::complexity::{self, ExponentialFit, Fit, Growth};
+use crate::games::stones::face::{Lead, StoneGames};
 use crate::games::stones::listings::{self, Memoised, SliceBounds};
 use crate::games::stones::points::{count_operations, Counted};
-use crate::games::stones::face::{Lead, StoneGames};
 use crate::games::stones::{naive, optimized, Game, GameResult, Stones};
 
 fn one(values: &[i64]) -> Stones {
