@@ -5,7 +5,8 @@
 //! by analysis name) and the claims read their reports; most of the time is
 //! the naive full-information table (seconds).
 
-use super::{on_face, Claim, Erratum, Evidence, GameId};
+use super::face::on_face;
+use super::{Claim, Erratum, Evidence, GameId};
 use crate::games::geister::analysis::{all_positions, Kind};
 use crate::games::geister::face::Geister;
 use crate::games::geister::rules::{self, neighbourhood, Army, Position, Side, Squares};

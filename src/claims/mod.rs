@@ -29,6 +29,7 @@
 use serde::Serialize;
 use std::time::Instant;
 
+mod face;
 mod geister;
 mod memory;
 mod nim;
@@ -179,20 +180,6 @@ impl Evidence {
         self.reason = Some(reason.to_string());
         self
     }
-}
-
-/// Both solvers through the game's face ([`crate::games::Game`]) on one
-/// instance written in the game's notation, each value rendered by `show`
-/// in the claim's notation ([`crate::games::evidence_as`]).
-fn on_face<G: crate::games::Game>(
-    instance: &str,
-    show: impl Fn(&G::Instance, &G::Value) -> String,
-) -> Evidence {
-    let instance: G::Instance = instance
-        .parse()
-        .unwrap_or_else(|e| panic!("claim instance `{instance}` is not well formed: {e}"));
-    crate::games::evidence_as::<G>(&instance, |value| show(&instance, value))
-        .unwrap_or_else(|e| panic!("claim instance `{instance}`: {e}"))
 }
 
 /// A published value that the computation shows to be wrong: the document's

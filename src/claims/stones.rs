@@ -15,7 +15,8 @@
 //! about, as a solver variant) on [`Counted`] points at a ladder of sizes,
 //! and read the growth class from the counts ([`complexity::fit`]).
 
-use super::{on_face, Claim, Erratum, Evidence, GameId};
+use super::face::on_face;
+use super::{Claim, Erratum, Evidence, GameId};
 use crate::core::{Outcome, Player};
 use crate::games::stones::complexity::{self, ExponentialFit, Fit, Growth};
 use crate::games::stones::face::{Lead, StoneGames};
