@@ -135,6 +135,17 @@ pub enum Solver {
     Optimized,
 }
 
+/// `--json`, defined once with one help text and flattened into each
+/// command that prints a result (`reproduce` and `yen solve` word theirs
+/// for what they print; `geister` makes its own global to its
+/// subcommands).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct JsonArg {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `--solver`, defined once and flattened into each command that has it.
 /// A command whose other modes have one solver only names `solver` in
 /// their `conflicts_with`, so that the parser refuses the combination.

@@ -4,7 +4,7 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{CliError, Out, Outcome, Solver, SolverArg};
+use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
 
 /// Options of `solved-games stones`.
@@ -32,9 +32,8 @@ pub struct Args {
     values_b_file: Option<PathBuf>,
     #[command(flatten)]
     solver: SolverArg,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: JsonArg,
 }
 
 impl Args {
@@ -207,7 +206,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         }
     };
     let winner = result.winner().as_str();
-    if args.json {
+    if args.output.json {
         out.json(&json!({
             "game": args.game,
             "diff": result.diff,
