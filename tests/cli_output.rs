@@ -244,6 +244,44 @@ fn flags_that_do_nothing_are_refused() {
     }
 }
 
+/// B's values belong to Game 5 only, and Game 5 needs them: the parser
+/// refuses the other combinations before anything is read or solved (a
+/// usage error: one line ending in the pointer to `--help`, exit 2), as it
+/// refuses a flag that does nothing.
+#[test]
+fn b_values_outside_game_5_are_refused_by_the_parser() {
+    for args in [
+        &[
+            "stones",
+            "--game",
+            "2",
+            "--stones",
+            "1,2",
+            "--values-b",
+            "1,2",
+        ][..],
+        &[
+            "stones",
+            "--game",
+            "1",
+            "--stones",
+            "1,2",
+            "--values-b-file",
+            "-",
+        ],
+        &["stones", "--game", "5", "--stones", "1,2"],
+    ] {
+        let (code, stdout, stderr) = output(args);
+        assert_eq!(code, Some(2), "{args:?} should be refused: {stderr}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr}");
+        assert!(
+            stderr.contains("--values-b") && stderr.trim_end().ends_with("(see --help)"),
+            "{args:?}: a usage error naming --values-b: {stderr}"
+        );
+    }
+}
+
 /// `geister show --help` and `geister line --help` list what their
 /// `--analysis` help points to (issue 14.9: it said "see below" and nothing
 /// followed), and every example position of that help is accepted by the

@@ -2,6 +2,8 @@
 //! naive model against the engine is in `geister_naive.rs`), the reports
 //! and a forcing line are pinned, the CLI behaves. The retrograde engine's
 //! own tests, on graphs with known answers, are in `retrograde.rs`.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -82,6 +84,7 @@ fn forcing_lines_from_the_start_have_the_paper_lengths_and_end_in_the_goal() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn the_forcing_line_from_the_start_is_pinned() {
     let run = cli(&[
@@ -96,6 +99,7 @@ fn the_forcing_line_from_the_start_is_pinned() {
     snapshot!("geister_line_basic_first", run.stdout);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_json_summary_has_the_documented_shape() {
     let run = cli(&["geister", "--analysis", "basic", "--json"]);
@@ -121,6 +125,7 @@ fn cli_json_summary_has_the_documented_shape() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_show_gives_value_distance_and_best_moves() {
     let run = cli(&["geister", "show", "b1,c1/b4,c4 2", "--json"]);
@@ -140,6 +145,7 @@ fn cli_show_gives_value_distance_and_best_moves() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_line_writes_an_svg() {
     let path = std::env::temp_dir().join(format!("geister-line-{}.svg", std::process::id()));
@@ -216,6 +222,7 @@ fn cli_line_writes_an_svg() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_rejects_bad_input_with_one_line() {
     assert_input_error(&["geister", "--analysis", "nope"]);
@@ -275,6 +282,7 @@ fn a_bad_position_is_refused_with_the_variant_naming_what_is_wrong() {
     assert!(written.validate().is_err());
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn a_bad_position_or_analysis_reads_as_before() {
     use solved_games::games::geister::analysis::ParseKindError;

@@ -1,6 +1,8 @@
 //! The memory game with a special pair (document 004): the recurrence's
 //! tables, exact against float and reduced against full, its CLI and its
 //! claims. The explicit-row search is tested in `memory_naive.rs`.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -11,6 +13,7 @@ use solved_games::claims::GameId;
 use solved_games::games::memory::analysis::{
     draw_probabilities, first_move_identity, optimal_plies, Ply,
 };
+#[cfg(feature = "plot")]
 use solved_games::games::memory::figures::{self, FigureError};
 use solved_games::games::memory::optimized::{
     exact_table, exact_table_with_progress, first_player_value, first_player_value_with_progress,
@@ -166,6 +169,7 @@ fn optimal_options_of_g_n_k_up_to_12() {
     snapshot!("memory_g_n_k_optimal_options_to_12", rows.join("\n"));
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn tendency_findings_up_to_100() {
     let out = cli(&["memory", "--findings", "--n", "100"]);
@@ -188,6 +192,7 @@ fn exact_first_move_identity_and_float_agree_to_100() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_first_player_json_and_state() {
     let out = cli(&["memory", "--n", "7", "--json"]);
@@ -211,6 +216,7 @@ fn cli_first_player_json_and_state() {
     snapshot!("memory_cli_table_n_3", table.stdout);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_rejects_bad_input() {
     assert_input_error(&["memory", "--state", "f", "--n", "3", "--m", "1", "--k", "2"]);
@@ -220,6 +226,7 @@ fn cli_rejects_bad_input() {
     assert_input_error(&["memory", "--table", "--n", "13"]);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_plot_writes_the_three_figures() {
     let dir = std::env::temp_dir().join(format!("solved-games-memory-plot-{}", std::process::id()));
@@ -268,6 +275,7 @@ fn draw_probabilities_are_consistent_with_values() {
     assert!(fewest.f(20, 0, 0) > fewest.f(10, 0, 0));
 }
 
+#[cfg(feature = "plot")]
 #[test]
 fn figures_refuse_tables_too_small_and_empty_ranges_with_typed_errors() {
     let small = exact_table(30, Extent::Reduced, false);
@@ -347,6 +355,7 @@ fn table_builds_report_every_state_to_progress() {
     assert_eq!(recorder.done.load(Ordering::Relaxed), reduced);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_progress_stays_off_stderr_when_it_is_not_a_terminal() {
     for args in [
@@ -360,6 +369,7 @@ fn cli_progress_stays_off_stderr_when_it_is_not_a_terminal() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_refuses_flags_that_have_no_effect_in_the_mode() {
     let dir = std::env::temp_dir().join(format!(
@@ -403,6 +413,7 @@ fn cli_refuses_flags_that_have_no_effect_in_the_mode() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_plot_honours_n_and_lists_the_files_as_json() {
     let dir =
@@ -479,6 +490,7 @@ fn svg_numbers(svg: &str, tag: &str, attribute: &str) -> Vec<f64> {
         .collect()
 }
 
+#[cfg(feature = "plot")]
 #[test]
 fn figures_have_readable_ticks_named_axes_and_no_point_pinned_to_the_border() {
     let table = exact_table(100, Extent::Reduced, false);

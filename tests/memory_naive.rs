@@ -1,6 +1,8 @@
 //! The memory game's explicit-row search (document 004) against the §2.1
 //! recurrence: values, draw probabilities and optimal turns. The two share
 //! only the state names; states are matched by their text.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -299,6 +301,7 @@ fn first_player_value_reports_every_shape_valued() {
     assert!(naive::first_player_value(0, &count).is_err());
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_naive_solver_agrees_with_the_recurrence_up_to_8_pairs() {
     for n in ["3", "8"] {

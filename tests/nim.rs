@@ -1,5 +1,7 @@
 //! Three-pile Nim (document 002): the two solvers agree with each other and
 //! with Bouton's XOR rule, the lecture table is pinned, the CLI behaves.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -116,6 +118,7 @@ quickcheck! {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_answers_735_with_every_winning_move() {
     let run = cli(&["nim", "735"]);
@@ -131,6 +134,7 @@ fn cli_answers_735_with_every_winning_move() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_reports_a_losing_position() {
     let json: serde_json::Value =
@@ -144,6 +148,7 @@ fn cli_reports_a_losing_position() {
 /// with piles 0..=4 once, in index order, × exactly where the search finds
 /// no winning move, and each recorded target one of the search's winning
 /// moves.
+#[cfg(feature = "cli")]
 #[test]
 fn cli_table_agrees_with_the_naive_search() {
     let run = cli(&["nim", "--table", "--max", "4"]);
@@ -179,6 +184,7 @@ fn cli_table_agrees_with_the_naive_search() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn cli_rejects_bad_positions_with_one_line() {
     assert_input_error(&["nim", "7x5"]);
@@ -193,6 +199,7 @@ fn cli_rejects_bad_positions_with_one_line() {
 /// `nim 12` could be one pile of 12 or two piles of 1 and 2: the digit
 /// shorthand is the lecture's three-pile notation ("735") only, and anything
 /// else without commas is refused, naming both accepted forms.
+#[cfg(feature = "cli")]
 #[test]
 fn cli_refuses_ambiguous_digit_shorthand() {
     for text in ["12", "1234", "7"] {

@@ -1,5 +1,7 @@
 //! The registry as a whole: SPEC.md lists every claim, and `reproduce`
 //! behaves as documented (filters, JSON shape, exit codes).
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -29,6 +31,7 @@ fn spec_lists_every_claim_id_and_every_erratum() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn reproduce_json_counts_match_the_claims() {
     let run = cli(&["reproduce", "--game", "nim", "--json"]);
@@ -61,6 +64,7 @@ fn reproduce_json_counts_match_the_claims() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn reproduce_rejects_unknown_filters() {
     let err = assert_input_error(&["reproduce", "--game", "chess"]);
@@ -69,6 +73,7 @@ fn reproduce_rejects_unknown_filters() {
     assert!(err.contains("--id"), "{err}");
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn reproduce_id_filter_selects_one_claim() {
     let first = claims::for_game(claims::GameId::Nim)[0];
@@ -79,6 +84,7 @@ fn reproduce_id_filter_selects_one_claim() {
     assert_eq!(v["claims"][0]["id"], first.id);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn a_closed_stdout_ends_the_run_quietly() {
     use std::io::{BufRead, BufReader, Read};

@@ -2,6 +2,8 @@
 //! naive search handles, the article's listings against the solvers, growth
 //! classes counted on the shipped code, pinned example outputs, README's
 //! commands, input files and CLI errors.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -240,6 +242,7 @@ fn malformed_rows_get_typed_errors() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn examples_of_the_article_are_pinned() {
     let mut out = String::new();
@@ -264,6 +267,7 @@ fn examples_of_the_article_are_pinned() {
     snapshot!("stones_article_examples", out);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn naive_cli_matches_optimized_cli() {
     for game in ["1", "2", "3", "4"] {
@@ -289,6 +293,7 @@ fn naive_cli_matches_optimized_cli() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn negative_values_are_stone_values_not_flags() {
     // Game 3 on [-8, 16, 20]: A takes all three (28) rather than leave B the 36.
@@ -324,6 +329,7 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     path
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn stones_file_reads_commas_spaces_and_lines() {
     let path = temp_file("row.txt", "4, 5 3\n\n1,2\n");
@@ -358,6 +364,7 @@ fn stones_file_reads_commas_spaces_and_lines() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn a_long_row_from_a_file_is_solved() {
     let values: Vec<String> = (0..10_000)
@@ -382,6 +389,7 @@ fn a_long_row_from_a_file_is_solved() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn bad_value_files_name_the_file_and_line() {
     let path = temp_file("bad.txt", "1 2 3\n4 x 6\n");
@@ -426,6 +434,7 @@ fn bad_value_files_name_the_file_and_line() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn unreadable_value_files_exit_3_naming_the_file() {
     let missing = std::env::temp_dir().join("solved-games-no-such-dir/row.txt");
@@ -456,6 +465,7 @@ fn unreadable_value_files_exit_3_naming_the_file() {
     assert_eq!(run.code, 3, "{}", run.stderr);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn bad_input_gets_one_line_and_exit_2() {
     assert_input_error(&["stones", "--game", "1", "--stones", ""]);
@@ -497,6 +507,7 @@ fn bad_input_gets_one_line_and_exit_2() {
     ]);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn one_source_per_value_list_is_a_usage_error() {
     for args in [

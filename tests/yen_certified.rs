@@ -2,6 +2,8 @@
 //! every exact value lies in its interval, the intervals are narrow, the
 //! table respects the facts SPEC.md states (monotone in d, mirror symmetry,
 //! 0 at symmetric states), and `yen solve --certified` behaves.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -113,6 +115,7 @@ fn the_table_is_monotone_in_d_mirror_symmetric_and_zero_at_symmetric_states() {
 mod cli {
     use super::common::{assert_input_error, cli};
 
+    #[cfg(feature = "cli")]
     #[test]
     fn certified_json_has_bounds_strategies_and_summary() {
         let run = cli(&[
@@ -141,6 +144,7 @@ mod cli {
         assert!(v["summary"]["stage_games"].as_u64().unwrap() > 1000);
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn certified_state_and_text() {
         let run = cli(&[
@@ -159,6 +163,7 @@ mod cli {
         assert!(run.stdout.contains("largest width"), "{}", run.stdout);
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn plot_writes_two_svgs() {
         let dir = std::env::temp_dir().join(format!("yen-plot-{}", std::process::id()));
@@ -180,6 +185,7 @@ mod cli {
         std::fs::remove_dir_all(dir).ok();
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn certified_bad_input_is_exit_2() {
         for args in [

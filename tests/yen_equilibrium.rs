@@ -2,6 +2,8 @@
 //! 12): the naive history recursion (its own rules, kernel enumeration for
 //! each round) and the optimized DP (shared rules, simplex) agree on every
 //! state, the registry's claims pass, best responses agree, the CLI behaves.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 #[macro_use]
 mod common;
@@ -326,6 +328,7 @@ mod best_responses {
 mod cli {
     use super::common::{assert_input_error, cli};
 
+    #[cfg(feature = "cli")]
     #[test]
     fn solve_json_has_value_strategy_and_states() {
         let run = cli(&["yen", "solve", "--total", "6", "--rounds", "3", "--json"]);
@@ -344,6 +347,7 @@ mod cli {
         snapshot!("yen_solve_6_3_json", run.stdout);
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn solve_text_and_state() {
         let run = cli(&[
@@ -358,6 +362,7 @@ mod cli {
         assert!(end.stdout.contains(r#""value":"1""#), "{}", end.stdout);
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn best_response_cli() {
         let run = cli(&[
@@ -375,6 +380,7 @@ mod cli {
         snapshot!("yen_best_response_random_5_3_json", run.stdout);
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn bad_input_is_one_line_exit_2() {
         for args in [
@@ -504,6 +510,7 @@ mod state_errors {
         assert_eq!("2,4,4,2".parse::<State>().unwrap().check(RULES), Ok(()));
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn a_bad_state_reads_as_before() {
         assert_eq!(

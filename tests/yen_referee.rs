@@ -1,6 +1,8 @@
 //! The 10,000-yen game's referee (document 000 §2–4): rules, built-in
 //! players, Listing 4's transcript, player programs over pipes and every
 //! way they can misbehave, tournaments and their log, the cycle claim.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
 
 mod common;
 
@@ -44,6 +46,7 @@ fn listing_4_always1000_against_minus1() {
     snapshot!("yen_listing_4_transcript", texts[0]);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn listing_4_through_the_cli() {
     let run = cli(&[
@@ -165,6 +168,7 @@ fn series_winner_is_the_one_with_more_match_wins() {
     );
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn bad_arguments_are_one_line_errors() {
     assert_input_error(&["yen", "match", "--a", "always100", "--b", "minus1"]);
@@ -418,6 +422,7 @@ fn an_early_exit_on_every_start_is_also_disqualified() {
     assert_eq!(played[4].forfeits, vec![(Player::First, 0, "disqualified")]);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn forfeits_show_in_the_transcript() {
     let run = cli(&[
@@ -479,6 +484,7 @@ fn temp_log(name: &str) -> std::path::PathBuf {
     path
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn tournament_plays_every_pair_and_logs_every_match() {
     let log = temp_log("tournament");
@@ -539,6 +545,7 @@ fn tournament_plays_every_pair_and_logs_every_match() {
     let _ = std::fs::remove_file(&log);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn an_interrupted_tournament_keeps_every_match_already_played() {
     let log = temp_log("interrupted");
@@ -566,6 +573,7 @@ fn an_interrupted_tournament_keeps_every_match_already_played() {
     let _ = std::fs::remove_file(&log);
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn tournament_of_the_three_listings() {
     let run = cli(&[
@@ -743,6 +751,7 @@ fn a_program_may_exit_without_reading_the_last_bet_of_the_series() {
     }
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn match_json_has_the_documented_shape() {
     let run = cli(&[
@@ -918,6 +927,7 @@ fn libc_enoent() -> i32 {
     2
 }
 
+#[cfg(feature = "cli")]
 #[test]
 fn a_bad_player_reads_as_before() {
     assert_eq!(

@@ -5,8 +5,10 @@
 //! by analysis name) and the claims read their reports; most of the time is
 //! the naive full-information table (seconds).
 
+use super::face::on_face;
 use super::{Claim, Erratum, Evidence, GameId};
 use crate::games::geister::analysis::{all_positions, Kind};
+use crate::games::geister::face::Geister;
 use crate::games::geister::rules::{self, neighbourhood, Army, Position, Side, Squares};
 use crate::games::geister::{mirror, naive, report::Report, solved};
 use crate::solve::retrograde::Reach;
@@ -48,10 +50,12 @@ fn both(kind: Kind, render: fn(&Report) -> String) -> Evidence {
     )
 }
 
-/// `value v, distance d` of a start position.
-fn start(r: &Report, side: usize) -> String {
-    let e = r.initial[side];
-    format!("value {}, distance {}", e.value, e.distance)
+/// `value v, distance d` of a position of an analysis (`basic b1,c1/b4,c4 1`),
+/// from both solvers through the face ([`Geister`]).
+fn position_value(question: &str) -> Evidence {
+    on_face::<Geister>(question, |_, v| {
+        format!("value {}, distance {}", v.reach.sign(), v.distance)
+    })
 }
 
 /// The values of both start positions, player 1 to move first.
@@ -470,7 +474,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "start position, player 1 to move: average gain 0 within 13 moves",
         expected: "value 1, distance 13",
         erratum: None,
-        compute: || both(Kind::Basic, |r| start(r, 0)),
+        compute: || position_value("basic b1,c1/b4,c4 1"),
     },
     Claim {
         id: "GEI-005",
@@ -479,7 +483,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "start position, player 2 to move: average gain 0 within 16 moves",
         expected: "value 1, distance 16",
         erratum: None,
-        compute: || both(Kind::Basic, |r| start(r, 1)),
+        compute: || position_value("basic b1,c1/b4,c4 2"),
     },
     Claim {
         id: "GEI-006",

@@ -29,6 +29,7 @@
 use serde::Serialize;
 use std::time::Instant;
 
+mod face;
 mod geister;
 mod memory;
 mod nim;

@@ -15,11 +15,14 @@
 //! about, as a solver variant) on [`Counted`] points at a ladder of sizes,
 //! and read the growth class from the counts ([`complexity::fit`]).
 
+use super::face::on_face;
 use super::{Claim, Erratum, Evidence, GameId};
+use crate::core::{Outcome, Player};
 use crate::games::stones::complexity::{self, ExponentialFit, Fit, Growth};
+use crate::games::stones::face::{Lead, StoneGames};
 use crate::games::stones::listings::{self, Memoised, SliceBounds};
 use crate::games::stones::points::{count_operations, Counted};
-use crate::games::stones::{naive, optimized, Game, GameResult, Stones, Winner};
+use crate::games::stones::{naive, optimized, Game, GameResult, Stones};
 
 fn one(values: &[i64]) -> Stones {
     Stones::one_valued(values.to_vec()).expect("claim rows are valid")
@@ -37,19 +40,30 @@ fn naive_solve(game: Game, s: &Stones) -> GameResult {
     naive::solve(game, s).expect("claim rows are within the naive search")
 }
 
-/// Both solvers' answers on `stones`, rendered by `show`.
-fn both(game: Game, stones: &Stones, show: fn(&GameResult) -> String) -> Evidence {
-    Evidence::both(show(&opt(game, stones)), show(&naive_solve(game, stones)))
+/// Both solvers through the face on `row` (`<game>: <values>`, the face's
+/// notation), A's lead rendered by `show`.
+fn lead(row: &str, show: fn(Lead) -> String) -> Evidence {
+    on_face::<StoneGames>(row, |_, &lead| show(lead))
 }
 
 /// LeetCode's words for the winner: Alice moves first, Bob second.
-fn alice_bob_tie(r: &GameResult) -> String {
-    match r.winner() {
-        Winner::First => "Alice",
-        Winner::Second => "Bob",
-        Winner::Draw => "Tie",
+fn alice_bob_tie(lead: Lead) -> String {
+    match lead.outcome() {
+        Outcome::Winner(Player::First) => "Alice",
+        Outcome::Winner(Player::Second) => "Bob",
+        Outcome::Draw => "Tie",
     }
     .to_string()
+}
+
+/// Both solvers through the face on `row`: the stones the first player
+/// takes where every stone goes to one of the two (Game 4), so that A's
+/// and B's totals add up to the row's and differ by A's lead.
+fn first_takes(row: &str) -> Evidence {
+    on_face::<StoneGames>(row, |row, lead| {
+        let total: i64 = row.stones.values_a().iter().sum();
+        ((total + lead.0) / 2).to_string()
+    })
 }
 
 /// The ends A can take first in Game 1 without lowering its lead,
@@ -688,7 +702,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "stones = [5,3,1,4,2]: the difference in Alice's and Bob's scores",
         expected: "6",
         erratum: None,
-        compute: || both(Game::EitherEndRemainder, &one(&[5, 3, 1, 4, 2]), |r| r.diff.to_string()),
+        compute: || lead("2: 5,3,1,4,2", |lead| lead.0.to_string()),
     },
     Claim {
         id: "STO-014",
@@ -697,13 +711,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "stones = [7,90,5,1,100,10,10,2]: the difference in scores",
         expected: "122",
         erratum: None,
-        compute: || {
-            both(
-                Game::EitherEndRemainder,
-                &one(&[7, 90, 5, 1, 100, 10, 10, 2]),
-                |r| r.diff.to_string(),
-            )
-        },
+        compute: || lead("2: 7,90,5,1,100,10,10,2", |lead| lead.0.to_string()),
     },
     Claim {
         id: "STO-015",
@@ -712,7 +720,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "values = [1,2,3,7]: who wins (Alice moves first)",
         expected: "Bob",
         erratum: None,
-        compute: || both(Game::FrontUpToThree, &one(&[1, 2, 3, 7]), alice_bob_tie),
+        compute: || lead("3: 1,2,3,7", alice_bob_tie),
     },
     Claim {
         id: "STO-016",
@@ -721,7 +729,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "values = [1,2,3,-9]: who wins",
         expected: "Alice",
         erratum: None,
-        compute: || both(Game::FrontUpToThree, &one(&[1, 2, 3, -9]), alice_bob_tie),
+        compute: || lead("3: 1,2,3,-9", alice_bob_tie),
     },
     Claim {
         id: "STO-017",
@@ -730,7 +738,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "values = [1,2,3,6]: who wins",
         expected: "Tie",
         erratum: None,
-        compute: || both(Game::FrontUpToThree, &one(&[1, 2, 3, 6]), alice_bob_tie),
+        compute: || lead("3: 1,2,3,6", alice_bob_tie),
     },
     Claim {
         id: "STO-018",
@@ -739,7 +747,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "piles = [2,7,9,4,4]: the most stones Alice (first) can get",
         expected: "10",
         erratum: None,
-        compute: || both(Game::FrontDoubling, &one(&[2, 7, 9, 4, 4]), |r| r.first.to_string()),
+        compute: || first_takes("4: 2,7,9,4,4"),
     },
     Claim {
         id: "STO-019",
@@ -748,11 +756,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "piles = [1,2,3,4,5,100]: the most stones Alice can get",
         expected: "104",
         erratum: None,
-        compute: || {
-            both(Game::FrontDoubling, &one(&[1, 2, 3, 4, 5, 100]), |r| {
-                r.first.to_string()
-            })
-        },
+        compute: || first_takes("4: 1,2,3,4,5,100"),
     },
     Claim {
         id: "STO-020",
@@ -761,11 +765,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "piles = [5,3,4,5]: Alice (first) wins",
         expected: "true",
         erratum: None,
-        compute: || {
-            both(Game::EitherEnd, &one(&[5, 3, 4, 5]), |r| {
-                (r.winner() == Winner::First).to_string()
-            })
-        },
+        compute: || lead("1: 5,3,4,5", |lead| (lead.0 > 0).to_string()),
     },
     Claim {
         id: "STO-021",
@@ -774,11 +774,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "piles = [3,7,2,3]: Alice wins",
         expected: "true",
         erratum: None,
-        compute: || {
-            both(Game::EitherEnd, &one(&[3, 7, 2, 3]), |r| {
-                (r.winner() == Winner::First).to_string()
-            })
-        },
+        compute: || lead("1: 3,7,2,3", |lead| (lead.0 > 0).to_string()),
     },
     Claim {
         id: "STO-022",
@@ -787,11 +783,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "aliceValues = [1,3], bobValues = [2,1]: 1 Alice wins, 0 draw, -1 Bob wins",
         expected: "1",
         erratum: None,
-        compute: || {
-            both(Game::AnyStoneTwoValues, &two(&[1, 3], &[2, 1]), |r| {
-                r.diff.signum().to_string()
-            })
-        },
+        compute: || lead("5: 1,3 / 2,1", |lead| lead.0.signum().to_string()),
     },
     Claim {
         id: "STO-023",
@@ -800,11 +792,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "aliceValues = [1,2], bobValues = [3,1]: the result",
         expected: "0",
         erratum: None,
-        compute: || {
-            both(Game::AnyStoneTwoValues, &two(&[1, 2], &[3, 1]), |r| {
-                r.diff.signum().to_string()
-            })
-        },
+        compute: || lead("5: 1,2 / 3,1", |lead| lead.0.signum().to_string()),
     },
     Claim {
         id: "STO-024",
@@ -813,11 +801,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "aliceValues = [2,4,3], bobValues = [1,6,7]: the result",
         expected: "-1",
         erratum: None,
-        compute: || {
-            both(Game::AnyStoneTwoValues, &two(&[2, 4, 3], &[1, 6, 7]), |r| {
-                r.diff.signum().to_string()
-            })
-        },
+        compute: || lead("5: 2,4,3 / 1,6,7", |lead| lead.0.signum().to_string()),
     },
     Claim {
         id: "STO-025",

@@ -4,7 +4,7 @@ use serde_json::json;
 use std::io::IsTerminal;
 
 use super::progress::Bar;
-use super::{note, CliError, Out, Outcome, Solver, SolverArg};
+use super::{note, CliError, JsonArg, Out, Outcome, Solver, SolverArg};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
@@ -92,9 +92,8 @@ pub struct Args {
     float: bool,
     #[command(flatten)]
     solver: SolverArg,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: JsonArg,
 }
 
 fn too_large(what: &str, n: usize, max: usize) -> CliError {
@@ -122,7 +121,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         return findings(&args, pairs, out);
     }
     if let Some(dir) = &args.plot {
-        return plot(dir, pairs, args.json, out);
+        return plot(dir, pairs, args.output.json, out);
     }
     first_player(&args, pairs, out)
 }
@@ -134,7 +133,7 @@ fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
         }
         let f =
             Table::<f64>::build_with_progress(n, Extent::Reduced, false, &Bar::stderr()).f(n, 0, 0);
-        if args.json {
+        if args.output.json {
             out.json(&json!({"n": n, "f_float": f}))?;
         } else {
             writeln!(out, "f({n},0,0) ≈ {f:.15}  (1/2 − f = {:.6e})", 0.5 - f)?;
@@ -161,7 +160,7 @@ fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
         }
     };
     let float = f.to_f64().unwrap_or(f64::NAN);
-    if args.json {
+    if args.output.json {
         out.json(&json!({"n": n, "f": f.to_string(), "f_float": float}))?;
     } else {
         writeln!(
@@ -190,7 +189,7 @@ fn state(args: &Args, n: usize, family: FamilyArg, out: &mut Out) -> Outcome {
         .into_iter()
         .map(analysis::Ply::label)
         .collect();
-    if args.json {
+    if args.output.json {
         out.json(&json!({
             "state": state.to_string(),
             "value": value.to_string(),
@@ -227,7 +226,7 @@ fn table(args: &Args, n: usize, out: &mut Out) -> Outcome {
             )
         })
         .collect();
-    if args.json {
+    if args.output.json {
         let rows: Vec<_> = rows
             .iter()
             .map(|(s, v, b)| json!({"state": s.to_string(), "value": v.to_string(), "best": b}))
@@ -252,7 +251,7 @@ fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
         return Err(too_large("--findings", n, MAX_STATE_PAIRS));
     }
     // Said on a terminal only, beside the bar: pipes and CI get the output.
-    if !args.json && std::io::stderr().is_terminal() {
+    if !args.output.json && std::io::stderr().is_terminal() {
         note(format_args!(
             "solving every F (m ≤ 2) and G (m = 0) state with n ≤ {n} exactly…"
         ));
@@ -295,7 +294,7 @@ fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
             f(FTendency::OddLargeZeroPly),
         ),
     ];
-    if args.json {
+    if args.output.json {
         let list: Vec<_> = rows
             .iter()
             .map(|(name, t)| json!({"tendency": name, "states": t.states, "failures": t.failures}))

@@ -29,6 +29,17 @@ struct Cli {
     command: Command,
 }
 
+impl Cli {
+    /// The parsed command line, refused where its flags conflict in a way
+    /// clap's relations cannot state (B's values outside stone Game 5).
+    fn checked(self) -> Result<Cli, clap::Error> {
+        if let Command::Stones(args) = &self.command {
+            args.check()?;
+        }
+        Ok(self)
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check every published claim: expected vs computed, naive = optimized.
@@ -122,6 +133,17 @@ pub enum Solver {
     Naive,
     /// The DP, retrograde or closed-form solver, written for speed.
     Optimized,
+}
+
+/// `--json`, defined once with one help text and flattened into each
+/// command that prints a result (`reproduce` and `yen solve` word theirs
+/// for what they print; `geister` makes its own global to its
+/// subcommands).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct JsonArg {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `--solver`, defined once and flattened into each command that has it.
@@ -247,7 +269,7 @@ pub fn note(args: fmt::Arguments<'_>) {
 
 pub fn main() -> ExitCode {
     let mut out = Out::stdout();
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse().and_then(Cli::checked) {
         Ok(cli) => cli,
         Err(e) => return parse_error(&e, &mut out),
     };

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{CliError, Out, Outcome, Solver, SolverArg};
+use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
 use solved_games::games::nim::{naive, optimized::Table, Move, Position};
 
 /// Largest pile size the lecture's table method covers (§38.24: 0..99).
@@ -25,9 +25,8 @@ pub struct Args {
     max: u32,
     #[command(flatten)]
     solver: SolverArg,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: JsonArg,
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
@@ -39,7 +38,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     }
     if args.table {
         let table = Table::build(3, args.max);
-        if args.json {
+        if args.output.json {
             let rows: Vec<_> = (0..table.len())
                 .map(|i| {
                     let here = table.position(i);
@@ -108,7 +107,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     };
     let targets: Vec<Position> = moves.iter().map(|&mv| position.play(mv)).collect();
     let outcome = if moves.is_empty() { "loss" } else { "win" };
-    if args.json {
+    if args.output.json {
         let targets: Vec<&[u32]> = targets.iter().map(Position::piles).collect();
         out.json(&json!({"position": position.piles(), "outcome": outcome, "moves": targets}))?;
     } else if targets.is_empty() {

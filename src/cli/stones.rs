@@ -4,16 +4,17 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{CliError, Out, Outcome, Solver, SolverArg};
+use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
 
 /// Options of `solved-games stones`.
 #[derive(clap::Args)]
 #[command(mut_arg("solver", |a| a.help("naive: full minimax game tree without memoisation; optimized: DP / greedy. [default: optimized]")))]
 #[command(group(clap::ArgGroup::new("row").required(true).args(["stones", "stones_file"])))]
+#[command(group(clap::ArgGroup::new("b_values").args(["values_b", "values_b_file"])))]
 pub struct Args {
     /// Game number 1–5 of the article.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5), requires_if("5", "b_values"))]
     game: u8,
     /// Stone values in row order (A's values in Game 5), comma- or
     /// space-separated; values may be negative (`--stones -8,16,20`).
@@ -31,9 +32,36 @@ pub struct Args {
     values_b_file: Option<PathBuf>,
     #[command(flatten)]
     solver: SolverArg,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: JsonArg,
+}
+
+impl Args {
+    /// What the derive cannot say, checked right after parsing: B's values
+    /// belong to Game 5 only (Game 5's need of them is the `b_values`
+    /// requirement above). A usage error, like any the parser finds.
+    ///
+    /// # Errors
+    /// An argument conflict naming the flag given.
+    pub fn check(&self) -> Result<(), clap::Error> {
+        let given = if self.values_b.is_some() {
+            "--values-b"
+        } else if self.values_b_file.is_some() {
+            "--values-b-file"
+        } else {
+            return Ok(());
+        };
+        if self.game == Game::AnyStoneTwoValues.number() {
+            return Ok(());
+        }
+        Err(clap::Error::raw(
+            clap::error::ErrorKind::ArgumentConflict,
+            format!(
+                "{given} is only for game 5; game {} values stones the same for both players",
+                self.game
+            ),
+        ))
+    }
 }
 
 /// Where a list of values came from, for error messages.
@@ -178,7 +206,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         }
     };
     let winner = result.winner().as_str();
-    if args.json {
+    if args.output.json {
         out.json(&json!({
             "game": args.game,
             "diff": result.diff,

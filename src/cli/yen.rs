@@ -2,7 +2,7 @@
 //! (this file), and solve scaled games exactly (`yen_solve.rs`).
 
 use super::progress::Bar;
-use super::{note, yen_solve, CliError, Out, Outcome};
+use super::{note, yen_solve, CliError, JsonArg, Out, Outcome};
 use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::{Outcome as Result3, Player};
@@ -63,9 +63,8 @@ struct PlayArgs {
     /// same players and settings: logged matches are not played again.
     #[arg(long, requires = "log")]
     resume: bool,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: JsonArg,
 }
 
 /// Options of `solved-games yen match`.
@@ -361,7 +360,7 @@ fn run_match(args: MatchArgs, out: &mut Out) -> Outcome {
     let (na, nb) = (a.name(), b.name());
     // With --json the transcripts go into the summary object, one string
     // per match in the form of Listing 4, instead of onto the output.
-    let json = args.play.json;
+    let json = args.play.output.json;
     let mut transcripts = Vec::new();
     let results = play("match", &tournament, &args.play, out, |event| match event {
         Event::Match { record, .. } if args.transcript => {
@@ -376,7 +375,7 @@ fn run_match(args: MatchArgs, out: &mut Out) -> Outcome {
         _ => None,
     })?;
     let score = &results[0].score;
-    if args.play.json {
+    if args.play.output.json {
         let mut value = series_json(&na, &nb, score);
         value["total"] = json!(tournament.rules.total);
         value["rounds"] = json!(tournament.rules.rounds);
@@ -411,7 +410,7 @@ fn run_tournament(args: TournamentArgs, out: &mut Out) -> Outcome {
             )));
         }
     }
-    let json = args.play.json;
+    let json = args.play.output.json;
     let results = play(
         "tournament",
         &tournament,

@@ -223,8 +223,21 @@ pub trait Game {
 /// # Errors
 /// Either solver's [`SolveError`].
 pub fn evidence<G: Game>(instance: &G::Instance) -> Result<crate::claims::Evidence, SolveError> {
+    evidence_as::<G>(instance, ToString::to_string)
+}
+
+/// [`evidence`] with both values rendered by `show`, in the notation of the
+/// claim they are compared with (Stone Game III's `Alice`/`Bob`/`Tie` for
+/// a [`stones::face::Lead`]).
+///
+/// # Errors
+/// Either solver's [`SolveError`].
+pub fn evidence_as<G: Game>(
+    instance: &G::Instance,
+    show: impl Fn(&G::Value) -> String,
+) -> Result<crate::claims::Evidence, SolveError> {
     Ok(crate::claims::Evidence::both(
-        G::optimized(instance)?,
-        G::naive(instance)?,
+        show(&G::optimized(instance)?),
+        show(&G::naive(instance)?),
     ))
 }

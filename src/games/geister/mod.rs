@@ -18,7 +18,7 @@
 //! **Solvers.**
 //! - [`optimized`]: the generic retrograde engine
 //!   [`crate::solve::retrograde`], linear in the edges, over a perfect
-//!   index of the positions ([`index`]).
+//!   index of the positions ([`optimized::Space`]; `index.rs`).
 //! - [`naive`]: repeated full sweeps over a hash map of positions
 //!   (depth-bounded value iteration) until nothing changes.
 //!
@@ -32,7 +32,7 @@
 
 pub mod analysis;
 pub mod face;
-pub mod index;
+mod index;
 pub mod mirror;
 pub mod naive;
 pub mod optimized;

@@ -1,6 +1,6 @@
 //! The optimized solver: the generic retrograde engine
 //! ([`crate::solve::retrograde`]) over the perfect index of an analysis's
-//! positions ([`super::index`]), by default reduced by the board's left–right
+//! positions ([`Space`], `index.rs`), by default reduced by the board's left–right
 //! mirror symmetry ([`super::symmetry`]).
 
 use super::analysis::{Analysis, Kind, Lookup, Move};

@@ -30,9 +30,10 @@ pub mod face;
 #[cfg(feature = "plot")]
 pub mod figures;
 pub mod naive;
-pub mod number;
+mod number;
 pub mod optimized;
 pub mod rules;
 pub mod scaled;
 
+pub use number::Prob;
 pub use rules::{Choice, Family, InvalidState, ParseStateError, Second, State};

@@ -38,6 +38,6 @@ pub mod bouton;
 pub mod face;
 pub mod naive;
 pub mod optimized;
-pub mod rules;
+mod rules;
 
-pub use rules::{Move, ParsePositionError, Position, PositionError};
+pub use rules::{Move, ParsePositionError, Pile, Position, PositionError};

@@ -42,6 +42,6 @@ pub mod listings;
 pub mod naive;
 pub mod optimized;
 pub mod points;
-pub mod rules;
+mod rules;
 
 pub use rules::{Game, GameResult, SolveError, Stones, StonesError, Winner};
