@@ -188,6 +188,12 @@ impl FloatLp {
         if !(total_y > 0.0 && total_x > 0.0) || (total_y - total_x).abs() > 1e-9 * total_y {
             return None;
         }
+        // A basis the drifted tableau called optimal may not be feasible once
+        // re-solved exactly from the matrix: a negative weight means it is not
+        // an equilibrium, and clipping it would hide that.
+        if y.iter().any(|&v| v < -1e-9 * total_y) || x.iter().any(|&v| v < -1e-9 * total_x) {
+            return None;
+        }
         let mut column_strategy = vec![0.0; n];
         for (j, &c) in basic_columns.iter().enumerate() {
             column_strategy[c] = (y[j] / total_y).max(0.0);

@@ -625,9 +625,10 @@ impl Certified {
                 grew = true;
             }
             if !grew {
-                // A reply that beats the restricted value but is already in
-                // the restricted game: the float LP's basis was not optimal.
-                failed |= worst < sol.value - TOLERANCE || best > sol.value + TOLERANCE;
+                // A reply already in the restricted game that beats its value
+                // by more than the tolerance: the float LP stopped a little
+                // short. The strategies still bound the value rigorously; the
+                // width test below decides whether that is good enough.
                 break;
             }
             // The new bets were not in the last solution.
@@ -818,7 +819,8 @@ mod tests {
     /// (4, 42, 47, +13), started from its neighbour's basis, stopped on a
     /// basis that was not optimal (rows and columns already in the restricted
     /// game beat its value by 0.17), and the float strategies bounded the
-    /// value only to [0.41, 0.67]. The stage game must come out narrow.
+    /// value only to [0.41, 0.67]. The stage game must come out narrow, from
+    /// the float path alone.
     #[test]
     fn a_float_lp_stopping_on_a_non_optimal_basis_still_gives_a_narrow_interval() {
         let table = Certified::solve(54, 5, &Silent);
@@ -838,6 +840,9 @@ mod tests {
         };
         let c = table.certify(&mut ws, state);
         assert!(c.interval.width() < 1e-9, "{state}: {:?}", c.interval);
-        assert!(c.failed && c.exact, "the float path did not fail as it did");
+        // The float LP now refuses the drifted basis (its exact re-solve has
+        // negative weights) and its perturbed retry finds the equilibrium:
+        // no exact solve is needed.
+        assert!(!c.failed && !c.exact, "the float path failed");
     }
 }
