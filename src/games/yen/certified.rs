@@ -25,7 +25,7 @@
 
 use crate::games::yen::rules::State;
 use crate::progress::Progress;
-use crate::solve::float_game::{square_equilibrium, FloatLp};
+use crate::solve::float_game::{saddle, square_equilibrium, FloatLp, FloatSolution, GrowingGame};
 use crate::solve::matrix_game;
 use crate::solve::rounding::{add_down, add_up, div_down, div_up, dot_down, dot_up};
 use num_rational::BigRational;
@@ -40,6 +40,10 @@ const TOLERANCE: f64 = 2e-11;
 /// this (a float LP that failed, or stopped on a basis that was not
 /// optimal) is solved again exactly: see [`Certified::exact_bounds`].
 const WIDE: f64 = 1e-10;
+
+/// Every stage-game entry is a value in [−1, 1]; shifted by 2 they are all
+/// positive, as the linear programme needs, whatever rows and columns join.
+const SHIFT: f64 = 2.0;
 
 /// Rigorous bounds on a value: lower ≤ value ≤ upper.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -151,6 +155,8 @@ pub struct Certified {
 #[derive(Default)]
 struct Workspace {
     lp: FloatLp,
+    /// The restricted game of the state being solved, grown a reply at a time.
+    grow: GrowingGame,
     /// Rows built for the state being solved (one per bet of A tried), each
     /// B's money + 1 long, one after another.
     rows: Vec<Interval>,
@@ -575,20 +581,35 @@ impl Certified {
                 }
             }
         }
+        // The restricted game is solved once from scratch, then kept as a
+        // tableau that each best reply joins (`GrowingGame`); if the warm
+        // tableau runs into numerical trouble, the next round starts afresh.
+        let mut pending: Option<FloatSolution> = None;
+        let mut warm = false;
         for _ in 0..(m + n + 4) {
             if guessed {
                 break;
             }
             let (k, l) = (row_bets.len(), col_bets.len());
-            small.clear();
-            for row in ws.rows.chunks_exact(n) {
-                for &y in &col_bets {
-                    small.push(row[y as usize].mid());
+            let sol = if let Some(sol) = pending.take() {
+                sol
+            } else {
+                warm = false;
+                small.clear();
+                for row in ws.rows.chunks_exact(n) {
+                    for &y in &col_bets {
+                        small.push(row[y as usize].mid());
+                    }
                 }
-            }
-            let Some(sol) = ws.lp.solve(k, l, &small) else {
-                failed = true;
-                break;
+                // A pure saddle point needs no LP (and its pure strategies
+                // bound a value of ±1 exactly).
+                let started = saddle(k, l, &small, SHIFT)
+                    .or_else(|| ws.grow.start(k, l, &small, SHIFT).inspect(|_| warm = true));
+                let Some(sol) = started.or_else(|| ws.lp.solve(k, l, &small)) else {
+                    failed = true;
+                    break;
+                };
+                sol
             };
             p = sol.row_strategy;
             q = sol.column_strategy;
@@ -613,23 +634,44 @@ impl Certified {
                     best_i = i;
                 }
             }
-            let mut grew = false;
-            if worst < sol.value - TOLERANCE && !col_bets.contains(&(worst_j as u64)) {
-                col_bets.push(worst_j as u64);
-                self.column(state, worst_j as u64, &mut ws.columns);
-                grew = true;
-            }
-            if best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)) {
-                row_bets.push(best_i as u64);
-                self.row(state, best_i as u64, &mut ws.rows);
-                grew = true;
-            }
-            if !grew {
+            let new_column = (worst < sol.value - TOLERANCE
+                && !col_bets.contains(&(worst_j as u64)))
+            .then_some(worst_j as u64);
+            let new_row = (best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)))
+                .then_some(best_i as u64);
+            if new_row.is_none() && new_column.is_none() {
                 // A reply already in the restricted game that beats its value
                 // by more than the tolerance: the float LP stopped a little
                 // short. The strategies still bound the value rigorously; the
                 // width test below decides whether that is good enough.
                 break;
+            }
+            // The row joins first: it keeps the prices optimal (dual simplex),
+            // then the column keeps the vertex feasible (primal simplex).
+            if let Some(x) = new_row {
+                row_bets.push(x);
+                self.row(state, x, &mut ws.rows);
+                if warm {
+                    let row = &ws.rows[(row_bets.len() - 1) * n..];
+                    let entries: Vec<f64> =
+                        col_bets.iter().map(|&y| row[y as usize].mid()).collect();
+                    pending = ws.grow.add_row(&entries);
+                    warm = pending.is_some();
+                }
+            }
+            if let Some(y) = new_column {
+                col_bets.push(y);
+                self.column(state, y, &mut ws.columns);
+                if warm {
+                    let column = &ws.columns[(col_bets.len() - 1) * m..];
+                    let entries: Vec<f64> =
+                        row_bets.iter().map(|&x| column[x as usize].mid()).collect();
+                    pending = ws.grow.add_column(&entries);
+                    warm = pending.is_some();
+                }
+            }
+            if !warm {
+                pending = None;
             }
             // The new bets were not in the last solution.
             p.resize(row_bets.len(), 0.0);
@@ -637,8 +679,22 @@ impl Certified {
         }
         p.resize(row_bets.len(), 0.0);
         q.resize(col_bets.len(), 0.0);
-        let lower = guarantee(&ws.rows, n, &p);
-        let upper = ceiling(&ws.columns, m, &q);
+        // A pure strategy among the bets tried may bound the value better
+        // than the float mix, and exactly: a bet that wins against every
+        // reply proves a value of exactly 1, where the mix may carry a
+        // rounding-level weight on a bet that does not.
+        let pure_lower = ws
+            .rows
+            .chunks_exact(n)
+            .map(|row| row.iter().map(|iv| iv.lower).fold(f64::INFINITY, f64::min))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let pure_upper = ws
+            .columns
+            .chunks_exact(m)
+            .map(|column| column.iter().map(|iv| iv.upper).fold(f64::NEG_INFINITY, f64::max))
+            .fold(f64::INFINITY, f64::min);
+        let lower = guarantee(&ws.rows, n, &p).max(pure_lower);
+        let upper = ceiling(&ws.columns, m, &q).min(pure_upper);
         let mut strategy_interval = Interval { lower, upper };
         let mut exact = false;
         // A NaN width (never expected) also takes the exact path.
@@ -783,11 +839,19 @@ fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
     (0..n)
         .map(|j| {
             let num = dot_down(support.iter().map(|&r| (p[r], rows[r * n + j].lower)));
-            if num >= 0.0 {
+            let average = if num >= 0.0 {
                 div_down(num, sum_hi)
             } else {
                 div_down(num, sum_lo)
-            }
+            };
+            // A weighted average is at least its least term, which the
+            // rounding can only lose: a mix of rows that all win against
+            // column j bounds it by exactly 1.
+            let least = support
+                .iter()
+                .map(|&r| rows[r * n + j].lower)
+                .fold(f64::INFINITY, f64::min);
+            average.max(least)
         })
         .fold(f64::INFINITY, f64::min)
 }
@@ -801,11 +865,17 @@ fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
     (0..m)
         .map(|i| {
             let num = dot_up(support.iter().map(|&c| (q[c], columns[c * m + i].upper)));
-            if num >= 0.0 {
+            let average = if num >= 0.0 {
                 div_up(num, sum_lo)
             } else {
                 div_up(num, sum_hi)
-            }
+            };
+            // At most the greatest term (see `guarantee`).
+            let greatest = support
+                .iter()
+                .map(|&c| columns[c * m + i].upper)
+                .fold(f64::NEG_INFINITY, f64::max);
+            average.min(greatest)
         })
         .fold(f64::NEG_INFINITY, f64::max)
 }
