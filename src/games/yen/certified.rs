@@ -41,6 +41,11 @@ const TOLERANCE: f64 = 2e-11;
 /// optimal) is solved again exactly: see [`Certified::exact_bounds`].
 const WIDE: f64 = 1e-10;
 
+/// Float strategies read off the double oracle's tableau that bound a value
+/// less tightly than this are replaced by the basis re-solved from the
+/// matrix ([`GrowingGame::resolved`]).
+const RESOLVE: f64 = 1e-11;
+
 /// Every stage-game entry is a value in [−1, 1]; shifted by 2 they are all
 /// positive, as the linear programme needs, whatever rows and columns join.
 const SHIFT: f64 = 2.0;
@@ -522,7 +527,6 @@ impl Certified {
         if let Some(v) = state.decided() {
             return Certificate::pure(Interval::point(v as f64), 0, 0);
         }
-        let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
         ws.rows.clear();
         ws.columns.clear();
         let mut row_bets: Vec<u64> = Vec::new();
@@ -547,76 +551,245 @@ impl Certified {
         for &y in &col_bets {
             self.column(state, y, &mut ws.columns);
         }
-        let mut failed = false;
+        // Ever more costly ways to an equilibrium of the stage game, until
+        // the float strategies bound its value to within `WIDE`. Every bound
+        // is rigorous whichever way found the strategies, so each side of
+        // the interval keeps the best found.
+        let mut interval = Interval {
+            lower: f64::NEG_INFINITY,
+            upper: f64::INFINITY,
+        };
         let (mut p, mut q) = (vec![1.0], vec![1.0]);
-        let mut small = Vec::new();
-        // First guess: the previous state's optimal basis, solved as a square
-        // system; if neither player then has a better reply, no LP is needed.
-        let mut guessed = false;
-        let mut basis: (Vec<u64>, Vec<u64>) = (row_bets.clone(), col_bets.clone());
-        if row_bets.len() == col_bets.len() && ws.hint_is_basis {
-            small.clear();
-            for row in ws.rows.chunks_exact(n) {
-                small.extend(col_bets.iter().map(|&y| row[y as usize].mid()));
+        let mut basis: Option<(Vec<u64>, Vec<u64>)> = None;
+        let (mut failed, mut exact) = (true, false);
+        for method in [Method::Guess, Method::Warm, Method::Cold, Method::ExactRestricted] {
+            if method == Method::Guess && !ws.hint_is_basis {
+                continue;
             }
-            if let Some((gp, gq, v)) = square_equilibrium(row_bets.len(), &small) {
-                let worst = (0..n)
-                    .map(|j| {
-                        (0..gp.len())
-                            .map(|r| gp[r] * ws.rows[r * n + j].mid())
-                            .sum::<f64>()
-                    })
-                    .fold(f64::INFINITY, f64::min);
-                let best = (0..m)
-                    .map(|i| {
-                        (0..gq.len())
-                            .map(|c| gq[c] * ws.columns[c * m + i].mid())
-                            .sum::<f64>()
-                    })
-                    .fold(f64::NEG_INFINITY, f64::max);
-                if worst >= v - TOLERANCE && best <= v + TOLERANCE {
-                    p = gp;
-                    q = gq;
-                    guessed = true;
-                }
-            }
-        }
-        // The restricted game is solved once from scratch, then kept as a
-        // tableau that each best reply joins (`GrowingGame`); if the warm
-        // tableau runs into numerical trouble, the next round starts afresh.
-        let mut pending: Option<FloatSolution> = None;
-        let mut warm = false;
-        for _ in 0..(m + n + 4) {
-            if guessed {
-                break;
-            }
-            let (k, l) = (row_bets.len(), col_bets.len());
-            let sol = if let Some(sol) = pending.take() {
-                sol
-            } else {
-                warm = false;
-                small.clear();
-                for row in ws.rows.chunks_exact(n) {
-                    for &y in &col_bets {
-                        small.push(row[y as usize].mid());
+            let Some(found) = self.oracle(ws, state, method, &mut row_bets, &mut col_bets) else {
+                continue;
+            };
+            let mut candidates = vec![(found.row_strategy, found.column_strategy)];
+            if method == Method::Warm {
+                // The tableau's strategies carry its drift; the basis
+                // re-solved from the matrix is exact to the last bits.
+                let (lower, upper) = self.bounds(ws, state, &candidates[0].0, &candidates[0].1);
+                if !(upper - lower < RESOLVE) {
+                    if let Some(sol) = ws.grow.resolved() {
+                        candidates.push((sol.row_strategy, sol.column_strategy));
                     }
                 }
-                // A pure saddle point needs no LP (and its pure strategies
-                // bound a value of ±1 exactly).
-                let started = saddle(k, l, &small, SHIFT)
-                    .or_else(|| ws.grow.start(k, l, &small, SHIFT).inspect(|_| warm = true));
-                let Some(sol) = started.or_else(|| ws.lp.solve(k, l, &small)) else {
-                    failed = true;
-                    break;
-                };
-                sol
+            }
+            for (cp, cq) in candidates {
+                let (lower, upper) = self.bounds(ws, state, &cp, &cq);
+                if lower > interval.lower {
+                    interval.lower = lower;
+                    p = cp;
+                }
+                if upper < interval.upper {
+                    interval.upper = upper;
+                    q = cq;
+                }
+            }
+            basis = Some(found.basis);
+            exact = method == Method::ExactRestricted;
+            if interval.width() < WIDE {
+                failed = false;
+                break;
+            }
+        }
+        failed &= !exact;
+        if !(interval.width() < WIDE) {
+            // Not narrow enough even from the restricted game solved exactly
+            // (a NaN width, never expected, also lands here): the whole
+            // stage game exactly.
+            let e = self.exact_bounds(state);
+            interval = Interval {
+                lower: interval.lower.max(e.lower),
+                upper: interval.upper.min(e.upper),
             };
-            p = sol.row_strategy;
-            q = sol.column_strategy;
-            basis = (
-                sol.tight_rows.iter().map(|&r| row_bets[r]).collect(),
-                sol.basic_columns.iter().map(|&c| col_bets[c]).collect(),
+            exact = true;
+        }
+        p.resize(row_bets.len(), 0.0);
+        q.resize(col_bets.len(), 0.0);
+        let strategy_interval = interval;
+        let mut interval = strategy_interval;
+        if state.money_a == state.money_b && state.gain_diff == 0 {
+            // Skew-symmetric stage game: exactly 0 (module docs). The LP's
+            // bounds must agree, or the table is wrong.
+            assert!(
+                interval.contains(0.0),
+                "symmetric state {state}: bounds {interval:?} exclude 0"
             );
+            interval = Interval::point(0.0);
+        }
+        let keep = |bets: &[u64], p: &[f64]| -> Vec<(u64, f64)> {
+            let mut v: Vec<(u64, f64)> = bets
+                .iter()
+                .zip(p)
+                .filter(|(_, &p)| p > 0.0)
+                .map(|(&b, &p)| (b, p))
+                .collect();
+            v.sort_by_key(|&(b, _)| b);
+            v
+        };
+        let strategy_a = keep(&row_bets, &p);
+        let strategy_b = keep(&col_bets, &q);
+        // The next state (usually the neighbour d ± 2) starts from this basis.
+        let basis = basis.unwrap_or_else(|| (row_bets.clone(), col_bets.clone()));
+        ws.hint_is_basis = !failed && basis.0.len() == basis.1.len();
+        (ws.hint_rows, ws.hint_columns) = basis;
+        Certificate {
+            interval,
+            strategy_interval,
+            failed,
+            exact,
+            strategy_a,
+            strategy_b,
+        }
+    }
+}
+
+/// The ways [`Certified::certify`] looks for a stage game's equilibrium,
+/// cheapest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// The previous state's optimal basis as a square system; no reply may
+    /// beat it.
+    Guess,
+    /// Double oracle over a [`GrowingGame`]: one LP from scratch, then each
+    /// reply joins the last optimal tableau.
+    Warm,
+    /// Double oracle with every restricted game solved from scratch
+    /// ([`FloatLp`], which retries with a perturbed right-hand side).
+    Cold,
+    /// Double oracle with every restricted game solved exactly
+    /// ([`matrix_game::solve_reduced`] on the entries' midpoints).
+    ExactRestricted,
+}
+
+/// Strategies over the bets tried (in `row_bets`/`col_bets` order) and the
+/// basis they came from, as bets.
+struct Found {
+    row_strategy: Vec<f64>,
+    column_strategy: Vec<f64>,
+    basis: (Vec<u64>, Vec<u64>),
+}
+
+impl Certified {
+    /// Rigorous bounds from strategies over the bets tried: each evaluated
+    /// against every reply with outward rounding, or the best pure bet tried
+    /// where that is better (a bet that wins against every reply proves
+    /// exactly 1, where a mix may carry a rounding-level weight on a bet
+    /// that does not).
+    fn bounds(&self, ws: &Workspace, state: State, p: &[f64], q: &[f64]) -> (f64, f64) {
+        let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
+        let pure_lower = ws
+            .rows
+            .chunks_exact(n)
+            .map(|row| row.iter().map(|iv| iv.lower).fold(f64::INFINITY, f64::min))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let pure_upper = ws
+            .columns
+            .chunks_exact(m)
+            .map(|column| column.iter().map(|iv| iv.upper).fold(f64::NEG_INFINITY, f64::max))
+            .fold(f64::INFINITY, f64::min);
+        let mut p = p.to_vec();
+        let mut q = q.to_vec();
+        p.resize(ws.rows.len() / n, 0.0);
+        q.resize(ws.columns.len() / m, 0.0);
+        (
+            guarantee(&ws.rows, n, &p).max(pure_lower),
+            ceiling(&ws.columns, m, &q).min(pure_upper),
+        )
+    }
+
+    /// Looks for an equilibrium of `state`'s stage game by `method`, from
+    /// the bets tried so far (whose rows and columns are in `ws`); the
+    /// double oracles add each player's best reply over *all* bets until
+    /// neither improves on the restricted value by more than `TOLERANCE`.
+    /// Only the rows and columns of the bets tried are ever built (stage
+    /// games reach 101 × 101 at T = 100, equilibria use a few dozen bets).
+    /// `None` if the method fails (a guess that is beaten, an LP in
+    /// numerical trouble).
+    fn oracle(
+        &self,
+        ws: &mut Workspace,
+        state: State,
+        method: Method,
+        row_bets: &mut Vec<u64>,
+        col_bets: &mut Vec<u64>,
+    ) -> Option<Found> {
+        let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
+        let mut pending: Option<FloatSolution> = None;
+        let mut warm = false;
+        let mut found = None;
+        for _ in 0..(m + n + 4) {
+            let (k, l) = (row_bets.len(), col_bets.len());
+            let mids = |ws: &Workspace| -> Vec<f64> {
+                let mut small = Vec::with_capacity(k * l);
+                for row in ws.rows.chunks_exact(n) {
+                    small.extend(col_bets.iter().map(|&y| row[y as usize].mid()));
+                }
+                small
+            };
+            let sol = match method {
+                Method::Guess => {
+                    if k != l {
+                        return None;
+                    }
+                    let (p, q, value) = square_equilibrium(k, &mids(ws))?;
+                    FloatSolution {
+                        value,
+                        row_strategy: p,
+                        column_strategy: q,
+                        shift: 0.0,
+                        tight_rows: (0..k).collect(),
+                        basic_columns: (0..l).collect(),
+                    }
+                }
+                Method::Warm => match pending.take() {
+                    Some(sol) => sol,
+                    None => {
+                        let small = mids(ws);
+                        // A pure saddle point needs no LP.
+                        warm = false;
+                        match saddle(k, l, &small, SHIFT) {
+                            Some(sol) => sol,
+                            None => {
+                                let sol = ws.grow.start(k, l, &small, SHIFT)?;
+                                warm = true;
+                                sol
+                            }
+                        }
+                    }
+                },
+                Method::Cold => ws.lp.solve(k, l, &mids(ws))?,
+                Method::ExactRestricted => {
+                    let small: Vec<Vec<BigRational>> = mids(ws)
+                        .chunks_exact(l)
+                        .map(|row| {
+                            row.iter()
+                                .map(|&v| BigRational::from_float(v).expect("a finite midpoint"))
+                                .collect()
+                        })
+                        .collect();
+                    let exact = matrix_game::solve_reduced(&small);
+                    let to_f64 = |v: &[BigRational]| -> Vec<f64> {
+                        v.iter().map(|x| x.to_f64().unwrap_or(0.0).max(0.0)).collect()
+                    };
+                    let (p, q) = (to_f64(&exact.row_strategy), to_f64(&exact.column_strategy));
+                    FloatSolution {
+                        value: exact.value.to_f64().unwrap_or(f64::NAN),
+                        tight_rows: (0..k).filter(|&r| p[r] > 0.0).collect(),
+                        basic_columns: (0..l).filter(|&c| q[c] > 0.0).collect(),
+                        row_strategy: p,
+                        column_strategy: q,
+                        shift: 0.0,
+                    }
+                }
+            };
+            let (p, q) = (&sol.row_strategy, &sol.column_strategy);
             // B's best reply to p over all columns, A's to q over all rows.
             let (mut worst_j, mut worst) = (0, f64::INFINITY);
             for j in 0..n {
@@ -639,12 +812,24 @@ impl Certified {
             .then_some(worst_j as u64);
             let new_row = (best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)))
                 .then_some(best_i as u64);
+            let basis = (
+                sol.tight_rows.iter().map(|&r| row_bets[r]).collect(),
+                sol.basic_columns.iter().map(|&c| col_bets[c]).collect(),
+            );
+            found = Some(Found {
+                row_strategy: sol.row_strategy,
+                column_strategy: sol.column_strategy,
+                basis,
+            });
             if new_row.is_none() && new_column.is_none() {
-                // A reply already in the restricted game that beats its value
-                // by more than the tolerance: the float LP stopped a little
-                // short. The strategies still bound the value rigorously; the
-                // width test below decides whether that is good enough.
+                // Done, or a reply already in the restricted game beats its
+                // value by more than the tolerance (the LP stopped a little
+                // short): the strategies still bound the value rigorously,
+                // and the width decides whether that is good enough.
                 break;
+            }
+            if method == Method::Guess {
+                return None;
             }
             // The row joins first: it keeps the prices optimal (dual simplex),
             // then the column keeps the vertex feasible (primal simplex).
@@ -673,73 +858,8 @@ impl Certified {
             if !warm {
                 pending = None;
             }
-            // The new bets were not in the last solution.
-            p.resize(row_bets.len(), 0.0);
-            q.resize(col_bets.len(), 0.0);
         }
-        p.resize(row_bets.len(), 0.0);
-        q.resize(col_bets.len(), 0.0);
-        // A pure strategy among the bets tried may bound the value better
-        // than the float mix, and exactly: a bet that wins against every
-        // reply proves a value of exactly 1, where the mix may carry a
-        // rounding-level weight on a bet that does not.
-        let pure_lower = ws
-            .rows
-            .chunks_exact(n)
-            .map(|row| row.iter().map(|iv| iv.lower).fold(f64::INFINITY, f64::min))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let pure_upper = ws
-            .columns
-            .chunks_exact(m)
-            .map(|column| column.iter().map(|iv| iv.upper).fold(f64::NEG_INFINITY, f64::max))
-            .fold(f64::INFINITY, f64::min);
-        let lower = guarantee(&ws.rows, n, &p).max(pure_lower);
-        let upper = ceiling(&ws.columns, m, &q).min(pure_upper);
-        let mut strategy_interval = Interval { lower, upper };
-        let mut exact = false;
-        // A NaN width (never expected) also takes the exact path.
-        if failed || strategy_interval.width().partial_cmp(&WIDE) != Some(std::cmp::Ordering::Less)
-        {
-            let e = self.exact_bounds(state);
-            strategy_interval = Interval {
-                lower: strategy_interval.lower.max(e.lower),
-                upper: strategy_interval.upper.min(e.upper),
-            };
-            exact = true;
-        }
-        let mut interval = strategy_interval;
-        if state.money_a == state.money_b && state.gain_diff == 0 {
-            // Skew-symmetric stage game: exactly 0 (module docs). The LP's
-            // bounds must agree, or the table is wrong.
-            assert!(
-                interval.contains(0.0),
-                "symmetric state {state}: bounds {interval:?} exclude 0"
-            );
-            interval = Interval::point(0.0);
-        }
-        let keep = |bets: &[u64], p: &[f64]| -> Vec<(u64, f64)> {
-            let mut v: Vec<(u64, f64)> = bets
-                .iter()
-                .zip(p)
-                .filter(|(_, &p)| p > 0.0)
-                .map(|(&b, &p)| (b, p))
-                .collect();
-            v.sort_by_key(|&(b, _)| b);
-            v
-        };
-        let strategy_a = keep(&row_bets, &p);
-        let strategy_b = keep(&col_bets, &q);
-        // The next state (usually the neighbour d ± 2) starts from this basis.
-        ws.hint_is_basis = !failed && basis.0.len() == basis.1.len();
-        (ws.hint_rows, ws.hint_columns) = basis;
-        Certificate {
-            interval,
-            strategy_interval,
-            failed,
-            exact,
-            strategy_a,
-            strategy_b,
-        }
+        found
     }
 }
 
