@@ -27,7 +27,7 @@ use crate::games::yen::rules::State;
 use crate::progress::Progress;
 use crate::solve::float_game::{saddle, square_equilibrium, FloatLp, FloatSolution, GrowingGame};
 use crate::solve::matrix_game;
-use crate::solve::rounding::{add_down, add_up, div_down, div_up, dot_down, dot_up};
+use crate::solve::rounding::{ratio_down, ratio_up};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
@@ -950,54 +950,62 @@ impl Certificate {
     }
 }
 
-/// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0, not all 0).
-fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
-    let support: Vec<usize> = (0..p.len()).filter(|&r| p[r] > 0.0).collect();
-    let (sum_lo, sum_hi) = support.iter().fold((0.0, 0.0), |(lo, hi), &r| {
-        (add_down(lo, p[r]), add_up(hi, p[r]))
-    });
-    (0..n)
-        .map(|j| {
-            let num = dot_down(support.iter().map(|&r| (p[r], rows[r * n + j].lower)));
-            let average = if num >= 0.0 {
-                div_down(num, sum_hi)
-            } else {
-                div_down(num, sum_lo)
-            };
-            // A weighted average is at least its least term, which the
-            // rounding can only lose: a mix of rows that all win against
-            // column j bounds it by exactly 1.
-            let least = support
-                .iter()
-                .map(|&r| rows[r * n + j].lower)
-                .fold(f64::INFINITY, f64::min);
-            average.max(least)
+/// The fixed point of the bounds: weights and payoffs are rounded to
+/// multiples of 2^-50 (weights down, payoffs outward), so that every
+/// product and sum after that is an exact integer (|weight·payoff| ≤ 2^100,
+/// sums of ≤ 121 terms < 2^107, well inside `i128`), and one directed
+/// division ends the computation. Rounding a weight down leaves a mixed
+/// strategy (the bound divides by the rounded total); rounding a payoff
+/// outward only loosens the bound, by at most 2^-50 ≈ 8.9e-16.
+const FIXED: f64 = (1u64 << 50) as f64;
+
+/// A's strategy `p` rounded down to the fixed-point grid: (row, weight).
+fn fixed_weights(p: &[f64]) -> Vec<(usize, i64)> {
+    p.iter()
+        .enumerate()
+        .filter_map(|(r, &w)| {
+            let w = (w * FIXED).floor();
+            (w > 0.0).then_some((r, w as i64))
         })
-        .fold(f64::INFINITY, f64::min)
+        .collect()
 }
 
-/// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c.
+/// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0; −∞ if p
+/// rounds to nothing), in exact fixed-point arithmetic ([`FIXED`]).
+fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
+    let weights = fixed_weights(p);
+    let total: i128 = weights.iter().map(|&(_, w)| i128::from(w)).sum();
+    if total == 0 {
+        return f64::NEG_INFINITY;
+    }
+    let mut sums = vec![0i128; n];
+    for &(r, w) in &weights {
+        for (sum, iv) in sums.iter_mut().zip(&rows[r * n..(r + 1) * n]) {
+            debug_assert!(iv.lower.abs() <= 1.0, "a value outside [-1, 1]");
+            *sum += i128::from(w) * i128::from((iv.lower * FIXED).floor() as i64);
+        }
+    }
+    let least = sums.iter().copied().min().unwrap_or(0);
+    ratio_down(least, total) / FIXED
+}
+
+/// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c, as
+/// [`guarantee`].
 fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
-    let support: Vec<usize> = (0..q.len()).filter(|&c| q[c] > 0.0).collect();
-    let (sum_lo, sum_hi) = support.iter().fold((0.0, 0.0), |(lo, hi), &c| {
-        (add_down(lo, q[c]), add_up(hi, q[c]))
-    });
-    (0..m)
-        .map(|i| {
-            let num = dot_up(support.iter().map(|&c| (q[c], columns[c * m + i].upper)));
-            let average = if num >= 0.0 {
-                div_up(num, sum_lo)
-            } else {
-                div_up(num, sum_hi)
-            };
-            // At most the greatest term (see `guarantee`).
-            let greatest = support
-                .iter()
-                .map(|&c| columns[c * m + i].upper)
-                .fold(f64::NEG_INFINITY, f64::max);
-            average.min(greatest)
-        })
-        .fold(f64::NEG_INFINITY, f64::max)
+    let weights = fixed_weights(q);
+    let total: i128 = weights.iter().map(|&(_, w)| i128::from(w)).sum();
+    if total == 0 {
+        return f64::INFINITY;
+    }
+    let mut sums = vec![0i128; m];
+    for &(c, w) in &weights {
+        for (sum, iv) in sums.iter_mut().zip(&columns[c * m..(c + 1) * m]) {
+            debug_assert!(iv.upper.abs() <= 1.0, "a value outside [-1, 1]");
+            *sum += i128::from(w) * i128::from((iv.upper * FIXED).ceil() as i64);
+        }
+    }
+    let greatest = sums.iter().copied().max().unwrap_or(0);
+    ratio_up(greatest, total) / FIXED
 }
 
 #[cfg(test)]
