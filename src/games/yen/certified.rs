@@ -167,6 +167,9 @@ struct Workspace {
     rows: Vec<Interval>,
     /// Columns built (one per bet of B tried), each A's money + 1 long.
     columns: Vec<Interval>,
+    /// The midpoints of `rows` and `columns`: the game the float LPs solve.
+    row_mids: Vec<f64>,
+    column_mids: Vec<f64>,
     /// The supports of the last state solved: where the next one starts.
     hint_rows: Vec<u64>,
     hint_columns: Vec<u64>,
@@ -529,6 +532,8 @@ impl Certified {
         }
         ws.rows.clear();
         ws.columns.clear();
+        ws.row_mids.clear();
+        ws.column_mids.clear();
         let mut row_bets: Vec<u64> = Vec::new();
         let mut col_bets: Vec<u64> = Vec::new();
         // Start from the bets that were optimal at the previous state solved
@@ -547,9 +552,11 @@ impl Certified {
         }
         for &x in &row_bets {
             self.row(state, x, &mut ws.rows);
+            ws.row_mids.extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
         }
         for &y in &col_bets {
             self.column(state, y, &mut ws.columns);
+            ws.column_mids.extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
         }
         // Ever more costly ways to an equilibrium of the stage game, until
         // the float strategies bound its value to within `WIDE`. Every bound
@@ -728,8 +735,8 @@ impl Certified {
             let (k, l) = (row_bets.len(), col_bets.len());
             let mids = |ws: &Workspace| -> Vec<f64> {
                 let mut small = Vec::with_capacity(k * l);
-                for row in ws.rows.chunks_exact(n) {
-                    small.extend(col_bets.iter().map(|&y| row[y as usize].mid()));
+                for row in ws.row_mids.chunks_exact(n) {
+                    small.extend(col_bets.iter().map(|&y| row[y as usize]));
                 }
                 small
             };
@@ -790,23 +797,10 @@ impl Certified {
                 }
             };
             let (p, q) = (&sol.row_strategy, &sol.column_strategy);
-            // B's best reply to p over all columns, A's to q over all rows.
-            let (mut worst_j, mut worst) = (0, f64::INFINITY);
-            for j in 0..n {
-                let u: f64 = (0..k).map(|r| p[r] * ws.rows[r * n + j].mid()).sum();
-                if u < worst {
-                    worst = u;
-                    worst_j = j;
-                }
-            }
-            let (mut best_i, mut best) = (0, f64::NEG_INFINITY);
-            for i in 0..m {
-                let w: f64 = (0..l).map(|c| q[c] * ws.columns[c * m + i].mid()).sum();
-                if w > best {
-                    best = w;
-                    best_i = i;
-                }
-            }
+            // B's best reply to p over all columns, A's to q over all rows
+            // (row by row: contiguous, so the sums vectorise).
+            let (worst_j, worst) = best_reply(&ws.row_mids, n, p, f64::lt);
+            let (best_i, best) = best_reply(&ws.column_mids, m, q, f64::gt);
             let new_column = (worst < sol.value - TOLERANCE
                 && !col_bets.contains(&(worst_j as u64)))
             .then_some(worst_j as u64);
@@ -836,10 +830,10 @@ impl Certified {
             if let Some(x) = new_row {
                 row_bets.push(x);
                 self.row(state, x, &mut ws.rows);
+                ws.row_mids.extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
                 if warm {
-                    let row = &ws.rows[(row_bets.len() - 1) * n..];
-                    let entries: Vec<f64> =
-                        col_bets.iter().map(|&y| row[y as usize].mid()).collect();
+                    let row = &ws.row_mids[(row_bets.len() - 1) * n..];
+                    let entries: Vec<f64> = col_bets.iter().map(|&y| row[y as usize]).collect();
                     pending = ws.grow.add_row(&entries);
                     warm = pending.is_some();
                 }
@@ -847,10 +841,10 @@ impl Certified {
             if let Some(y) = new_column {
                 col_bets.push(y);
                 self.column(state, y, &mut ws.columns);
+                ws.column_mids.extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
                 if warm {
-                    let column = &ws.columns[(col_bets.len() - 1) * m..];
-                    let entries: Vec<f64> =
-                        row_bets.iter().map(|&x| column[x as usize].mid()).collect();
+                    let column = &ws.column_mids[(col_bets.len() - 1) * m..];
+                    let entries: Vec<f64> = row_bets.iter().map(|&x| column[x as usize]).collect();
                     pending = ws.grow.add_column(&entries);
                     warm = pending.is_some();
                 }
@@ -948,6 +942,27 @@ impl Certificate {
             strategy_b: vec![(y, 1.0)],
         }
     }
+}
+
+/// The best reply to `p` (weights of the lines built, each `len` long,
+/// one after another in `lines`): the position and payoff of the least
+/// (`better` = `<`) or greatest (`>`) weighted sum.
+fn best_reply(lines: &[f64], len: usize, p: &[f64], better: fn(&f64, &f64) -> bool) -> (usize, f64) {
+    let mut sums = vec![0.0; len];
+    for (line, &w) in lines.chunks_exact(len).zip(p) {
+        if w != 0.0 {
+            for (s, &v) in sums.iter_mut().zip(line) {
+                *s += w * v;
+            }
+        }
+    }
+    let mut at = 0;
+    for (i, s) in sums.iter().enumerate() {
+        if better(s, &sums[at]) {
+            at = i;
+        }
+    }
+    (at, sums[at])
 }
 
 /// The fixed point of the bounds: weights and payoffs are rounded to
