@@ -18,9 +18,10 @@
 //!
 //! The value of a state does not depend on T or R, so one table holds every
 //! size: layers r = 2..R−1 hold every state with both players' money ≤
-//! `max_total` and a gain difference no rule settles (of the parity
-//! a + b, the only one a match can reach); layer R (the starts) is solved on
-//! demand. Layers are solved from r = 2 up, the states of a layer in
+//! `max_total`, a gain difference no rule settles (of the parity a + b,
+//! the only one a match can reach) and a + b + |d| ≤ 2·`max_total` (the
+//! states some match with T ≤ `max_total` reaches: [`Certified::covers`]);
+//! layer R (the starts) is solved on demand. Layers are solved from r = 2 up, the states of a layer in
 //! parallel; only the smaller of a state and its mirror is solved.
 
 use crate::games::yen::rules::State;
@@ -326,6 +327,10 @@ impl Certified {
                 let span = (a + b) as i64;
                 let undecided: Vec<i64> = (-span..=span)
                     .filter(|d| (d - parity) % 2 == 0)
+                    // Only what a match with T ≤ max_total reaches (see
+                    // `covers`): the costly corner of large a, b and |d| is
+                    // beyond every such match.
+                    .filter(|d| d.unsigned_abs() + a + b <= 2 * self.max_total)
                     .filter(|&d| {
                         State {
                             rounds_left: r,
@@ -391,12 +396,20 @@ impl Certified {
         self.summary
     }
 
-    /// Whether `state` is covered: money within the table, rounds ≤ R.
+    /// Whether `state` is covered: one that a match with T ≤ `max_total`
+    /// units and these rounds can reach. From (T, T, 0) the money spent,
+    /// 2T − a − b, is every yen that ever changed hands, so |d| ≤ 2T − a − b:
+    /// the covered states are those with a, b ≤ `max_total`, rounds ≤ R and
+    /// a + b + |d| ≤ 2·`max_total`. A round never raises a + b + |d| (the
+    /// bets leave the money and at most add to |d|), so the successors of a
+    /// covered state are covered, and the table is closed.
     #[must_use]
     pub fn covers(&self, state: State) -> bool {
         state.rounds_left <= self.rounds
             && state.money_a <= self.max_total
             && state.money_b <= self.max_total
+            && state.gain_diff.unsigned_abs() + state.money_a + state.money_b
+                <= 2 * self.max_total
     }
 
     /// Rigorous bounds on the value of `state` (solved on demand at the
