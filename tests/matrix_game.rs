@@ -7,6 +7,7 @@
 
 use num_rational::BigRational;
 use solved_games::solve::exact::{integer, ratio};
+use solved_games::solve::float_game::FloatLp;
 use solved_games::solve::matrix_game::{
     column_ceiling, pure_maximin, pure_minimax, row_guarantee, solve, solve_reduced,
     solve_reduced_value, solve_value, Solution,
@@ -184,4 +185,34 @@ fn a_wrong_strategy_is_not_certified() {
     s.row_strategy = vec![integer(1), integer(0)];
     assert!(!s.is_certified(&m));
     assert_eq!(row_guarantee(&m, &s.row_strategy), integer(-1));
+}
+
+/// The float simplex ([`FloatLp`]) on a stage game that once broke it: the
+/// 27 × 26 restricted game of the 10,000-yen state (4, 42, 47, +13) at
+/// T ≤ 54 (issue 16), entries stored as the bits of each `f64`. Its pivots
+/// drifted onto a basis that the exact re-solve showed to have negative
+/// weights; clipped to zero they gave "strategies" summing to 1.21 that were
+/// 0.17 off the value. A solution returned must be an equilibrium: both
+/// strategies distributions, each guaranteeing the value to 1e-9 against
+/// every reply.
+#[test]
+fn the_float_simplex_returns_an_equilibrium_on_a_game_where_its_tableau_drifted() {
+    let cells: Vec<f64> = include_str!("data/float_lp_drifted_27x26.txt")
+        .lines()
+        .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
+        .collect();
+    let (m, n) = (27, 26);
+    assert_eq!(cells.len(), m * n);
+    let f = FloatLp::new().solve(m, n, &cells).expect("the float LP solves it");
+    let (p, q) = (&f.row_strategy, &f.column_strategy);
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "Σp = {}", p.iter().sum::<f64>());
+    assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9, "Σq = {}", q.iter().sum::<f64>());
+    for j in 0..n {
+        let u: f64 = (0..m).map(|i| p[i] * cells[i * n + j]).sum();
+        assert!(u >= f.value - 1e-9, "column {j}: {u} < {}", f.value);
+    }
+    for i in 0..m {
+        let w: f64 = (0..n).map(|j| q[j] * cells[i * n + j]).sum();
+        assert!(w <= f.value + 1e-9, "row {i}: {w} > {}", f.value);
+    }
 }

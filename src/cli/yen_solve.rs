@@ -197,6 +197,13 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
         rounds: args.rounds,
     };
     let state = state_from(args.state.as_deref(), rules)?;
+    if state.gain_diff.unsigned_abs() + state.money_a + state.money_b > 2 * rules.total {
+        return Err(CliError::Input(format!(
+            "--state {state}: no match with T = {} reaches it (a + b + |d| = {} > 2T: every yen that changed hands was spent)",
+            rules.total,
+            state.gain_diff.unsigned_abs() + state.money_a + state.money_b
+        )));
+    }
     let table = Certified::solve(rules.total, rules.rounds, &Bar::stderr());
     let summary = table.summary();
     let stage = if state.rounds_left == 0 {

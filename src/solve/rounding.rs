@@ -130,6 +130,42 @@ pub fn div_up(a: f64, b: f64) -> f64 {
     -div_down(-a, b)
 }
 
+/// A lower bound on the integer `x` as an `f64`.
+#[must_use]
+pub fn i128_down(x: i128) -> f64 {
+    let f = x as f64;
+    // `f` is an integer below 2^127 in magnitude, so the cast back is exact.
+    if f as i128 > x {
+        next_down(f)
+    } else {
+        f
+    }
+}
+
+/// An upper bound on the integer `x` as an `f64`.
+#[must_use]
+pub fn i128_up(x: i128) -> f64 {
+    -i128_down(-x)
+}
+
+/// A lower bound on `num / den`, for `den > 0`: exact integer sums (of
+/// fixed-point products) divided with one directed rounding.
+#[must_use]
+pub fn ratio_down(num: i128, den: i128) -> f64 {
+    debug_assert!(den > 0);
+    if num >= 0 {
+        div_down(i128_down(num), i128_up(den))
+    } else {
+        div_down(i128_down(num), i128_down(den))
+    }
+}
+
+/// An upper bound on `num / den`, for `den > 0`.
+#[must_use]
+pub fn ratio_up(num: i128, den: i128) -> f64 {
+    -ratio_down(-num, den)
+}
+
 /// A lower bound on Σ `weights[k] · values[k]` over `k` (weights ≥ 0 are
 /// not required; each product is rounded down).
 #[must_use]

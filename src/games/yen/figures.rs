@@ -191,6 +191,10 @@ pub fn value_surface(table: &Certified) -> Result<String, FigureError> {
                     money_b: b,
                     gain_diff: d,
                 };
+                if !table.covers(state) {
+                    // No match with T ≤ the table's total reaches it.
+                    continue;
+                }
                 let v = table.interval(state).mid();
                 // Each d of the right parity stands for d − 1 ..= d + 1.
                 cells.push(Rectangle::new(
