@@ -203,10 +203,20 @@ fn the_float_simplex_returns_an_equilibrium_on_a_game_where_its_tableau_drifted(
         .collect();
     let (m, n) = (27, 26);
     assert_eq!(cells.len(), m * n);
-    let f = FloatLp::new().solve(m, n, &cells).expect("the float LP solves it");
+    let f = FloatLp::new()
+        .solve(m, n, &cells)
+        .expect("the float LP solves it");
     let (p, q) = (&f.row_strategy, &f.column_strategy);
-    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "Σp = {}", p.iter().sum::<f64>());
-    assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-9, "Σq = {}", q.iter().sum::<f64>());
+    assert!(
+        (p.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+        "Σp = {}",
+        p.iter().sum::<f64>()
+    );
+    assert!(
+        (q.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+        "Σq = {}",
+        q.iter().sum::<f64>()
+    );
     for j in 0..n {
         let u: f64 = (0..m).map(|i| p[i] * cells[i * n + j]).sum();
         assert!(u >= f.value - 1e-9, "column {j}: {u} < {}", f.value);

@@ -68,6 +68,32 @@ fn every_exact_value_lies_in_its_interval_up_to_12_units_at_10_rounds() {
     assert!(checked > 5_000, "only {checked} states checked");
 }
 
+/// Issue 16: on every T ≤ 20 at R = 10 every exact value lies in its
+/// interval (37,584 covered states). The exact DP memoises, so they cost
+/// about one exact solve of the T = 20 start (about 40 s of one core).
+#[test]
+fn every_exact_value_lies_in_its_interval_up_to_20_units_at_10_rounds() {
+    let (max, rounds) = (20, 10);
+    let table = Certified::solve(max, rounds, &Silent);
+    let mut exact = Solver::new();
+    let mut checked = 0;
+    for s in states(max, rounds) {
+        let iv = table.interval(s);
+        let v = exact.value(s);
+        assert!(
+            holds(iv, &v),
+            "{s}: exact {} not in {iv:?}",
+            v.to_f64().unwrap()
+        );
+        checked += 1;
+    }
+    for t in 1..=max {
+        let s = State::start(solved_games::games::yen::rules::Rules { total: t, rounds });
+        assert!(holds(table.interval(s), &exact.value(s)), "start T = {t}");
+    }
+    assert!(checked > 30_000, "only {checked} states checked");
+}
+
 #[test]
 fn every_exact_value_lies_in_its_interval_at_other_round_counts() {
     for (max, rounds) in [(9, 3), (9, 5), (7, 7)] {

@@ -176,7 +176,17 @@ impl FloatLp {
             (0..m).filter(|&i| !slack_basic[i]).collect()
         };
         let entry = |i: usize, j: usize| matrix[i * n + j] + shift;
-        vertex(m, n, &entry, shift, tight_rows, basic_columns, square, ys, xs)
+        vertex(
+            m,
+            n,
+            &entry,
+            shift,
+            tight_rows,
+            basic_columns,
+            square,
+            ys,
+            xs,
+        )
     }
 }
 
@@ -324,9 +334,16 @@ impl GrowingGame {
         matrix: &[f64],
         shift: f64,
     ) -> Option<FloatSolution> {
-        assert!(rows > 0 && cols > 0 && matrix.len() == rows * cols, "bad matrix shape");
+        assert!(
+            rows > 0 && cols > 0 && matrix.len() == rows * cols,
+            "bad matrix shape"
+        );
         self.shift = shift;
-        let old: Vec<Vec<f64>> = self.matrix.drain(..).chain(self.tableau.drain(..)).collect();
+        let old: Vec<Vec<f64>> = self
+            .matrix
+            .drain(..)
+            .chain(self.tableau.drain(..))
+            .collect();
         self.spare.extend(old);
         self.matrix.clear();
         self.variables.clear();
@@ -420,7 +437,8 @@ impl GrowingGame {
     pub fn add_column(&mut self, entries: &[f64]) -> Option<FloatSolution> {
         assert_eq!(entries.len(), self.matrix.len(), "one entry per row");
         let var = self.variables.len();
-        self.variables.push(Variable::Column(self.column_variable.len()));
+        self.variables
+            .push(Variable::Column(self.column_variable.len()));
         self.column_variable.push(var);
         for (row, &v) in self.matrix.iter_mut().zip(entries) {
             row.push(v + self.shift);
@@ -428,7 +446,12 @@ impl GrowingGame {
         let a: Vec<f64> = entries.iter().map(|v| v + self.shift).collect();
         // The slacks' columns of the tableau are the basis inverse.
         for t in &mut self.tableau {
-            let v: f64 = self.slack_variable.iter().zip(&a).map(|(&s, &ak)| t[s] * ak).sum();
+            let v: f64 = self
+                .slack_variable
+                .iter()
+                .zip(&a)
+                .map(|(&s, &ak)| t[s] * ak)
+                .sum();
             t.push(v);
         }
         let price: f64 = self

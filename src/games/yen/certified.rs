@@ -2,15 +2,16 @@
 //! paper's scale (issue 16): every state of every game with T ≤ `max_total`
 //! units and R rounds, each value enclosed in a rigorous interval.
 //!
-//! Stage games are solved in `f64` ([`FloatLp`]). The float strategies are
+//! Stage games are solved in `f64` ([`GrowingGame`], [`FloatLp`]). The float strategies are
 //! then *evaluated*, not trusted: A's strategy p guarantees
 //! minⱼ Σᵢ pᵢ·M\[i\]\[j\] against every column, so with each entry known to lie
 //! in [L, U] (the successors' intervals) the value is at least
 //! minⱼ Σᵢ pᵢ·L\[i\]\[j\] / Σᵢ pᵢ; likewise B's strategy q caps it at
-//! maxᵢ Σⱼ qⱼ·U\[i\]\[j\] / Σⱼ qⱼ. Both are computed with directed rounding
-//! ([`crate::solve::rounding`]: every sum, product and quotient rounded
-//! outward), so the interval holds the exact value whatever the float
-//! solver's errors; a poor float solution only widens it. Settled states
+//! maxᵢ Σⱼ qⱼ·U\[i\]\[j\] / Σⱼ qⱼ. Both are computed in exact fixed point
+//! (weights rounded down and payoffs outward to multiples of 2^-50, exact
+//! `i128` sums, one quotient rounded outward: [`crate::solve::rounding`]),
+//! so the interval holds the exact value whatever the float solver's
+//! errors; a poor float solution only widens it. Settled states
 //! ([`State::decided`]) are exact points, and so are the symmetric states
 //! a = b, d = 0, whose stage matrix is skew-symmetric
 //! (M\[x\]\[y\] = −M\[y\]\[x\] by the mirror symmetry), so their value is exactly 0;
@@ -138,11 +139,12 @@ pub struct Summary {
     pub max_width: f64,
     /// A state with the widest interval.
     pub widest: Option<State>,
-    /// Stage games the float simplex failed on, bounded by pure strategies
-    /// (maximin and minimax) instead.
+    /// Stage games that no float method (the neighbour's basis, the warm
+    /// and the cold double oracle) bounded to within 1e-10.
     pub float_failures: usize,
-    /// Stage games whose float bounds were wider than 1e-10 and which were
-    /// therefore solved exactly ([`Certified::exact_bounds`]).
+    /// Stage games that needed an exact solve: of the restricted game in
+    /// the double oracle, or of the whole stage game
+    /// ([`Certified::exact_bounds`]).
     pub solved_exactly: usize,
     /// States set to exactly ±1 by monotonicity in d without a stage game.
     pub monotone: usize,
@@ -408,8 +410,7 @@ impl Certified {
         state.rounds_left <= self.rounds
             && state.money_a <= self.max_total
             && state.money_b <= self.max_total
-            && state.gain_diff.unsigned_abs() + state.money_a + state.money_b
-                <= 2 * self.max_total
+            && state.gain_diff.unsigned_abs() + state.money_a + state.money_b <= 2 * self.max_total
     }
 
     /// Rigorous bounds on the value of `state` (solved on demand at the
@@ -523,18 +524,15 @@ impl Certified {
         self.interval(state.after(x, y))
     }
 
-    /// Bounds on the value of `state` from a float equilibrium, whether the
-    /// float simplex failed on a restricted game (the bounds are then those
-    /// of the last good strategies, valid but maybe wide), and both float
-    /// strategies as (bet, probability).
+    /// Bounds on the value of `state` from float equilibria, whether no
+    /// float method bounded it to `WIDE` (`failed`), whether an exact solve
+    /// was needed, and both float strategies as (bet, probability).
     ///
-    /// The equilibrium is found by double oracle: the stage game restricted
-    /// to a few bets of each player is solved in `f64`, each player's best
-    /// reply to the other's strategy over *all* bets is added, until neither
-    /// reply improves by more than 1e-13. Only the rows and columns of the
-    /// bets tried are ever built (stage games reach 101 × 101 at T = 100, but
-    /// equilibria use a handful of bets). The bounds then evaluate A's
-    /// strategy against every column and B's against every row.
+    /// The methods ([`Method`]), cheapest first, each from the bets the
+    /// previous one tried: the neighbour's basis as a square system, the
+    /// warm double oracle, the cold one, the restricted game exactly; then
+    /// the whole stage game exactly. The bounds evaluate A's strategy
+    /// against every column and B's against every row ([`Certified::bounds`]).
     fn certify(&self, ws: &mut Workspace, state: State) -> Certificate {
         if state.rounds_left == 1 {
             let iv = self.interval(state.after(state.money_a, state.money_b));
@@ -565,11 +563,13 @@ impl Certified {
         }
         for &x in &row_bets {
             self.row(state, x, &mut ws.rows);
-            ws.row_mids.extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
+            ws.row_mids
+                .extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
         }
         for &y in &col_bets {
             self.column(state, y, &mut ws.columns);
-            ws.column_mids.extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
+            ws.column_mids
+                .extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
         }
         // Ever more costly ways to an equilibrium of the stage game, until
         // the float strategies bound its value to within `WIDE`. Every bound
@@ -582,7 +582,12 @@ impl Certified {
         let (mut p, mut q) = (vec![1.0], vec![1.0]);
         let mut basis: Option<(Vec<u64>, Vec<u64>)> = None;
         let (mut failed, mut exact) = (true, false);
-        for method in [Method::Guess, Method::Warm, Method::Cold, Method::ExactRestricted] {
+        for method in [
+            Method::Guess,
+            Method::Warm,
+            Method::Cold,
+            Method::ExactRestricted,
+        ] {
             if method == Method::Guess && !ws.hint_is_basis {
                 continue;
             }
@@ -594,7 +599,7 @@ impl Certified {
                 // The tableau's strategies carry its drift; the basis
                 // re-solved from the matrix is exact to the last bits.
                 let (lower, upper) = self.bounds(ws, state, &candidates[0].0, &candidates[0].1);
-                if !(upper - lower < RESOLVE) {
+                if (upper - lower).partial_cmp(&RESOLVE) != Some(std::cmp::Ordering::Less) {
                     if let Some(sol) = ws.grow.resolved() {
                         candidates.push((sol.row_strategy, sol.column_strategy));
                     }
@@ -619,7 +624,7 @@ impl Certified {
             }
         }
         failed &= !exact;
-        if !(interval.width() < WIDE) {
+        if interval.width().partial_cmp(&WIDE) != Some(std::cmp::Ordering::Less) {
             // Not narrow enough even from the restricted game solved exactly
             // (a NaN width, never expected, also lands here): the whole
             // stage game exactly.
@@ -632,8 +637,8 @@ impl Certified {
         }
         p.resize(row_bets.len(), 0.0);
         q.resize(col_bets.len(), 0.0);
+        // The strategies' own bounds; the state's interval may be narrower.
         let strategy_interval = interval;
-        let mut interval = strategy_interval;
         if state.money_a == state.money_b && state.gain_diff == 0 {
             // Skew-symmetric stage game: exactly 0 (module docs). The LP's
             // bounds must agree, or the table is wrong.
@@ -712,7 +717,12 @@ impl Certified {
         let pure_upper = ws
             .columns
             .chunks_exact(m)
-            .map(|column| column.iter().map(|iv| iv.upper).fold(f64::NEG_INFINITY, f64::max))
+            .map(|column| {
+                column
+                    .iter()
+                    .map(|iv| iv.upper)
+                    .fold(f64::NEG_INFINITY, f64::max)
+            })
             .fold(f64::INFINITY, f64::min);
         // Bets tried after the strategies were found have weight 0.
         (
@@ -793,7 +803,9 @@ impl Certified {
                         .collect();
                     let exact = matrix_game::solve_reduced(&small);
                     let to_f64 = |v: &[BigRational]| -> Vec<f64> {
-                        v.iter().map(|x| x.to_f64().unwrap_or(0.0).max(0.0)).collect()
+                        v.iter()
+                            .map(|x| x.to_f64().unwrap_or(0.0).max(0.0))
+                            .collect()
                     };
                     let (p, q) = (to_f64(&exact.row_strategy), to_f64(&exact.column_strategy));
                     FloatSolution {
@@ -840,7 +852,8 @@ impl Certified {
             if let Some(x) = new_row {
                 row_bets.push(x);
                 self.row(state, x, &mut ws.rows);
-                ws.row_mids.extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
+                ws.row_mids
+                    .extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
                 if warm {
                     let row = &ws.row_mids[(row_bets.len() - 1) * n..];
                     let entries: Vec<f64> = col_bets.iter().map(|&y| row[y as usize]).collect();
@@ -851,7 +864,8 @@ impl Certified {
             if let Some(y) = new_column {
                 col_bets.push(y);
                 self.column(state, y, &mut ws.columns);
-                ws.column_mids.extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
+                ws.column_mids
+                    .extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
                 if warm {
                     let column = &ws.column_mids[(col_bets.len() - 1) * m..];
                     let entries: Vec<f64> = row_bets.iter().map(|&x| column[x as usize]).collect();
@@ -957,7 +971,12 @@ impl Certificate {
 /// The best reply to `p` (weights of the lines built, each `len` long,
 /// one after another in `lines`): the position and payoff of the least
 /// (`better` = `<`) or greatest (`>`) weighted sum.
-fn best_reply(lines: &[f64], len: usize, p: &[f64], better: fn(&f64, &f64) -> bool) -> (usize, f64) {
+fn best_reply(
+    lines: &[f64],
+    len: usize,
+    p: &[f64],
+    better: fn(&f64, &f64) -> bool,
+) -> (usize, f64) {
     let mut sums = vec![0.0; len];
     for (line, &w) in lines.chunks_exact(len).zip(p) {
         if w != 0.0 {
