@@ -164,7 +164,9 @@ pub fn value_surface(table: &Certified) -> Result<String, FigureError> {
         let (plot, bar) = root.split_horizontally(780);
         let mut chart = ChartBuilder::on(&plot)
             .caption(
-                format!("Value to A, V(r = {r}, a, b = {b}, d): red A wins, blue B wins"),
+                format!(
+                    "Value to A, V(r = {r}, a, b = {b}, d): red A wins, blue B wins, grey no match reaches"
+                ),
                 ("sans-serif", 22),
             )
             .margin(15)
@@ -192,7 +194,12 @@ pub fn value_surface(table: &Certified) -> Result<String, FigureError> {
                     gain_diff: d,
                 };
                 if !table.covers(state) {
-                    // No match with T ≤ the table's total reaches it.
+                    // No match with T ≤ the table's total reaches it: grey,
+                    // which the red–white–blue scale does not use.
+                    cells.push(Rectangle::new(
+                        [(a as i64, d - 1), (a as i64 + 1, d + 1)],
+                        RGBColor(200, 200, 200).filled(),
+                    ));
                     continue;
                 }
                 let v = table.interval(state).mid();
