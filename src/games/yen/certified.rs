@@ -1024,42 +1024,50 @@ fn fixed_weights(p: &[f64]) -> Vec<(usize, i64)> {
         .collect()
 }
 
+/// For each of `len` replies, Σ over the lines built of weight × payoff,
+/// exactly: `lines` holds one line per bet tried (each `len` long, one
+/// after another), `weights` the float strategy over them (rounded down to
+/// the grid), `payoff` an entry's bound rounded outward to the grid. Also
+/// the weights' exact total; `None` if the strategy rounds to nothing.
+fn fixed_sums(
+    lines: &[Interval],
+    len: usize,
+    weights: &[f64],
+    payoff: impl Fn(&Interval) -> i64,
+) -> Option<(Vec<i128>, i128)> {
+    let weights = fixed_weights(weights);
+    let total: i128 = weights.iter().map(|&(_, w)| i128::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut sums = vec![0i128; len];
+    for &(line, w) in &weights {
+        for (sum, iv) in sums.iter_mut().zip(&lines[line * len..(line + 1) * len]) {
+            debug_assert!(
+                iv.lower >= -1.0 && iv.upper <= 1.0,
+                "a value outside [-1, 1]"
+            );
+            *sum += i128::from(w) * i128::from(payoff(iv));
+        }
+    }
+    Some((sums, total))
+}
+
 /// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0; −∞ if p
 /// rounds to nothing), in exact fixed-point arithmetic ([`FIXED`]).
 fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
-    let weights = fixed_weights(p);
-    let total: i128 = weights.iter().map(|&(_, w)| i128::from(w)).sum();
-    if total == 0 {
-        return f64::NEG_INFINITY;
-    }
-    let mut sums = vec![0i128; n];
-    for &(r, w) in &weights {
-        for (sum, iv) in sums.iter_mut().zip(&rows[r * n..(r + 1) * n]) {
-            debug_assert!(iv.lower.abs() <= 1.0, "a value outside [-1, 1]");
-            *sum += i128::from(w) * i128::from(fixed_floor(iv.lower));
-        }
-    }
-    let least = sums.iter().copied().min().unwrap_or(0);
-    ratio_down(least, total) / FIXED
+    fixed_sums(rows, n, p, |iv| fixed_floor(iv.lower)).map_or(f64::NEG_INFINITY, |(sums, total)| {
+        ratio_down(sums.into_iter().min().unwrap_or(0), total) / FIXED
+    })
 }
 
 /// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c, as
-/// [`guarantee`].
+/// [`guarantee`] (+∞ if q rounds to nothing).
 fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
-    let weights = fixed_weights(q);
-    let total: i128 = weights.iter().map(|&(_, w)| i128::from(w)).sum();
-    if total == 0 {
-        return f64::INFINITY;
-    }
-    let mut sums = vec![0i128; m];
-    for &(c, w) in &weights {
-        for (sum, iv) in sums.iter_mut().zip(&columns[c * m..(c + 1) * m]) {
-            debug_assert!(iv.upper.abs() <= 1.0, "a value outside [-1, 1]");
-            *sum += i128::from(w) * i128::from(-fixed_floor(-iv.upper));
-        }
-    }
-    let greatest = sums.iter().copied().max().unwrap_or(0);
-    ratio_up(greatest, total) / FIXED
+    fixed_sums(columns, m, q, |iv| -fixed_floor(-iv.upper))
+        .map_or(f64::INFINITY, |(sums, total)| {
+            ratio_up(sums.into_iter().max().unwrap_or(0), total) / FIXED
+        })
 }
 
 #[cfg(test)]
