@@ -4,6 +4,8 @@
 //! game's notation and read back through `FromStr`; the naive solvers'
 //! typed refusal past their reach; the typed parse errors.
 
+mod common;
+use common::history_from_shares;
 use proptest::prelude::*;
 use solved_games::core::Wdl;
 use solved_games::games::geister::analysis::{Kind, ParseKindError};
@@ -121,20 +123,6 @@ fn geister_positions_of_two_analyses_with_one_piece_anywhere() {
         }
     }
     assert_eq!(run::<Geister>(questions), 1 + 2 * 13 + 2 * 13);
-}
-
-/// The bets of a history, from shares (in percent) of the money left.
-fn history_from_shares(total: u64, shares: &[(u64, u64)]) -> Vec<(u64, u64)> {
-    let (mut left_a, mut left_b) = (total, total);
-    shares
-        .iter()
-        .map(|&(sa, sb)| {
-            let (a, b) = (left_a * sa / 100, left_b * sb / 100);
-            left_a -= a;
-            left_b -= b;
-            (a, b)
-        })
-        .collect()
 }
 
 /// The state after `history`, worked out here from §2's settlement.

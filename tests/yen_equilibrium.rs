@@ -7,6 +7,7 @@
 
 #[macro_use]
 mod common;
+use common::history_from_shares;
 
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -137,21 +138,6 @@ fn naive_equilibrium_of_b_holds_every_strategy_of_a_to_the_value() {
             "{game}"
         );
     }
-}
-
-/// A legal history of `played` rounds of (`total`, `rounds`), each bet the
-/// given share (in hundredths) of the money its player has left.
-fn history_from_shares(total: u64, shares: &[(u64, u64)]) -> Vec<(u64, u64)> {
-    let (mut left_a, mut left_b) = (total, total);
-    shares
-        .iter()
-        .map(|&(sa, sb)| {
-            let (a, b) = (left_a * sa / 100, left_b * sb / 100);
-            left_a -= a;
-            left_b -= b;
-            (a, b)
-        })
-        .collect()
 }
 
 proptest! {

@@ -121,3 +121,18 @@ macro_rules! json_snapshot {
         })
     };
 }
+
+/// A legal 10,000-yen history from (total, total): each bet the given share
+/// (in hundredths) of the money its player has left.
+pub fn history_from_shares(total: u64, shares: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let (mut left_a, mut left_b) = (total, total);
+    shares
+        .iter()
+        .map(|&(sa, sb)| {
+            let (a, b) = (left_a * sa / 100, left_b * sb / 100);
+            left_a -= a;
+            left_b -= b;
+            (a, b)
+        })
+        .collect()
+}
