@@ -17,7 +17,8 @@ use solved_games::games::nim::face::Nim;
 use solved_games::games::stones::face::{ParseStoneRowError, StoneGames};
 use solved_games::games::yen::face::{ParseYenQuestionError, Yen};
 use solved_games::games::yen::rules::{InvalidState, ParseStateError};
-use solved_games::games::{evidence, Game, SolveError, Solver};
+use solved_games::claims::evidence;
+use solved_games::games::{Game, SolveError, Solver};
 
 /// Reads each instance from its notation, checks that it writes back the
 /// same and lies within the naive solver's reach, and that both solvers

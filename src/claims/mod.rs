@@ -37,6 +37,8 @@ mod stones;
 mod yen;
 mod yen_equilibrium;
 
+pub use face::{evidence, evidence_as};
+
 /// The games of the project, as named on the command line (`--game`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]

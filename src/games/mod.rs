@@ -148,9 +148,9 @@ impl std::error::Error for SolveError {}
 /// The face every game shows: its document, its question and answer, and
 /// its two independent solvers.
 ///
-/// A generic caller (the `faces` test, the `solve` bench, the claims'
-/// [`Evidence`](crate::claims::Evidence)) parses an instance from the
-/// document's notation, asks both solvers and compares the values.
+/// A generic caller (the `faces` test, the `solve` bench, the claims of the
+/// registry above this layer) parses an instance from the document's
+/// notation, asks both solvers and compares the values.
 pub trait Game {
     /// Short name, as in bench ids and on the command line (`nim`).
     const NAME: &'static str;
@@ -214,30 +214,4 @@ pub trait Game {
             _ => Ok(()),
         }
     }
-}
-
-/// The evidence for a claim about one instance: the optimized solver's
-/// value as computed, the naive solver's beside it (a claim passes only
-/// where they agree; see [`Evidence::both`](crate::claims::Evidence::both)).
-///
-/// # Errors
-/// Either solver's [`SolveError`].
-pub fn evidence<G: Game>(instance: &G::Instance) -> Result<crate::claims::Evidence, SolveError> {
-    evidence_as::<G>(instance, ToString::to_string)
-}
-
-/// [`evidence`] with both values rendered by `show`, in the notation of the
-/// claim they are compared with (Stone Game III's `Alice`/`Bob`/`Tie` for
-/// a [`stones::face::Lead`]).
-///
-/// # Errors
-/// Either solver's [`SolveError`].
-pub fn evidence_as<G: Game>(
-    instance: &G::Instance,
-    show: impl Fn(&G::Value) -> String,
-) -> Result<crate::claims::Evidence, SolveError> {
-    Ok(crate::claims::Evidence::both(
-        show(&G::optimized(instance)?),
-        show(&G::naive(instance)?),
-    ))
 }
