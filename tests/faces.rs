@@ -7,6 +7,7 @@
 mod common;
 use common::history_from_shares;
 use proptest::prelude::*;
+use solved_games::claims::evidence;
 use solved_games::core::Wdl;
 use solved_games::games::geister::analysis::{Kind, ParseKindError};
 use solved_games::games::geister::face::{Geister, ParseQuestionError};
@@ -17,7 +18,6 @@ use solved_games::games::nim::face::Nim;
 use solved_games::games::stones::face::{ParseStoneRowError, StoneGames};
 use solved_games::games::yen::face::{ParseYenQuestionError, Yen};
 use solved_games::games::yen::rules::{InvalidState, ParseStateError};
-use solved_games::claims::evidence;
 use solved_games::games::{Game, SolveError, Solver};
 
 /// Reads each instance from its notation, checks that it writes back the
