@@ -242,7 +242,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-101",
         game: GameId::Yen,
-        source: "000 §4; issue 5",
+        source: "000 §4; computed, not from the document",
         statement: "the value of the game at the start is 0 (a draw), for every T ≤ 6, R ≤ 5 \
                     (computed by both solvers, the start matrix game solved by the LP, not \
                     assumed from symmetry)",
@@ -261,7 +261,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-102",
         game: GameId::Yen,
-        source: "000 §4; issue 5",
+        source: "000 §4; computed, not from the document",
         statement: "the value of the scaled game T = 10, R = 10 at the start is 0 \
                     (computed by both solvers)",
         expected: "0",
@@ -338,7 +338,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-106",
         game: GameId::Yen,
-        source: "000 §4; issue 5",
+        source: "000 §4; computed, not from the document",
         statement: "no strategy guarantees more than 0 (§4: \"全ての戦略に勝つという最強な戦略はなさそう\"): at T = 10, R = 10 the best any strategy \
                     of A scores against B's computed equilibrium strategy (expectimax over all of \
                     A's bets, not the LP values) is exactly 0; the naive solver the same against \
@@ -356,7 +356,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-107",
         game: GameId::Yen,
-        source: "000 §4; issue 16",
+        source: "000 §4; computed, not from the document",
         statement: "certified, R = 10, every T ≤ 100 units: the start value is exactly 0 (the \
                     start matrix is skew-symmetric, M[x][y] = -M[y][x], so a strategy \
                     guaranteeing v to A guarantees v to B too and v = 0) and the rigorous \
@@ -378,7 +378,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-108",
         game: GameId::Yen,
-        source: "000 §4; issue 16",
+        source: "000 §4; computed, not from the document",
         statement: "certified, T = 100 units (the paper's 10,000 yen in 100-yen units), R = 10: \
                     A's first-round equilibrium mixes bets 1 and 91 = T - R + 1, and this mixed \
                     bet guarantees at least -1e-9 against every reply (rigorous lower bound over \
@@ -403,7 +403,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-109",
         game: GameId::Yen,
-        source: "000 §4; issue 16",
+        source: "000 §4; computed, not from the document",
         statement: "certified, R = 10, T = 1..100 units (measured, not from the document): the \
                     support of A's first-round float equilibrium is {0} for T ≤ 9, the single \
                     bet T - 9 at T = 10, 11, and {1, T - R + 1} from T = 14 on. At T = 12 and 13 \
@@ -424,7 +424,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-110",
         game: GameId::Yen,
-        source: "000 §4; issue 16",
+        source: "000 §4; computed, not from the document",
         statement: "certified and exact, T = 100 units, R = 10: A's first-round float strategy \
                     (bets 1 and 91) has a rigorous guarantee >= -1e-9 against each of the 101 \
                     replies, and against bets 1 and 91 (optimal for B too: the start matrix is \
@@ -443,7 +443,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-111",
         game: GameId::Yen,
-        source: "000 §3; issue 16",
+        source: "000 §3; computed, not from the document",
         statement: "T = 10,000 yen, R = 10, 1-yen units: the best response to always1000 scores \
                     +1 (a win, the most possible; a winning line by depth-first search), and the \
                     referee, playing that line against its own always1000, confirms the win",
@@ -454,7 +454,7 @@ pub(super) const CLAIMS: &[Claim] = &[
     Claim {
         id: "YEN-112",
         game: GameId::Yen,
-        source: "000 §3; issue 16",
+        source: "000 §3; computed, not from the document",
         statement: "T = 10,000 yen, R = 10, 1-yen units: the best response to minus1 scores +1 \
                     (a win, the most possible; a winning line by depth-first search), and the \
                     referee, playing that line against its own minus1, confirms the win",
