@@ -118,7 +118,8 @@ fn leaves() -> Vec<Leaf> {
             todo.push(sub);
         }
         // A command that needs a subcommand is no leaf.
-        if !path.is_empty() && !(usage.contains("<COMMAND>") && !commands.is_empty()) {
+        let needs_subcommand = usage.contains("<COMMAND>") && !commands.is_empty();
+        if !path.is_empty() && !needs_subcommand {
             let mut args: Vec<Arg> = section(&text, "Options:")
                 .iter()
                 .filter_map(|l| parse_arg(l, false, &usage))
