@@ -229,3 +229,19 @@ mod cli {
         }
     }
 }
+
+/// Issue 27: the tests never left R = 10 at large T, and a panic waited at
+/// R ≥ 30. A grid of small totals with R up to its maximum (60), and R = 2,
+/// the shortest match the certified solver accepts: every exact value lies
+/// in its interval.
+#[test]
+fn every_exact_value_lies_in_its_interval_on_a_grid_of_small_totals_up_to_60_rounds() {
+    for max in [1, 2, 3, 6] {
+        for rounds in [2, 3, 4, 17, 60] {
+            exact_values_lie_in_their_intervals(max, rounds, None);
+        }
+    }
+    for rounds in [2, 60] {
+        exact_values_lie_in_their_intervals(9, rounds, None);
+    }
+}

@@ -699,3 +699,55 @@ fn a_long_tournament_shows_a_progress_bar_on_a_terminal_and_nothing_in_a_pipe() 
     assert_eq!(run.code, 0);
     assert_eq!(run.stderr, "", "nothing on a piped standard error");
 }
+
+/// Issue 27: under `nohup` (SIGHUP ignored) or `trap '' INT` the referee
+/// installed its handlers over the ignored signals and died of them. A
+/// signal ignored at start stays ignored: the match runs to its end (the
+/// silent player forfeits at the timeout) and the referee exits normally.
+#[test]
+fn signals_ignored_at_start_stay_ignored() {
+    use std::os::unix::process::CommandExt;
+    let pid_file = temp_path("ignored-signals.pids");
+    let player = format!("{} {}", script("sleep_forever"), pid_file.display());
+    let mut command = Command::new(BIN);
+    command
+        .args([
+            "yen",
+            "match",
+            "--a",
+            "minus1",
+            "--b",
+            &player,
+            "--games",
+            "1",
+            "--timeout",
+            "1.5",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: signal(2) only, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_IGN);
+            libc::signal(libc::SIGINT, libc::SIG_IGN);
+            Ok(())
+        });
+    }
+    let mut referee = command.spawn().expect("the solved-games binary runs");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !pid_file.exists() {
+        assert!(Instant::now() < deadline, "the player never started");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    signal(referee.id(), libc::SIGHUP);
+    signal(referee.id(), libc::SIGINT);
+    let status = wait_at_most(&mut referee, Duration::from_secs(20), "the referee");
+    let _ = std::fs::remove_file(&pid_file);
+    assert_eq!(
+        status.signal(),
+        None,
+        "the referee died of an ignored signal"
+    );
+    assert!(status.code().is_some_and(|c| c <= 1), "{status:?}");
+}

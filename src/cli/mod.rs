@@ -311,6 +311,10 @@ fn exit_code(result: Outcome) -> ExitCode {
 /// full disk is exit 3, a closed pipe a quiet end); a usage error is one
 /// line on standard error with exit 2.
 fn parse_error(e: &clap::Error, out: &mut Out) -> ExitCode {
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        note(format_args!("solved-games: error: {}", missing_command(e)));
+        return ExitCode::from(2);
+    }
     if e.use_stderr() {
         // One line, like every other error: clap's message and tips without
         // its usage block, which `--help` gives in full.
@@ -336,5 +340,31 @@ fn parse_error(e: &clap::Error, out: &mut Out) -> ExitCode {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
             .map(|()| true),
+    )
+}
+
+/// A command line that names no (sub)command (`solved-games`, `solved-games
+/// yen`): its usage and the commands to choose from, in one short line,
+/// instead of the whole help flattened into one (exit 2 as before).
+fn missing_command(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let usage = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage:"))
+        .unwrap_or(" solved-games <COMMAND>")
+        .trim()
+        .to_string();
+    let commands: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&c| c != "help")
+        .collect();
+    let program = usage.split(" <").next().unwrap_or("solved-games");
+    format!(
+        "a command is needed: {usage}, where COMMAND is one of {} (see `{program} --help`)",
+        commands.join(", ")
     )
 }

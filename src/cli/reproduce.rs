@@ -215,13 +215,22 @@ fn print_summary(out: &mut Out, args: &Args, run: &Run) -> Result<(), CliError> 
         writeln!(out)?;
         writeln!(
             out,
-            "{} claims: {} PASS, {} ERRATUM, {} FAIL; naive solver run on {} (all agree: {}); {:.2} s",
+            "{} {}: {} PASS, {} ERRATUM, {} FAIL; naive solver run on {} (all agree: {}); {:.2} s",
             summary.claims,
+            if summary.claims == 1 {
+                "claim"
+            } else {
+                "claims"
+            },
             summary.passed,
             summary.errata,
             summary.failed,
             summary.naive_run,
-            if summary.naive_agree == summary.naive_run { "yes" } else { "NO" },
+            if summary.naive_agree == summary.naive_run {
+                "yes"
+            } else {
+                "NO"
+            },
             run.elapsed.as_secs_f64()
         )?;
         for v in run.verdicts.iter().filter(|v| v.status == Status::Erratum) {

@@ -107,10 +107,22 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
 /// Largest T accepted: money sums stay far inside u64.
 const MAX_TOTAL: u64 = 1_000_000_000_000;
 
+/// Largest R accepted by `match` and `tournament`: a player's view sums its
+/// bets so far every round, so a match costs O(R²) additions (5·10⁷ here,
+/// a few tens of milliseconds) and its transcript O(R) memory; R = 4·10⁹
+/// ran for minutes with no output.
+const MAX_PLAY_ROUNDS: u32 = 10_000;
+
 impl PlayArgs {
     fn rules(&self) -> Result<Rules, CliError> {
         if self.rounds == 0 {
             return Err(CliError::Input("--rounds must be at least 1".into()));
+        }
+        if self.rounds > MAX_PLAY_ROUNDS {
+            return Err(CliError::Input(format!(
+                "--rounds {} is out of range: 1..={MAX_PLAY_ROUNDS} (each match costs O(R^2))",
+                self.rounds
+            )));
         }
         if self.total > MAX_TOTAL {
             return Err(CliError::Input(format!(

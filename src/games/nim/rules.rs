@@ -130,6 +130,9 @@ impl fmt::Display for ParsePositionError {
             ParsePositionError::NotADigit { found, at } => {
                 write!(f, "`{found}` at character {at} is not a digit")
             }
+            ParsePositionError::NotANumber { found } if found.is_empty() => f.write_str(
+                "a pile is empty (two commas in a row, or a comma first): write 0 for an empty pile",
+            ),
             ParsePositionError::NotANumber { found } => {
                 write!(f, "pile `{found}` is not a number of stones")
             }

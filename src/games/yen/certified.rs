@@ -595,9 +595,12 @@ impl Certified {
                 continue;
             };
             let mut candidates = vec![(found.row_strategy, found.column_strategy)];
-            if method == Method::Warm {
+            if method == Method::Warm && found.from_growing_game {
                 // The tableau's strategies carry its drift; the basis
-                // re-solved from the matrix is exact to the last bits.
+                // re-solved from the matrix is exact to the last bits. (Only
+                // when the tableau holds this state's game: after a pure
+                // saddle point it still holds an earlier state's, whose
+                // strategies may be longer than the bets tried here.)
                 let (lower, upper) = self.bounds(ws, state, &candidates[0].0, &candidates[0].1);
                 if (upper - lower).partial_cmp(&RESOLVE) != Some(std::cmp::Ordering::Less) {
                     if let Some(sol) = ws.grow.resolved() {
@@ -699,6 +702,10 @@ struct Found {
     row_strategy: Vec<f64>,
     column_strategy: Vec<f64>,
     basis: (Vec<u64>, Vec<u64>),
+    /// Whether the strategies came from `Workspace::grow`, which then holds
+    /// this state's restricted game (a pure saddle point leaves it as the
+    /// last state that needed an LP left it).
+    from_growing_game: bool,
 }
 
 impl Certified {
@@ -836,6 +843,7 @@ impl Certified {
                 row_strategy: sol.row_strategy,
                 column_strategy: sol.column_strategy,
                 basis,
+                from_growing_game: method == Method::Warm && warm,
             });
             if new_row.is_none() && new_column.is_none() {
                 // Done, or a reply already in the restricted game beats its
@@ -1116,5 +1124,58 @@ mod tests {
         // negative weights) and its perturbed retry finds the equilibrium:
         // no exact solve is needed.
         assert!(!c.failed && !c.exact, "the float path failed");
+    }
+
+    /// Issue 27: at (T, R) = (60, 30) the stage game of (21, 24, 41, −55)
+    /// ended the warm double oracle on a pure saddle point whose bounds were
+    /// not narrower than `RESOLVE`; the re-solve of the growing game then
+    /// read the tableau an earlier state on the thread had left (longer than
+    /// the bets tried here) and `fixed_sums` indexed past the rows built.
+    /// Here a small table with its stored intervals widened to 2e-11 makes
+    /// such saddle points common, and a tableau of a 61 × 61 game stands in
+    /// for the earlier state.
+    #[test]
+    fn a_saddle_point_after_an_lp_of_a_larger_game_does_not_read_its_tableau() {
+        let (max, rounds) = (10, 6);
+        let mut table = Certified::solve(max, rounds, &Silent);
+        for layer in &mut table.layers {
+            for iv in &mut layer.values {
+                if !iv.lower.is_nan() {
+                    *iv = Interval {
+                        lower: (iv.lower - 1e-11).max(-1.0),
+                        upper: (iv.upper + 1e-11).min(1.0),
+                    };
+                }
+            }
+        }
+        let big = 61;
+        let stale: Vec<f64> = (0..big * big)
+            .map(|k| ((k * 7919) % 13) as f64 / 13.0 - 0.5)
+            .collect();
+        let mut stages = 0;
+        for r in 3..rounds {
+            for a in 1..=max {
+                for b in 1..=max {
+                    let bet = (2 * max - a - b) as i64;
+                    for d in (-bet..=bet).step_by(2) {
+                        let state = State {
+                            rounds_left: r,
+                            money_a: a,
+                            money_b: b,
+                            gain_diff: d,
+                        };
+                        if state.decided().is_some() {
+                            continue;
+                        }
+                        let mut ws = Workspace::new();
+                        assert!(ws.grow.start(big, big, &stale, SHIFT).is_some());
+                        let c = table.certify(&mut ws, state);
+                        assert!(c.interval.lower <= c.interval.upper, "{state}");
+                        stages += 1;
+                    }
+                }
+            }
+        }
+        assert!(stages > 1000, "only {stages} stage games");
     }
 }

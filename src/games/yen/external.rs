@@ -495,6 +495,15 @@ mod unix {
             // SA_RESETHAND; the handler only reads atomics and calls kill(2)
             // and raise(3).
             unsafe {
+                // A signal ignored at start stays ignored (nohup, `trap ''
+                // INT`): the caller asked the process to outlive it, and the
+                // players, which inherit the disposition, outlive it too.
+                let mut old: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(signal, std::ptr::null(), &mut old) == 0
+                    && old.sa_sigaction == libc::SIG_IGN
+                {
+                    continue;
+                }
                 let mut action: libc::sigaction = std::mem::zeroed();
                 action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
                 action.sa_flags = libc::SA_RESETHAND;

@@ -311,11 +311,15 @@ impl State {
                 money_b: self.money_b,
             });
         }
-        let bet = (2 * t - self.money_a - self.money_b) as i64;
-        if self.gain_diff.abs() > bet || (self.gain_diff - bet) % 2 != 0 {
+        // Checked arithmetic throughout: |i64::MIN| and a total near
+        // u64::MAX overflow the plain forms (`gain_diff.abs()` wrapped and
+        // accepted d = i64::MIN, issue 27). Money ≤ T, so 2T − a − b ≥ 0.
+        let bet = 2 * u128::from(t) - u128::from(self.money_a) - u128::from(self.money_b);
+        let magnitude = u128::from(self.gain_diff.unsigned_abs());
+        if magnitude > bet || magnitude % 2 != bet % 2 {
             return Err(InvalidState::ImpossibleGainDiff {
                 gain_diff: self.gain_diff,
-                bet,
+                bet: i64::try_from(bet).unwrap_or(i64::MAX),
             });
         }
         Ok(())

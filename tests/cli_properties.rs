@@ -1,0 +1,336 @@
+//! Issue 27: every subcommand, with random arguments drawn from each flag's
+//! domain and its edges, ends with a documented exit code (0 ok, 1 a check
+//! failed, 2 usage or input, 3 I/O), exactly one `solved-games: error:`
+//! line when it fails, no panic, and in bounded time: a run still going
+//! after its time slot (a legitimately long computation at a default size)
+//! must end cleanly within 2 s of SIGTERM.
+//!
+//! The commands and flags are not listed here: they are read from the
+//! binary's own `-h` (clap renders its `Command` tree there), recursively,
+//! so subcommands added later are covered without touching this file.
+// The test runs the binary, built only with the `cli` feature.
+#![cfg(feature = "cli")]
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_solved-games");
+
+/// One flag or positional argument as `-h` shows it.
+#[derive(Debug, Clone)]
+struct Arg {
+    /// `--flag`, or `None` for a positional argument.
+    flag: Option<String>,
+    /// The value's name (`<FILE>`), if it takes one.
+    value: Option<String>,
+    possible: Vec<String>,
+    default: Option<String>,
+    required: bool,
+}
+
+#[derive(Debug, Clone)]
+struct Leaf {
+    path: Vec<String>,
+    args: Vec<Arg>,
+}
+
+fn help(path: &[String]) -> String {
+    let out = Command::new(BIN)
+        .args(path)
+        .arg("-h")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(0), "{path:?} -h");
+    String::from_utf8(out.stdout).expect("UTF-8 help")
+}
+
+/// The lines of a `-h` section (`Commands:`, `Options:`, `Arguments:`).
+fn section<'a>(text: &'a str, name: &str) -> Vec<&'a str> {
+    text.lines()
+        .skip_while(|l| *l != name)
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  "))
+        .collect()
+}
+
+fn bracketed(line: &str, key: &str) -> Option<String> {
+    let start = line.find(key)? + key.len();
+    let end = line[start..].find(']')? + start;
+    Some(line[start..end].trim().to_string())
+}
+
+fn parse_arg(line: &str, positional: bool, usage: &str) -> Option<Arg> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let possible = bracketed(line, "[possible values:")
+        .map(|v| v.split(',').map(|s| s.trim().to_string()).collect())
+        .unwrap_or_default();
+    let default = bracketed(line, "[default:");
+    if positional {
+        let name = tokens.first()?;
+        return Some(Arg {
+            flag: None,
+            value: Some(name.to_string()),
+            possible,
+            default,
+            required: name.starts_with('<'),
+        });
+    }
+    let at = tokens.iter().position(|t| t.starts_with("--"))?;
+    let flag = tokens[at].trim_end_matches(',').to_string();
+    let value = tokens
+        .get(at + 1)
+        .filter(|t| t.starts_with('<'))
+        .map(|t| t.to_string());
+    let required = usage.contains(&format!("{flag} <")) && !usage.contains(&format!("[{flag}"));
+    Some(Arg {
+        flag: Some(flag),
+        value,
+        possible,
+        default,
+        required,
+    })
+}
+
+/// Every command without subcommands of its own (and every command with
+/// optional subcommands, as itself), from `-h`, recursively.
+fn leaves() -> Vec<Leaf> {
+    let mut leaves = Vec::new();
+    let mut todo: Vec<Vec<String>> = vec![Vec::new()];
+    while let Some(path) = todo.pop() {
+        let text = help(&path);
+        let usage = text
+            .lines()
+            .find(|l| l.starts_with("Usage:"))
+            .unwrap_or_default()
+            .to_string();
+        let commands: Vec<String> = section(&text, "Commands:")
+            .iter()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|c| *c != "help")
+            .map(String::from)
+            .collect();
+        for c in &commands {
+            let mut sub = path.clone();
+            sub.push(c.clone());
+            todo.push(sub);
+        }
+        // A command that needs a subcommand is no leaf.
+        let needs_subcommand = usage.contains("<COMMAND>") && !commands.is_empty();
+        if !path.is_empty() && !needs_subcommand {
+            let mut args: Vec<Arg> = section(&text, "Options:")
+                .iter()
+                .filter_map(|l| parse_arg(l, false, &usage))
+                .filter(|a| a.flag.as_deref() != Some("--help"))
+                .collect();
+            args.extend(
+                section(&text, "Arguments:")
+                    .iter()
+                    .filter_map(|l| parse_arg(l, true, &usage)),
+            );
+            leaves.push(Leaf { path, args });
+        }
+    }
+    leaves.sort_by(|a, b| a.path.cmp(&b.path));
+    leaves
+}
+
+/// A value from the argument's domain or its edges.
+fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
+    let name = arg.value.as_deref().unwrap_or_default().to_uppercase();
+    if !arg.possible.is_empty() && rng.u8(0..4) != 0 {
+        return arg.possible[rng.usize(0..arg.possible.len())].clone();
+    }
+    if let Some(d) = &arg.default {
+        if rng.u8(0..5) == 0 && !d.contains(' ') {
+            return d.clone();
+        }
+    }
+    if ["FILE", "DIR", "PATH"].iter().any(|k| name.contains(k)) {
+        let choices = [
+            dir.join(format!("new-{}", rng.u32(..)))
+                .display()
+                .to_string(),
+            dir.display().to_string(),
+            "/dev/full".to_string(),
+            "/nonexistent/dir/file".to_string(),
+            "-".to_string(),
+            String::new(),
+        ];
+        return choices[rng.usize(0..choices.len())].clone();
+    }
+    let edges = [
+        "0",
+        "1",
+        "2",
+        "3",
+        "-1",
+        "10",
+        "4294967295",
+        "4294967296",
+        "18446744073709551615",
+        "18446744073709551616",
+        "9223372036854775807",
+        "-9223372036854775808",
+        "",
+        "x",
+        "1,2,3",
+        "1,,3",
+        "1,10,0,-9223372036854775808",
+        "2,2,2,0",
+        "NaN",
+        "inf",
+        "1e309",
+        "minus1",
+        "random",
+        "minus1,random",
+        "cmd:true",
+        "b1,c1/b4,c4 1",
+        "\u{3042}",
+    ];
+    if rng.u8(0..20) == 0 {
+        return "9".repeat(100_000);
+    }
+    edges[rng.usize(0..edges.len())].to_string()
+}
+
+/// Runs the binary with a time slot; a run still going is sent SIGTERM and
+/// must end within 2 s. Returns (exit code or signal, stderr, timed out).
+fn run(args: &[String], slot: Duration) -> (Option<i32>, Option<i32>, String, bool) {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stderr.read_to_end(&mut s);
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let started = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        let limit = if timed_out {
+            slot + Duration::from_secs(2)
+        } else {
+            slot
+        };
+        if started.elapsed() > limit {
+            if timed_out {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{args:?}: still running 2 s after SIGTERM");
+            }
+            // SAFETY: kill(2) on the child this test started.
+            unsafe {
+                libc::kill(child.id() as i32, libc::SIGTERM);
+            }
+            timed_out = true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = reader.join().unwrap();
+    (status.code(), status.signal(), text, timed_out)
+}
+
+#[test]
+fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
+    let leaves = leaves();
+    assert!(leaves.len() >= 10, "only {} commands found", leaves.len());
+    let dir = std::env::temp_dir().join(format!("cli-properties-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = fastrand::Rng::with_seed(27);
+    let budget = Duration::from_secs(30);
+    let slot = Duration::from_millis(1500);
+    let started = Instant::now();
+    let mut runs = 0;
+    let mut problems = Vec::new();
+    let mut tally = std::collections::BTreeMap::new();
+    // Every command once, then random ones while the budget lasts.
+    let mut order: Vec<usize> = (0..leaves.len()).collect();
+    while runs < order.len() || started.elapsed() < budget {
+        if runs >= order.len() {
+            order.push(rng.usize(0..leaves.len()));
+        }
+        let leaf = &leaves[order[runs]];
+        runs += 1;
+        let mut args = leaf.path.clone();
+        for arg in &leaf.args {
+            if !(arg.required || rng.u8(0..3) == 0) {
+                continue;
+            }
+            if let Some(flag) = &arg.flag {
+                args.push(flag.clone());
+            }
+            if arg.value.is_some() {
+                args.push(value(&mut rng, arg, &dir));
+            }
+        }
+        let (code, signal, stderr, timed_out) = run(&args, slot);
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.len() > 40 {
+                    format!("{}…", &a[..20])
+                } else {
+                    a.clone()
+                }
+            })
+            .collect();
+        *tally
+            .entry(if timed_out {
+                "slow".to_string()
+            } else {
+                format!("{code:?}")
+            })
+            .or_insert(0) += 1;
+        if stderr.contains("panicked") {
+            problems.push(format!("{shown:?}: panicked: {stderr}"));
+            continue;
+        }
+        if timed_out {
+            // Ended by the SIGTERM it was sent: its own or the default action.
+            if !(signal == Some(libc::SIGTERM) || code.is_some_and(|c| c <= 3)) {
+                problems.push(format!("{shown:?}: after SIGTERM {code:?} {signal:?}"));
+            }
+            continue;
+        }
+        match code {
+            Some(0 | 1) => {}
+            Some(2 | 3) => {
+                let errors = stderr
+                    .lines()
+                    .filter(|l| l.starts_with("solved-games: error:"))
+                    .count();
+                if errors != 1 || stderr.trim_end().lines().count() != 1 {
+                    problems.push(format!("{shown:?}: exit {code:?} with stderr {stderr:?}"));
+                }
+            }
+            _ => problems.push(format!(
+                "{shown:?}: exit {code:?} signal {signal:?}: {stderr}"
+            )),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let names: Vec<String> = leaves.iter().map(|l| l.path.join(" ")).collect();
+    eprintln!(
+        "{runs} runs of {} commands ({}): {tally:?}",
+        names.len(),
+        names.join(", ")
+    );
+    assert!(
+        problems.is_empty(),
+        "{} of {runs} runs broke the contract:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
