@@ -8,6 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod check;
 mod geister;
 mod memory;
 mod nim;
@@ -54,6 +55,9 @@ enum Command {
     Geister(geister::Args),
     /// The 10,000-yen bidding game, document 000.
     Yen(yen::Args),
+    /// Check a solver program against the optimized solver: every instance of
+    /// each size, random larger ones, a minimal counterexample on a wrong answer.
+    Check(check::Args),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     ///
     /// For example `solved-games completions bash >
@@ -280,6 +284,7 @@ pub fn main() -> ExitCode {
         Command::Memory(a) => memory::run(a, &mut out),
         Command::Geister(a) => geister::run(a, &mut out),
         Command::Yen(a) => yen::run(a, &mut out),
+        Command::Check(a) => check::run(a, &mut out),
         Command::Completions { shell } => completions(shell, &mut out),
         Command::Manpage { dir } => manpage(dir, &mut out),
     };

@@ -27,6 +27,7 @@
 pub mod geister;
 pub mod memory;
 pub mod nim;
+pub mod shrink;
 pub mod stones;
 pub mod yen;
 
