@@ -29,7 +29,10 @@ pub mod memory;
 pub mod nim;
 pub mod shrink;
 pub mod stones;
+pub mod table;
 pub mod yen;
+
+pub use table::{ParseTableError, Table};
 
 use std::fmt;
 use std::str::FromStr;
