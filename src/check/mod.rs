@@ -16,60 +16,25 @@
 
 #[cfg(unix)]
 pub mod program;
-mod subjects;
 
 use crate::games::shrink::Shrink;
-use crate::games::SolveError;
+use crate::games::table::Table;
+use crate::games::{SolveError, Solver};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
-/// One kind of question a game asks of a solver (`--question`): Nim's
-/// positions, one of the five stone games, Memory's states.
-#[derive(Debug, Clone, Copy)]
-pub struct Question {
-    /// Its name on the command line (`1` … `5` for the stone games).
-    pub name: &'static str,
-    /// What a size counts.
-    pub unit: &'static str,
-    /// The sizes enumerated exhaustively by default.
-    pub sizes: (u64, u64),
-}
+/// What `check` needs of a game: its whole-table face and [`Shrink`].
+pub trait Subject: Table + Shrink {}
 
-/// What `check` needs of a game beyond its [`Game`](crate::games::Game)
-/// face: instances by size, random instances, values as text and back, and
-/// [`Shrink`].
-pub trait Subject: Shrink {
-    /// The questions, the default first.
-    fn questions() -> Vec<Question>;
-
-    /// Every instance of `size`, in the canonical order (SPEC.md).
-    fn instances(question: &Question, size: u64) -> Vec<Self::Instance>;
-
-    /// An instance of `size` drawn from `rng`.
-    fn random(question: &Question, size: u64, rng: &mut fastrand::Rng) -> Self::Instance;
-
-    /// A value in the protocol's notation (`win`, `-3`, `1/3`).
-    fn value_text(value: &Self::Value) -> String;
-
-    /// A value read back from a program's answer line.
-    ///
-    /// # Errors
-    /// Why the text is not a value.
-    fn parse_value(text: &str) -> Result<Self::Value, String>;
-
-    /// The optimized solver's value of each instance; a game overrides it
-    /// to solve many instances from one table.
-    fn optimized_all(instances: &[Self::Instance]) -> Vec<Result<Self::Value, SolveError>> {
-        instances.iter().map(Self::optimized).collect()
-    }
-}
+impl<G: Table + Shrink> Subject for G {}
 
 /// What to check.
 #[derive(Debug, Clone)]
 pub struct Plan {
-    /// The question's name; `None` for the game's default.
-    pub question: Option<String>,
-    /// Sizes enumerated exhaustively; `None` for the question's default.
+    /// The table's parameters as `key=value` words; `None` for the
+    /// game's default table.
+    pub params: Option<String>,
+    /// Sizes enumerated exhaustively; `None` for every size of the table.
     pub sizes: Option<(u64, u64)>,
     /// How many random instances beyond the largest size.
     pub random: usize,
@@ -172,8 +137,8 @@ pub struct Fits {
 pub struct Report {
     /// The game's name.
     pub game: &'static str,
-    /// The question.
-    pub question: &'static str,
+    /// The table's parameters (`game=2 min=1 max=4 length=6`).
+    pub params: String,
     /// What a size counts.
     pub unit: &'static str,
     /// The program as given.
@@ -209,25 +174,6 @@ impl Report {
     }
 }
 
-/// The question named `name` (the default for `None`).
-///
-/// # Errors
-/// [`CheckError::Input`] naming the questions there are.
-pub fn question<G: Subject>(name: Option<&str>) -> Result<Question, CheckError> {
-    let all = G::questions();
-    match name {
-        None => Ok(all[0]),
-        Some(n) => all.iter().find(|q| q.name == n).copied().ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(|q| q.name).collect();
-            CheckError::Input(format!(
-                "{} has no question `{n}` (questions: {})",
-                G::NAME,
-                names.join(", ")
-            ))
-        }),
-    }
-}
-
 /// The sizes of the random instances: the largest enumerated size plus
 /// 1, 2, …, cycling over as many sizes as were enumerated (at least one).
 #[must_use]
@@ -244,7 +190,7 @@ struct Group<I> {
 
 fn naive_text<G: Subject>(instance: &G::Instance) -> String {
     match G::naive(instance) {
-        Ok(v) => G::value_text(&v),
+        Ok(v) => G::write_value(&v),
         Err(e) => format!("none ({e})"),
     }
 }
@@ -257,29 +203,67 @@ fn naive_text<G: Subject>(instance: &G::Instance) -> String {
 /// [`Report`] with its verdict.
 #[cfg(unix)]
 pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report, CheckError> {
-    let question = question::<G>(plan.question.as_deref())?;
-    let sizes = plan.sizes.unwrap_or(question.sizes);
+    let params: G::Params = match &plan.params {
+        None => G::standard()[0].clone(),
+        Some(text) => text
+            .parse()
+            .map_err(|e: crate::games::table::ParseTableError| CheckError::Input(e.to_string()))?,
+    };
+    let sizes = plan.sizes.unwrap_or((0, G::bound(&params)));
     if sizes.0 > sizes.1 {
         return Err(CheckError::Input(format!(
             "--sizes {}..={} is empty",
             sizes.0, sizes.1
         )));
     }
-    let mut groups: Vec<Group<G::Instance>> = (sizes.0..=sizes.1)
-        .map(|size| Group {
+    if sizes.1 > G::bound(&params) && G::bound(&G::with_bound(&params, sizes.1)) != sizes.1 {
+        return Err(CheckError::Input(format!(
+            "{} tables go up to size {} ({})",
+            G::NAME,
+            G::bound(&params),
+            G::SIZE
+        )));
+    }
+    // Every instance up to the largest size, with its optimized value, from
+    // one whole table; grouped by size in the canonical order.
+    let upto = G::with_bound(&params, sizes.1);
+    let rows = G::table(Solver::Optimized, &upto).map_err(|e| CheckError::Input(e.to_string()))?;
+    let mut groups: Vec<Group<G::Instance>> = Vec::new();
+    let mut expected: Vec<G::Value> = Vec::new();
+    let mut by_size: std::collections::BTreeMap<u64, Vec<(G::Instance, G::Value)>> =
+        std::collections::BTreeMap::new();
+    for (instance, value) in rows {
+        let size = G::size_of(&instance);
+        if (sizes.0..=sizes.1).contains(&size) {
+            by_size.entry(size).or_default().push((instance, value));
+        }
+    }
+    for (size, rows) in by_size {
+        let (instances, values): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
+        expected.extend(values);
+        groups.push(Group {
             size,
             random: false,
-            instances: G::instances(&question, size),
-        })
-        .collect();
+            instances,
+        });
+    }
     let mut rng = fastrand::Rng::with_seed(plan.seed);
     let mut random: Vec<(u64, G::Instance)> = random_sizes(sizes, plan.random)
         .into_iter()
-        .map(|size| (size, G::random(&question, size, &mut rng)))
+        .filter_map(|size| {
+            let params = G::with_bound(&params, size);
+            (G::bound(&params) == size)
+                .then(|| G::random(&params, size, &mut rng))
+                .flatten()
+                .map(|i| (size, i))
+        })
         .collect();
     // Stable: random instances of one size keep the order they were drawn.
     random.sort_by_key(|(size, _)| *size);
     for (size, instance) in random {
+        expected.push(
+            G::optimized(&instance).map_err(|e: SolveError| CheckError::Input(e.to_string()))?,
+        );
         match groups.last_mut() {
             Some(g) if g.random && g.size == size => g.instances.push(instance),
             _ => groups.push(Group {
@@ -294,15 +278,11 @@ pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report
         .flat_map(|g| g.instances.iter().cloned())
         .collect();
     let lines: Vec<String> = all.iter().map(ToString::to_string).collect();
-    let expected: Vec<G::Value> = G::optimized_all(&all)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .map_err(|e: SolveError| CheckError::Input(e.to_string()))?;
 
     let mut answers: Vec<(String, bool, Instant)> = Vec::with_capacity(lines.len());
     let started = Instant::now();
     let outcome = program.run(&lines, |index, text, at| {
-        let value = G::parse_value(text.trim())?;
+        let value = G::parse_value(text.trim()).map_err(|e| e.to_string())?;
         answers.push((text.trim().to_string(), value == expected[index], at));
         Ok(())
     });
@@ -334,7 +314,7 @@ pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report
                     let case = Case {
                         instance: lines[range.start + i].clone(),
                         program: text.clone(),
-                        optimized: G::value_text(&expected[range.start + i]),
+                        optimized: G::write_value(&expected[range.start + i]),
                         naive: naive_text::<G>(instance),
                     };
                     if failing.is_none() {
@@ -406,8 +386,8 @@ pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report
     };
     Ok(Report {
         game: G::NAME,
-        question: question.name,
-        unit: question.unit,
+        params: params.to_string(),
+        unit: G::SIZE,
         program: std::iter::once(program.program.clone())
             .chain(program.args.iter().cloned())
             .collect::<Vec<_>>()
@@ -451,7 +431,7 @@ fn shrink<G: Subject>(
         let lines: Vec<String> = candidates.iter().map(|(c, _)| c.to_string()).collect();
         let mut first_wrong: Option<(usize, String)> = None;
         let outcome = program.run(&lines, |index, text, _| {
-            let value = G::parse_value(text.trim())?;
+            let value = G::parse_value(text.trim()).map_err(|e| e.to_string())?;
             if first_wrong.is_none() && value != candidates[index].1 {
                 first_wrong = Some((index, text.trim().to_string()));
             }
@@ -467,7 +447,7 @@ fn shrink<G: Subject>(
         case = Case {
             instance: lines[index].clone(),
             program: answer,
-            optimized: G::value_text(value),
+            optimized: G::write_value(value),
             naive: naive_text::<G>(instance),
         };
         current = instance.clone();
@@ -542,7 +522,7 @@ pub fn junit(report: &Report) -> String {
             .count()
             .to_string();
         let tests = report.per_size.len().to_string();
-        let suite = format!("solved-games check {} {}", report.game, report.question);
+        let suite = format!("solved-games check {} {}", report.game, report.params);
         w.create_element("testsuites")
             .with_attributes([
                 ("name", suite.as_str()),
@@ -565,7 +545,7 @@ pub fn junit(report: &Report) -> String {
                             } else {
                                 format!("size {}", s.size)
                             };
-                            let class = format!("check.{}.{}", report.game, report.question);
+                            let class = format!("check.{}.{}", report.game, report.params);
                             let case = w
                                 .create_element("testcase")
                                 .with_attributes([("name", name.as_str()), ("classname", class.as_str())]);
@@ -617,7 +597,7 @@ pub fn text(report: &Report) -> String {
     let _ = write!(
         t,
         "check {} ({}) against `{}`: every instance of sizes {}..={} ({})",
-        report.game, report.question, report.program, report.sizes.0, report.sizes.1, report.unit
+        report.game, report.params, report.program, report.sizes.0, report.sizes.1, report.unit
     );
     match (randoms.first(), randoms.last()) {
         (Some(a), Some(b)) => {

@@ -3,7 +3,10 @@
 
 use super::{CliError, JsonArg, Out, Outcome};
 use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
-use solved_games::games::{memory::face::Memory, nim::face::Nim, stones::face::StoneGames};
+use solved_games::games::{
+    geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
+    yen::face::Yen,
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -12,10 +15,14 @@ use std::time::Duration;
 pub enum CheckGame {
     /// Three-pile Nim positions, answered `win` or `loss`.
     Nim,
-    /// Stone rows of one of Games 1-5 (`--question`), answered A's score minus B's.
+    /// Stone rows of one of Games 1-5 (`--params game=N`), answered A's score minus B's.
     Stones,
     /// Memory states F(n,m,k) and G(n,m,k), answered p/q.
     Memory,
+    /// Mini-Geister positions of one analysis (`--analysis`), answered value and distance.
+    Geister,
+    /// 10,000-yen states of (T, R), answered A's expected score p/q.
+    Yen,
 }
 
 /// Options of `solved-games check`.
@@ -28,12 +35,18 @@ pub struct Args {
     /// (nothing expanded). It reads one instance per line and prints one
     /// value per line (SPEC.md "the line protocol").
     command: String,
-    /// Which question: the stone game 1-5 (default 1); Nim `positions`,
-    /// Memory `states`.
-    #[arg(long)]
-    question: Option<String>,
-    /// Sizes checked exhaustively, `A..=B` (defaults: Nim 0..=12, stones
-    /// 1..=6 and 1..=4 for Game 5, Memory 1..=6).
+    /// The table the instances come from, as `key=value` words, as for
+    /// `export` (`piles=3 max=9`, `game=2 min=1 max=4 length=6`, `n=30`,
+    /// `analysis=basic`, `total=10 rounds=10`); default the game's first
+    /// standard table.
+    #[arg(long, value_name = "WORDS")]
+    params: Option<String>,
+    /// Geister: the analysis (`basic`, `extended`, `det`, …), the same as
+    /// `--params analysis=NAME`.
+    #[arg(long, conflicts_with = "params")]
+    analysis: Option<String>,
+    /// Sizes checked exhaustively, `A..=B` or one size (default: every
+    /// size of the table).
     #[arg(long, value_name = "A..=B")]
     sizes: Option<String>,
     /// Random instances of larger sizes after the exhaustive ones.
@@ -90,7 +103,11 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             ))
         })?;
     let plan = Plan {
-        question: args.question.clone(),
+        params: args
+            .analysis
+            .as_ref()
+            .map(|a| format!("analysis={a}"))
+            .or(args.params.clone()),
         sizes: args.sizes.as_deref().map(sizes).transpose()?,
         random: args.random,
         seed: args.seed,
@@ -101,6 +118,8 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         CheckGame::Nim => go::<Nim>(&plan, &program),
         CheckGame::Stones => go::<StoneGames>(&plan, &program),
         CheckGame::Memory => go::<Memory>(&plan, &program),
+        CheckGame::Geister => go::<Geister>(&plan, &program),
+        CheckGame::Yen => go::<Yen>(&plan, &program),
     }?;
     if let Some(path) = &args.junit {
         std::fs::write(path, check::junit(&report)).map_err(|e| CliError::io(path, &e))?;
