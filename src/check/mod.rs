@@ -230,7 +230,7 @@ pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report
     let rows = G::table(Solver::Optimized, &upto).map_err(|e| CheckError::Input(e.to_string()))?;
     let mut groups: Vec<Group<G::Instance>> = Vec::new();
     let mut expected: Vec<G::Value> = Vec::new();
-    let mut by_size: std::collections::BTreeMap<u64, Vec<(G::Instance, G::Value)>> =
+    let mut by_size: std::collections::BTreeMap<u64, crate::games::table::Rows<G>> =
         std::collections::BTreeMap::new();
     for (instance, value) in rows {
         let size = G::size_of(&instance);
