@@ -43,11 +43,13 @@ fn the_correct_python_solvers_pass() {
             "game {game}: {report}"
         );
     }
+    let (code, report) = json(&["memory", "cmd:python3 memory.py", "--params", "n=8"]);
+    assert_eq!((code, report["verdict"].as_str()), (Some(0), Some("pass")));
 }
 
 /// (game, params, program, smallest failing size, the shrunk counterexample:
 /// instance, program's answer, optimized = naive value).
-const WRONG: [(&str, &str, &str, u64, [&str; 3]); 6] = [
+const WRONG: [(&str, &str, &str, u64, [&str; 3]); 7] = [
     (
         "nim",
         "piles=3 max=9",
@@ -89,6 +91,14 @@ const WRONG: [(&str, &str, &str, u64, [&str; 3]); 6] = [
         "stones5_wrong.py",
         2,
         ["5: 1,1 / 1,2", "-1", "0"],
+    ),
+    // The state document 004 §2.2 miscomputes (MEM-003: 13/30, printed 1/3).
+    (
+        "memory",
+        "n=8",
+        "memory_wrong.py",
+        3,
+        ["F(3,0,1)", "2/5", "13/30"],
     ),
 ];
 
