@@ -100,12 +100,19 @@
     allow(rustdoc::broken_intra_doc_links)
 )]
 
+/// `solved-games check`: an outside solver program against the optimized solver.
+#[cfg(all(unix, feature = "referee"))]
+pub mod check;
 pub mod claims;
 pub mod core;
 pub mod games;
+/// Programs over pipes in process groups of their own (Unix, feature `referee`).
+#[cfg(all(unix, feature = "referee"))]
+pub mod process;
 pub mod progress;
 pub mod report;
 pub mod solve;
+pub mod table;
 
 // The curated face: the five games by name, each game's main types and
 // solvers, the claims registry and progress reporting. Names that two games

@@ -127,6 +127,12 @@ fn sandbox() -> PathBuf {
         dir.join("tests"),
     )
     .unwrap();
+    // `check`'s examples run the solvers in examples/solvers/.
+    std::os::unix::fs::symlink(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"),
+        dir.join("examples"),
+    )
+    .unwrap();
     dir
 }
 

@@ -27,8 +27,12 @@
 pub mod geister;
 pub mod memory;
 pub mod nim;
+pub mod shrink;
 pub mod stones;
+pub mod table;
 pub mod yen;
+
+pub use table::{ParseTableError, Table};
 
 use std::fmt;
 use std::str::FromStr;

@@ -91,27 +91,17 @@ mod unix {
     use super::super::rules::{Round, Rules};
     use super::{parse_bet, split_command, MAX_LINE};
     use crate::core::Player;
+    use crate::process::{exit_status, poll, set_nonblocking, Group};
     use std::io::{ErrorKind, Read, Write};
     use std::os::fd::AsRawFd;
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
-    use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
     use std::time::{Duration, Instant};
-
-    /// The watchdog: waits for end of file on its standard input (the
-    /// referee's end closes when the referee ends, however it ends), then
-    /// kills its own process group — the player and all its children.
-    const WATCHDOG: &str = "read -r _; kill -9 0";
 
     /// A running player program.
     struct Running {
         child: Child,
-        /// The group's leader; its input is the referee's lifeline.
-        watchdog: Child,
-        /// The process group: the watchdog's pid.
-        group: i32,
-        /// The referee's end of the watchdog's input: dropped, the group dies.
-        lifeline: Option<ChildStdin>,
+        /// Its process group, led by the watchdog.
+        group: Group,
         /// The program's input; `None` once closed at the end of the series.
         stdin: Option<ChildStdin>,
         stdout: ChildStdout,
@@ -125,11 +115,7 @@ mod unix {
     impl Running {
         /// Kills the whole group and reaps the program and its watchdog.
         fn kill(mut self) {
-            forget_group(self.group);
-            kill_group(self.group);
-            drop(self.lifeline.take());
-            let _ = self.child.wait();
-            let _ = self.watchdog.wait();
+            self.group.kill(Some(&mut self.child));
         }
     }
 
@@ -175,17 +161,7 @@ mod unix {
                 program: what.to_string(),
                 error: OsError::from(&e),
             };
-            let mut watchdog = Command::new("/bin/sh")
-                .args(["-c", WATCHDOG])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .process_group(0)
-                .spawn()
-                .map_err(|e| cannot("/bin/sh (the player's watchdog)", e))?;
-            let lifeline = watchdog.stdin.take();
-            let group = i32::try_from(watchdog.id()).expect("pids fit in pid_t");
-            remember_group(group);
+            let group = Group::start().map_err(|e| cannot("/bin/sh (the player's watchdog)", e))?;
             let mut command = Command::new(&self.program);
             command
                 .args(&self.args)
@@ -194,16 +170,12 @@ mod unix {
                 .env("YEN_ROUNDS", self.rules.rounds.to_string())
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())
-                .stderr(Stdio::inherit())
-                .process_group(group);
-            die_with_parent(&mut command);
+                .stderr(Stdio::inherit());
+            group.enrol(&mut command);
             let mut child = match command.spawn() {
                 Ok(child) => child,
                 Err(e) => {
-                    forget_group(group);
-                    kill_group(group);
-                    drop(lifeline);
-                    let _ = watchdog.wait();
+                    group.kill(None);
                     return Err(cannot(&self.program, e));
                 }
             };
@@ -214,9 +186,7 @@ mod unix {
             set_nonblocking(&stdin);
             self.running = Some(Running {
                 child,
-                watchdog,
                 group,
-                lifeline,
                 stdin: Some(stdin),
                 stdout,
                 buffer: Vec::with_capacity(MAX_LINE),
@@ -379,159 +349,13 @@ mod unix {
         }
     }
 
-    /// Waits up to `wait` for `fd` to be ready for `events`; false on timeout.
-    fn poll(fd: i32, events: libc::c_short, wait: Duration) -> bool {
-        let mut pfd = libc::pollfd {
-            fd,
-            events,
-            revents: 0,
-        };
-        // Round up so that a wait of a few microseconds does not spin.
-        let millis = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-        // SAFETY: one valid pollfd, its count, a finite timeout.
-        let n = unsafe { libc::poll(&mut pfd, 1, millis) };
-        n > 0
-    }
-
-    /// Makes writes to the program's input fail with `WouldBlock` instead of
-    /// hanging when it stops reading.
-    fn set_nonblocking(stdin: &ChildStdin) {
-        let fd = stdin.as_raw_fd();
-        // SAFETY: fcntl on a pipe descriptor we own.
-        unsafe {
-            let flags = libc::fcntl(fd, libc::F_GETFL);
-            if flags >= 0 {
-                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
-            }
-        }
-    }
-
-    /// On Linux the program gets SIGKILL when the thread that started it
-    /// ends: set in the child between fork and exec, with a check that the
-    /// referee did not die before the call. Other systems rely on the
-    /// watchdog alone.
-    #[cfg(target_os = "linux")]
-    fn die_with_parent(command: &mut Command) {
-        // SAFETY: getpid before the fork; in the child only prctl and
-        // getppid, both async-signal-safe, and no allocation.
-        let referee = unsafe { libc::getpid() };
-        unsafe {
-            command.pre_exec(move || {
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if libc::getppid() != referee {
-                    // The referee ended before the call; no allocation here.
-                    return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
-                }
-                Ok(())
-            });
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    fn die_with_parent(_command: &mut Command) {}
-
-    /// Sends SIGKILL to a player's process group. The group's leader is the
-    /// watchdog, a child of ours not yet reaped, so the id cannot have passed
-    /// to another group.
-    fn kill_group(group: i32) {
-        // SAFETY: kill(2) with a negative id signals that process group only.
-        unsafe {
-            libc::kill(-group, libc::SIGKILL);
-        }
-    }
-
-    /// Player groups alive now, for the signal handler (0 = free slot).
-    /// Fixed size and atomic: the handler may read it at any moment. A group
-    /// that finds no slot is still covered by its watchdog.
-    static GROUPS: [AtomicI32; 256] = [const { AtomicI32::new(0) }; 256];
-
-    fn remember_group(group: i32) {
-        for slot in &GROUPS {
-            if slot
-                .compare_exchange(0, group, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-            {
-                return;
-            }
-        }
-    }
-
-    fn forget_group(group: i32) {
-        for slot in &GROUPS {
-            if slot
-                .compare_exchange(group, 0, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-            {
-                return;
-            }
-        }
-    }
-
-    extern "C" fn on_signal(signal: libc::c_int) {
-        for slot in &GROUPS {
-            let group = slot.load(Ordering::SeqCst);
-            if group > 0 {
-                kill_group(group);
-            }
-        }
-        // SA_RESETHAND restored the default action: die of the signal, as
-        // the sender expects (a shell shows 130 for SIGINT, 143 for SIGTERM).
-        // SAFETY: raise(3) is async-signal-safe.
-        unsafe {
-            libc::raise(signal);
-        }
-    }
-
     /// Makes SIGINT, SIGTERM and SIGHUP kill every running player program
     /// (with its process group) before the process dies of the signal.
     /// Call it once, early, in a program that runs player programs; the
     /// command line does. Without it the watchdogs still end the players a
-    /// moment after the process ends.
+    /// moment after the process ends. (The handling is
+    /// [`crate::process::end_programs_on_signals`], shared with `check`.)
     pub fn end_players_on_signals() {
-        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-            // SAFETY: a zeroed sigaction with our handler, an empty mask and
-            // SA_RESETHAND; the handler only reads atomics and calls kill(2)
-            // and raise(3).
-            unsafe {
-                // A signal ignored at start stays ignored (nohup, `trap ''
-                // INT`): the caller asked the process to outlive it, and the
-                // players, which inherit the disposition, outlive it too.
-                let mut old: libc::sigaction = std::mem::zeroed();
-                if libc::sigaction(signal, std::ptr::null(), &mut old) == 0
-                    && old.sa_sigaction == libc::SIG_IGN
-                {
-                    continue;
-                }
-                let mut action: libc::sigaction = std::mem::zeroed();
-                action.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as usize;
-                action.sa_flags = libc::SA_RESETHAND;
-                libc::sigemptyset(&mut action.sa_mask);
-                libc::sigaction(signal, &action, std::ptr::null_mut());
-            }
-        }
-    }
-
-    /// How a program that closed its output ended, if it did within 100 ms.
-    fn exit_status(child: &mut Child) -> Option<String> {
-        let deadline = Instant::now() + Duration::from_millis(100);
-        loop {
-            match child.try_wait() {
-                Ok(Some(status)) => return Some(describe(status)),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                _ => return None,
-            }
-        }
-    }
-
-    fn describe(status: ExitStatus) -> String {
-        match (status.code(), status.signal()) {
-            (Some(code), _) => format!("exit status {code}"),
-            (None, Some(sig)) => format!("killed by signal {sig}"),
-            _ => status.to_string(),
-        }
+        crate::process::end_programs_on_signals();
     }
 }

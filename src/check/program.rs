@@ -1,0 +1,494 @@
+//! A solver program over pipes (SPEC.md "Checking a solver program: the
+//! line protocol"): one batch of instances per run of the program, each
+//! instance a line on its standard input, each answer a line on its
+//! standard output, in order; its input is closed after the last instance.
+//!
+//! Writing and reading interleave with `poll(2)` on non-blocking pipes, so a
+//! program that reads ahead, one that answers as it reads and one that
+//! buffers its output all go at pipe speed, and a program that stops
+//! reading or answering cannot hang us: every answer is due within the
+//! timeout of the program's last sign of life (it took input or printed an
+//! answer). The process handling — a process group of its own, a watchdog,
+//! death with us, killing on signals — is the referee's,
+//! [`crate::process`].
+
+use crate::process::{describe, set_nonblocking, Group};
+use std::fmt;
+use std::io::{ErrorKind, Read, Write};
+use std::os::fd::AsRawFd;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Longest answer line taken; a longer one is garbage.
+pub const MAX_ANSWER: usize = 4096;
+
+/// Bytes written ahead of the answers at most: a pipe's buffer. With the
+/// program's own buffers this keeps both sides busy without holding a
+/// whole batch in flight.
+const WINDOW_BYTES: usize = 64 * 1024;
+
+/// What went wrong with the program: the verdict's reason.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fault {
+    /// It could not be started (exit status 2).
+    CannotStart {
+        /// The program as named.
+        program: String,
+        /// The system's reason.
+        error: String,
+    },
+    /// No answer, and no input taken, for the timeout.
+    Timeout {
+        /// The timeout.
+        seconds: f64,
+        /// Answers given before.
+        answered: usize,
+        /// Whether it had stopped taking its input.
+        not_reading: bool,
+    },
+    /// Its output ended before every instance had its answer.
+    TooFewLines {
+        /// Answers given.
+        answered: usize,
+        /// Instances asked.
+        asked: usize,
+        /// How it ended, if it had within 100 ms.
+        status: Option<String>,
+    },
+    /// A line beyond the instances it was given.
+    TooManyLines {
+        /// Instances asked.
+        asked: usize,
+        /// The first line too many (cut to 40 characters).
+        line: String,
+    },
+    /// An answer not in the value notation.
+    Garbage {
+        /// Which instance (0-based in the batch).
+        index: usize,
+        /// The line (cut to 40 characters).
+        line: String,
+        /// Why it is not a value.
+        reason: String,
+    },
+    /// Every answer given, then a failing exit (a crash).
+    Crashed {
+        /// `exit status 1`, `killed by signal 11`.
+        status: String,
+    },
+}
+
+impl Fault {
+    /// A short tag: `timeout`, `too_few_lines`, … (JSON and JUnit).
+    #[must_use]
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Fault::CannotStart { .. } => "cannot_start",
+            Fault::Timeout { .. } => "timeout",
+            Fault::TooFewLines { .. } => "too_few_lines",
+            Fault::TooManyLines { .. } => "too_many_lines",
+            Fault::Garbage { .. } => "garbage",
+            Fault::Crashed { .. } => "crashed",
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::CannotStart { program, error } => {
+                write!(f, "cannot start {program}: {error}")
+            }
+            Fault::Timeout {
+                seconds,
+                answered,
+                not_reading: true,
+            } => write!(
+                f,
+                "timeout: stopped reading its input; no answer for {seconds} s after {answered} answers"
+            ),
+            Fault::Timeout {
+                seconds, answered, ..
+            } => write!(f, "timeout: no answer for {seconds} s after {answered} answers"),
+            Fault::TooFewLines {
+                answered,
+                asked,
+                status,
+            } => {
+                write!(
+                    f,
+                    "too few lines: its output ended after {answered} answers to {asked} instances"
+                )?;
+                match status {
+                    Some(s) => write!(f, " ({s})"),
+                    None => Ok(()),
+                }
+            }
+            Fault::TooManyLines { asked, line } => write!(
+                f,
+                "too many lines: {line:?} beyond the answers to the {asked} instances given"
+            ),
+            Fault::Garbage {
+                index,
+                line,
+                reason,
+            } => write!(
+                f,
+                "garbage: answer {} {line:?} is not a value ({reason})",
+                index + 1
+            ),
+            Fault::Crashed { status } => write!(f, "crashed after its last answer ({status})"),
+        }
+    }
+}
+
+/// How to run the program: `cmd:PROGRAM` without the prefix.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The program.
+    pub program: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// How long an answer may take after the program's last sign of life.
+    pub timeout: Duration,
+}
+
+impl Program {
+    /// The program named by `command`, split into words as a POSIX shell
+    /// would (nothing expanded, no shell started); `None` for no words or
+    /// an unclosed quote.
+    #[must_use]
+    pub fn parse(command: &str, timeout: Duration) -> Option<Program> {
+        let mut words = shell_words::split(command).ok()?.into_iter();
+        let program = words.next()?;
+        Some(Program {
+            program,
+            args: words.collect(),
+            timeout,
+        })
+    }
+
+    /// Runs the program once on `lines`, calling `answer(index, line, at)`
+    /// for each answer as it arrives (`at`: when it was read).
+    ///
+    /// # Errors
+    /// The first [`Fault`]; `answer`'s own error, as a
+    /// [`Fault::Garbage`] for that answer. The program and its process
+    /// group are gone when this returns, either way.
+    pub fn run(
+        &self,
+        lines: &[String],
+        mut answer: impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        let mut running = self.start()?;
+        let result = running.exchange(lines, self.timeout, &mut answer);
+        let result = result.and_then(|()| running.finish(self.timeout, lines.len()));
+        running.group.kill(Some(&mut running.child));
+        result
+    }
+
+    fn start(&self) -> Result<Running, Fault> {
+        let cannot = |what: &str, e: &std::io::Error| Fault::CannotStart {
+            program: what.to_string(),
+            error: e.to_string(),
+        };
+        let group = Group::start().map_err(|e| cannot("/bin/sh (the watchdog)", &e))?;
+        let mut command = Command::new(&self.program);
+        command
+            .args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        group.enrol(&mut command);
+        let mut child = match command.spawn() {
+            Ok(child) => child,
+            Err(e) => {
+                group.kill(None);
+                return Err(cannot(&self.program, &e));
+            }
+        };
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            unreachable!("both pipes were requested")
+        };
+        set_nonblocking(&stdin);
+        set_nonblocking(&stdout);
+        Ok(Running {
+            child,
+            group,
+            stdin: Some(stdin),
+            stdout,
+            buffer: Vec::new(),
+        })
+    }
+}
+
+struct Running {
+    child: Child,
+    group: Group,
+    stdin: Option<ChildStdin>,
+    stdout: ChildStdout,
+    buffer: Vec<u8>,
+}
+
+/// What one `poll` found.
+struct Ready {
+    readable: bool,
+    writable: bool,
+}
+
+fn poll_both(read: i32, write: Option<i32>, wait: Duration) -> Ready {
+    let mut fds = [
+        libc::pollfd {
+            fd: read,
+            events: libc::POLLIN,
+            revents: 0,
+        },
+        libc::pollfd {
+            fd: write.unwrap_or(-1),
+            events: libc::POLLOUT,
+            revents: 0,
+        },
+    ];
+    let millis = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+    // SAFETY: two valid pollfds (a negative fd is ignored), a finite timeout.
+    let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, millis) };
+    if n <= 0 {
+        return Ready {
+            readable: false,
+            writable: false,
+        };
+    }
+    Ready {
+        readable: fds[0].revents != 0,
+        writable: fds[1].revents != 0,
+    }
+}
+
+fn cut(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).chars().take(40).collect()
+}
+
+impl Running {
+    /// Writes every line and reads every answer, interleaved; closes the
+    /// program's input after the last line.
+    fn exchange(
+        &mut self,
+        lines: &[String],
+        timeout: Duration,
+        answer: &mut impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        let mut out: Vec<u8> = Vec::with_capacity(WINDOW_BYTES * 2);
+        let mut out_pos = 0;
+        // Lines queued into `out`, and line ends (byte offsets in the whole
+        // stream) to count the lines fully handed to the pipe.
+        let mut queued = 0;
+        let mut sent_bytes = 0usize;
+        let mut ends: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
+        let mut stream_len = 0usize;
+        let mut sent = 0usize;
+        let mut answered = 0usize;
+        let mut alive = Instant::now();
+        let mut chunk = vec![0u8; 64 * 1024];
+        let read_fd = self.stdout.as_raw_fd();
+        loop {
+            // Fill the window.
+            while queued < lines.len() && out.len() - out_pos < WINDOW_BYTES {
+                out.extend_from_slice(lines[queued].as_bytes());
+                out.push(b'\n');
+                stream_len += lines[queued].len() + 1;
+                ends.push_back(stream_len);
+                queued += 1;
+            }
+            if out_pos == out.len() && queued == lines.len() {
+                // Everything written: end of input tells the program so.
+                drop(self.stdin.take());
+            }
+            if answered == lines.len() {
+                return Ok(());
+            }
+            let write_fd = self
+                .stdin
+                .as_ref()
+                .filter(|_| out_pos < out.len())
+                .map(AsRawFd::as_raw_fd);
+            let wait = (alive + timeout).saturating_duration_since(Instant::now());
+            let ready = poll_both(read_fd, write_fd, wait);
+            if !ready.readable && !ready.writable {
+                if Instant::now() >= alive + timeout {
+                    return Err(Fault::Timeout {
+                        seconds: timeout.as_secs_f64(),
+                        answered,
+                        not_reading: write_fd.is_some(),
+                    });
+                }
+                continue;
+            }
+            if ready.writable {
+                if let Some(stdin) = self.stdin.as_mut() {
+                    match stdin.write(&out[out_pos..]) {
+                        Ok(n) => {
+                            out_pos += n;
+                            sent_bytes += n;
+                            alive = Instant::now();
+                            while ends.front().is_some_and(|&e| e <= sent_bytes) {
+                                ends.pop_front();
+                                sent += 1;
+                            }
+                            if out_pos == out.len() {
+                                out.clear();
+                                out_pos = 0;
+                            }
+                        }
+                        Err(e)
+                            if e.kind() == ErrorKind::WouldBlock
+                                || e.kind() == ErrorKind::Interrupted => {}
+                        // Broken pipe: it stopped reading for good; its
+                        // output tells how it ended.
+                        Err(_) => {
+                            drop(self.stdin.take());
+                            out.clear();
+                            out_pos = 0;
+                        }
+                    }
+                }
+            }
+            if ready.readable {
+                match self.stdout.read(&mut chunk) {
+                    Ok(0) => {
+                        if !self.buffer.is_empty() {
+                            // A last line without its newline still counts.
+                            let line = std::mem::take(&mut self.buffer);
+                            self.take_line(&line, &mut answered, sent, lines.len(), answer)?;
+                            if answered == lines.len() {
+                                return Ok(());
+                            }
+                        }
+                        return Err(Fault::TooFewLines {
+                            answered,
+                            asked: lines.len(),
+                            status: crate::process::exit_status(&mut self.child),
+                        });
+                    }
+                    Ok(n) => {
+                        alive = Instant::now();
+                        let mut start = 0;
+                        let data = &chunk[..n];
+                        while let Some(end) = data[start..].iter().position(|&c| c == b'\n') {
+                            let piece = &data[start..start + end];
+                            if self.buffer.is_empty() {
+                                self.take_line(piece, &mut answered, sent, lines.len(), answer)?;
+                            } else {
+                                let mut line = std::mem::take(&mut self.buffer);
+                                line.extend_from_slice(piece);
+                                self.take_line(&line, &mut answered, sent, lines.len(), answer)?;
+                            }
+                            start += end + 1;
+                        }
+                        self.buffer.extend_from_slice(&data[start..]);
+                        if self.buffer.len() > MAX_ANSWER {
+                            return Err(Fault::Garbage {
+                                index: answered,
+                                line: cut(&self.buffer),
+                                reason: format!("longer than {MAX_ANSWER} bytes"),
+                            });
+                        }
+                    }
+                    Err(e)
+                        if e.kind() == ErrorKind::WouldBlock
+                            || e.kind() == ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        return Err(Fault::TooFewLines {
+                            answered,
+                            asked: lines.len(),
+                            status: Some(format!("read error: {e}")),
+                        })
+                    }
+                }
+            }
+        }
+    }
+
+    fn take_line(
+        &mut self,
+        line: &[u8],
+        answered: &mut usize,
+        sent: usize,
+        asked: usize,
+        answer: &mut impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        // An answer with no instance to answer: past the batch, or ahead
+        // of the instances handed over so far.
+        if *answered >= asked.min(sent) {
+            return Err(Fault::TooManyLines {
+                asked: sent,
+                line: cut(line),
+            });
+        }
+        let text = String::from_utf8_lossy(line);
+        let text = text.strip_suffix('\r').unwrap_or(&text);
+        if line.len() > MAX_ANSWER {
+            return Err(Fault::Garbage {
+                index: *answered,
+                line: cut(line),
+                reason: format!("longer than {MAX_ANSWER} bytes"),
+            });
+        }
+        answer(*answered, text, Instant::now()).map_err(|reason| Fault::Garbage {
+            index: *answered,
+            line: cut(text.as_bytes()),
+            reason,
+        })?;
+        *answered += 1;
+        Ok(())
+    }
+
+    /// After the last answer: the program's output must end with no more
+    /// lines, within the timeout; a failing exit is a crash. A program
+    /// still running then is killed without blame.
+    fn finish(&mut self, timeout: Duration, asked: usize) -> Result<(), Fault> {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + timeout;
+        let mut chunk = [0u8; 4096];
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            let ready = poll_both(self.stdout.as_raw_fd(), None, wait);
+            if !ready.readable {
+                return Ok(());
+            }
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let mut all = std::mem::take(&mut self.buffer);
+                    all.extend_from_slice(&chunk[..n]);
+                    if all.iter().all(u8::is_ascii_whitespace) {
+                        continue;
+                    }
+                    return Err(Fault::TooManyLines {
+                        asked,
+                        line: cut(all.trim_ascii()),
+                    });
+                }
+                Err(e) if e.kind() == ErrorKind::WouldBlock => {}
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+            if Instant::now() >= deadline {
+                return Ok(());
+            }
+        }
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) if status.success() => return Ok(()),
+                Ok(Some(status)) => {
+                    return Err(Fault::Crashed {
+                        status: describe(status),
+                    })
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! `solved-games check` on the solvers in examples/solvers/: each correct one
+//! passes, each subtly wrong one is caught and shrunk to the counterexample
+//! stated here (computed by the optimized and the naive solver, checked
+//! against the program's answer in the JSON report); and every way a program
+//! can misbehave ends in one verdict and nothing left running.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_solved-games");
+
+fn check(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("check")
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/solvers"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let mut all = args.to_vec();
+    all.push("--json");
+    let out = check(&all);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{e}: {text} {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), value)
+}
+
+#[test]
+fn the_correct_python_solvers_pass() {
+    let (code, report) = json(&["nim", "cmd:python3 nim.py"]);
+    assert_eq!((code, report["verdict"].as_str()), (Some(0), Some("pass")));
+    assert_eq!(report["wrong"], 0);
+    assert!(report["instances"].as_u64().unwrap() > 1000);
+    for game in 1..=5 {
+        let params = format!("game={game}");
+        let (code, report) = json(&["stones", "cmd:python3 stones.py", "--params", &params]);
+        assert_eq!(
+            (code, report["verdict"].as_str()),
+            (Some(0), Some("pass")),
+            "game {game}: {report}"
+        );
+    }
+    let (code, report) = json(&["memory", "cmd:python3 memory.py", "--params", "n=8"]);
+    assert_eq!((code, report["verdict"].as_str()), (Some(0), Some("pass")));
+}
+
+/// (game, params, program, smallest failing size, the shrunk counterexample:
+/// instance, program's answer, optimized = naive value).
+const WRONG: [(&str, &str, &str, u64, [&str; 3]); 7] = [
+    (
+        "nim",
+        "piles=3 max=9",
+        "nim_wrong.py",
+        9,
+        ["009", "loss", "win"],
+    ),
+    (
+        "stones",
+        "game=1",
+        "stones1_wrong.py",
+        4,
+        ["1: 2,1,2,3", "0", "2"],
+    ),
+    (
+        "stones",
+        "game=2",
+        "stones2_wrong.py",
+        4,
+        ["2: 2,1,2,2", "3", "4"],
+    ),
+    (
+        "stones",
+        "game=3",
+        "stones3_wrong.py",
+        3,
+        ["3: 1,1,1", "1", "3"],
+    ),
+    (
+        "stones",
+        "game=4",
+        "stones4_wrong.py",
+        9,
+        ["4: 1,1,1,1,1,1,1,3", "0", "2"],
+    ),
+    (
+        "stones",
+        "game=5",
+        "stones5_wrong.py",
+        2,
+        ["5: 1,1 / 1,2", "-1", "0"],
+    ),
+    // The state document 004 §2.2 miscomputes (MEM-003: 13/30, printed 1/3).
+    (
+        "memory",
+        "n=8",
+        "memory_wrong.py",
+        3,
+        ["F(3,0,1)", "2/5", "13/30"],
+    ),
+];
+
+#[test]
+fn each_subtly_wrong_solver_is_caught_and_shrunk_to_the_stated_counterexample() {
+    for (game, params, program, smallest, [instance, answer, value]) in WRONG {
+        let command = format!("cmd:python3 {program}");
+        let (code, report) = json(&[game, &command, "--params", params]);
+        assert_eq!(code, Some(1), "{program}: {report}");
+        assert_eq!(report["verdict"], "wrong", "{program}");
+        let failing = report["per_size"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["wrong"].as_u64().unwrap() > 0)
+            .unwrap();
+        assert_eq!(failing["size"], smallest, "{program}");
+        let shrunk = &report["counterexample"]["shrunk"];
+        assert_eq!(shrunk["instance"], instance, "{program}");
+        assert_eq!(shrunk["program"], answer, "{program}");
+        assert_eq!(shrunk["optimized"], value, "{program}");
+        assert_eq!(shrunk["naive"], value, "{program}");
+    }
+}
+
+#[test]
+fn a_wrong_solver_prints_its_counterexample_as_text() {
+    let out = check(&[
+        "stones",
+        "cmd:python3 stones3_wrong.py",
+        "--params",
+        "game=3",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("verdict: FAIL"), "{text}");
+    assert!(
+        text.ends_with(
+            "counterexample: 3: 1,1,1 (shrunk from 3: 1,1,1 in 0 steps)\n  program:   1\n  optimized: 3\n  naive:     3\n"
+        ),
+        "{text}"
+    );
+}
+
+/// (what the program does, its command, the verdict).
+const FAULTS: [(&str, &str, &str); 5] = [
+    (
+        "prints nothing",
+        "cmd:sh -c 'cat >/dev/null'",
+        "too_few_lines",
+    ),
+    ("prints a million lines", "cmd:yes win", "too_many_lines"),
+    (
+        "answers in another notation",
+        "cmd:sh -c 'while read l; do echo maybe; done'",
+        "garbage",
+    ),
+    (
+        "answers everything, then fails",
+        "cmd:sh -c 'python3 nim.py; exit 3'",
+        "crashed",
+    ),
+    (
+        "stops after one answer",
+        "cmd:sh -c 'read l; echo win; exec sleep 0.05'",
+        "too_few_lines",
+    ),
+];
+
+#[test]
+fn a_misbehaving_program_gets_a_verdict_with_its_reason_and_exit_1() {
+    for (what, command, verdict) in FAULTS {
+        let start = Instant::now();
+        let (code, report) = json(&["nim", command, "--timeout", "5"]);
+        assert_eq!(code, Some(1), "{what}: {report}");
+        assert_eq!(report["verdict"], verdict, "{what}: {report}");
+        assert!(report["fault"]
+            .as_str()
+            .unwrap()
+            .starts_with(&verdict.replace('_', " ")[..5]));
+        assert!(start.elapsed() < Duration::from_secs(5), "{what}");
+    }
+}
+
+fn running(marker: &str) -> bool {
+    let out = Command::new("pgrep").args(["-f", marker]).output().unwrap();
+    !out.stdout.is_empty()
+}
+
+#[test]
+fn a_program_that_never_reads_times_out_and_is_killed_with_its_children() {
+    // A shell that starts a child and neither reads nor answers.
+    let marker = "sleep 41.2345";
+    let command = format!("cmd:sh -c '{marker} & {marker}'");
+    let start = Instant::now();
+    let (code, report) = json(&["nim", &command, "--timeout", "0.5", "--sizes", "0..=30"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert_eq!(report["verdict"], "timeout");
+    assert!(report["fault"]
+        .as_str()
+        .unwrap()
+        .contains("stopped reading its input"));
+    assert!(start.elapsed() < Duration::from_secs(10));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        !running(marker),
+        "the program or its child outlived the check"
+    );
+}
+
+#[test]
+fn a_program_that_cannot_start_is_exit_2_with_one_line() {
+    for command in ["cmd:/nonexistent/solver", "cmd:", "python3 nim.py"] {
+        let out = check(&["nim", command]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("solved-games: error: "), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn junit_has_one_test_case_per_size_and_fails_the_failing_ones() {
+    let dir = std::env::temp_dir().join(format!("check-junit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nim.xml");
+    let out = check(&[
+        "nim",
+        "cmd:python3 nim_wrong.py",
+        "--random",
+        "0",
+        "--junit",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = std::fs::read_to_string(&file).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let cases: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    assert_eq!(cases.len(), 10, "sizes 0..=9");
+    let failed: Vec<&str> = cases
+        .iter()
+        .filter(|c| c.children().any(|n| n.has_tag_name("failure")))
+        .map(|c| c.attribute("name").unwrap())
+        .collect();
+    assert_eq!(failed, ["size 9"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_report_is_the_same_bytes_on_every_run_and_thread_count() {
+    let run = |threads: &str| {
+        Command::new(BIN)
+            .args([
+                "check",
+                "stones",
+                "cmd:python3 stones1_wrong.py",
+                "--sizes",
+                "1..=5",
+            ])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/solvers"))
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .unwrap()
+            .stdout
+    };
+    let one = run("1");
+    assert!(!one.is_empty());
+    assert_eq!(one, run("2"));
+}

@@ -1,0 +1,208 @@
+//! Table files: the pinned SHA-256 of every standard table
+//! (tests/data/table-sha256.txt), byte-identical exports across runs and
+//! thread counts, and `check-table` on damaged files (a value changed, a row
+//! deleted, a line garbled, another game's rows, a truncated gzip).
+
+use solved_games::games::Solver;
+use solved_games::table::{self, check};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_solved-games"))
+}
+
+fn run(args: &[&str], threads: &str) -> Output {
+    bin()
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .expect("the binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("solved-games-table-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn standard_tables_have_their_pinned_sha256() {
+    let pinned = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/table-sha256.txt"),
+    )
+    .unwrap();
+    let mut listed = Vec::new();
+    for line in pinned.lines().filter(|l| !l.starts_with('#')) {
+        let [game, params, rows, sha] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}");
+        };
+        let mut text = Vec::new();
+        let manifest = table::export_named(game, params, Solver::Optimized, &mut text)
+            .expect("exported")
+            .expect("parameters read");
+        assert_eq!(manifest.sha256, table::sha256(&text), "{game} {params}");
+        assert_eq!(manifest.rows.to_string(), rows, "{game} {params}");
+        assert_eq!(manifest.sha256, sha, "{game} {params}: a value changed");
+        listed.push((game.to_string(), params.to_string()));
+    }
+    // Every standard table is pinned.
+    for (game, params) in table::standard() {
+        assert!(
+            listed.contains(&(game.to_string(), params.clone())),
+            "{game} {params}"
+        );
+    }
+}
+
+#[test]
+fn exports_are_byte_identical_across_runs_and_thread_counts() {
+    for (game, params) in [("geister", "analysis=basic"), ("yen", "total=6 rounds=5")] {
+        let one = run(&["export", game, params], "1");
+        let two = run(&["export", game, params], "2");
+        assert!(one.status.success());
+        assert_eq!(one.stdout, two.stdout, "{game}");
+        let (a, b) = (
+            scratch(&format!("{game}-1.tsv.gz")),
+            scratch(&format!("{game}-2.tsv.gz")),
+        );
+        for (path, threads) in [(&a, "1"), (&b, "2")] {
+            let out = run(
+                &["export", game, params, "--out", path.to_str().unwrap()],
+                threads,
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let gz = std::fs::read(&a).unwrap();
+        assert_eq!(gz, std::fs::read(&b).unwrap(), "{game} gzip bytes");
+        assert_eq!(check::text_of(gz).unwrap().as_bytes(), &one.stdout[..]);
+    }
+}
+
+/// `check-table` on `text` written to a file: exit code, stdout, stderr.
+fn check_text(name: &str, text: &[u8], extra: &[&str]) -> (i32, String, String) {
+    let path = scratch(name);
+    std::fs::write(&path, text).unwrap();
+    let mut args = vec!["check-table", path.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let out = run(&args, "2");
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn nim_table() -> String {
+    String::from_utf8(run(&["export", "nim", "max=4"], "2").stdout).unwrap()
+}
+
+#[test]
+fn check_table_passes_an_export_and_a_partial_one() {
+    let text = nim_table();
+    let (code, out, _) = check_text("whole.tsv", text.as_bytes(), &["--naive"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("rows 125, compared 125, mismatches 0"),
+        "{out}"
+    );
+    // Row 000 (line 3) deleted: still passes, coverage 124/125.
+    let lines: Vec<&str> = text.lines().collect();
+    let deleted = [&lines[..2], &lines[3..]].concat().join("\n") + "\n";
+    let (code, out, _) = check_text("deleted.tsv", deleted.as_bytes(), &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("coverage 124/125"), "{out}");
+}
+
+#[test]
+fn check_table_finds_a_changed_value_a_garbled_line_and_a_duplicate() {
+    let text = nim_table();
+    // 000 is a loss: line 3 says win.
+    let changed = text.replacen("000\tloss", "000\twin", 1);
+    let (code, out, _) = check_text("changed.tsv", changed.as_bytes(), &["--json"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["mismatches"], 1);
+    assert_eq!(json["first_mismatches"][0]["line"], 3);
+    assert_eq!(json["first_mismatches"][0]["optimized"], "loss");
+    // Line 4's instance garbled: listed with its line number.
+    let garbled = text.replacen("001\t", "0x1\t", 1);
+    let (code, out, _) = check_text("garbled.tsv", garbled.as_bytes(), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not an instance line 4: 0x1"), "{out}");
+    // A repeated row is counted.
+    let repeated = text.clone() + "000\tloss\n";
+    let (code, out, _) = check_text("repeated.tsv", repeated.as_bytes(), &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("duplicates 1") && out.contains("repeats line 3"),
+        "{out}"
+    );
+}
+
+#[test]
+fn malformed_files_get_one_line_and_exit_2() {
+    let text = nim_table();
+    let file = scratch("fields.tsv");
+    let one_field = text.replacen("002\twin", "002 win", 1);
+    let (code, _, err) = check_text("fields.tsv", one_field.as_bytes(), &[]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("solved-games: error: ")
+            && err.contains(&format!("{}: line 5", file.display())),
+        "{err}"
+    );
+    // Another game's file: Memory rows under a Nim header are no instances;
+    // an unknown game is malformed.
+    let geister = String::from_utf8(run(&["export", "memory", "n=2"], "2").stdout).unwrap();
+    let mixed: String = text
+        .lines()
+        .take(2)
+        .chain(geister.lines().skip(2).take(3))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out, _) = check_text("mixed.tsv", mixed.as_bytes(), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not instances 3"), "{out}");
+    let chess = text.replacen("\tnim\t", "\tchess\t", 1);
+    let (code, _, err) = check_text("chess.tsv", chess.as_bytes(), &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no table of a game `chess`"), "{err}");
+    // A truncated gzip.
+    let gz = scratch("whole.tsv.gz");
+    assert!(run(&["export", "nim", "--out", gz.to_str().unwrap()], "2")
+        .status
+        .success());
+    let bytes = std::fs::read(&gz).unwrap();
+    let (code, _, err) = check_text("truncated.tsv.gz", &bytes[..bytes.len() / 2], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not a complete gzip stream"), "{err}");
+    // A missing file is an I/O error.
+    let out = run(&["check-table", "/nonexistent/table.tsv"], "2");
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn check_table_writes_junit() {
+    let text = nim_table().replacen("000\tloss", "000\twin", 1);
+    let junit = scratch("check.xml");
+    let (code, _, _) = check_text(
+        "junit.tsv",
+        text.as_bytes(),
+        &["--junit", junit.to_str().unwrap()],
+    );
+    assert_eq!(code, 1);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let failures: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("failure"))
+        .collect();
+    assert_eq!(failures.len(), 1);
+    assert_eq!(failures[0].attribute("message"), Some("1 mismatches"));
+}
