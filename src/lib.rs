@@ -106,6 +106,7 @@ pub mod games;
 pub mod progress;
 pub mod report;
 pub mod solve;
+pub mod table;
 
 // The curated face: the five games by name, each game's main types and
 // solvers, the claims registry and progress reporting. Names that two games

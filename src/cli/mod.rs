@@ -15,6 +15,7 @@ mod progress;
 mod reproduce;
 mod stones;
 mod table;
+mod tables;
 mod yen;
 mod yen_solve;
 
@@ -54,6 +55,11 @@ enum Command {
     Geister(geister::Args),
     /// The 10,000-yen bidding game, document 000.
     Yen(yen::Args),
+    /// Write a game's whole table (every instance up to a size, with its
+    /// exact value) as TSV, optionally gzipped with a manifest.
+    Export(tables::ExportArgs),
+    /// Check a table file row by row against the solvers.
+    CheckTable(tables::CheckTableArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     ///
     /// For example `solved-games completions bash >
@@ -280,6 +286,8 @@ pub fn main() -> ExitCode {
         Command::Memory(a) => memory::run(a, &mut out),
         Command::Geister(a) => geister::run(a, &mut out),
         Command::Yen(a) => yen::run(a, &mut out),
+        Command::Export(a) => tables::export(a, &mut out),
+        Command::CheckTable(a) => tables::check_table(a, &mut out),
         Command::Completions { shell } => completions(shell, &mut out),
         Command::Manpage { dir } => manpage(dir, &mut out),
     };

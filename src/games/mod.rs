@@ -28,7 +28,10 @@ pub mod geister;
 pub mod memory;
 pub mod nim;
 pub mod stones;
+pub mod table;
 pub mod yen;
+
+pub use table::{ParseTableError, Table};
 
 use std::fmt;
 use std::str::FromStr;

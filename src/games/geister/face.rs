@@ -8,6 +8,7 @@ use super::naive;
 use super::optimized;
 use super::rules::{ParsePositionError, Position};
 use crate::core::Distance;
+use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
 use crate::games::{Game, Reach, SolveError, Solver};
 use crate::solve::retrograde::Reach as Goal;
 use std::collections::BTreeSet;
@@ -191,6 +192,194 @@ impl Game for Geister {
         Ok(GoalValue {
             reach,
             distance: Distance::from(distance),
+        })
+    }
+}
+
+/// A Geister table: every position of one analysis, written
+/// `analysis=basic`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GeisterTableParams {
+    /// The analysis.
+    pub analysis: Kind,
+}
+
+impl fmt::Display for GeisterTableParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "analysis={}", self.analysis)
+    }
+}
+
+impl FromStr for GeisterTableParams {
+    type Err = ParseTableError;
+
+    fn from_str(text: &str) -> Result<GeisterTableParams, ParseTableError> {
+        let words = Words::new(Geister::NAME, text, &["analysis"])?;
+        let name: String = words.get("analysis", "basic".to_string())?;
+        let analysis = name
+            .parse()
+            .map_err(|e: ParseKindError| words.error(e.to_string()))?;
+        Ok(GeisterTableParams { analysis })
+    }
+}
+
+/// Pieces on the board.
+fn pieces(position: &Position) -> u64 {
+    u64::from(position.p1.all().count_ones() + position.p2.all().count_ones())
+}
+
+fn goal_value((reach, distance): (Goal, u16)) -> GoalValue {
+    GoalValue {
+        reach,
+        distance: Distance::from(distance),
+    }
+}
+
+/// Positions in the order of the analysis's plain (unreduced) index
+/// (SPEC.md, Mini-Geister, "State representation"): piece-set layout by
+/// layout, player 1 to move before player 2, then the placements' mixed
+/// radix rank. A position's size is the number of pieces on the board.
+impl Table for Geister {
+    type Params = GeisterTableParams;
+    const VALUE_COLUMNS: &'static [&'static str] = &["value", "distance"];
+    const SIZE: &'static str = "pieces on the board";
+    const VALUE_NOTATION: &'static str =
+        "player 1's goal reached `1`, prevented `-1` or neither `0`, a tab, and the distance in plies (`1\t13`, `0\t0`)";
+
+    fn standard() -> Vec<GeisterTableParams> {
+        [Kind::Basic, Kind::Extended, Kind::Det]
+            .into_iter()
+            .map(|analysis| GeisterTableParams { analysis })
+            .collect()
+    }
+
+    /// Every analysis is one table: at most 10 pieces (5 a side).
+    fn bound(_: &GeisterTableParams) -> u64 {
+        10
+    }
+
+    fn with_bound(params: &GeisterTableParams, _: u64) -> GeisterTableParams {
+        *params
+    }
+
+    fn size_of(question: &Question) -> u64 {
+        pieces(&question.position)
+    }
+
+    fn instances(params: &GeisterTableParams) -> Vec<Question> {
+        let space = Space::new(params.analysis.layouts());
+        (0..space.len())
+            .map(|i| Question {
+                kind: params.analysis,
+                position: space.position(i),
+            })
+            .collect()
+    }
+
+    fn parse_instance(
+        params: &GeisterTableParams,
+        text: &str,
+    ) -> Result<Question, ParseQuestionError> {
+        let (kind, position) = text
+            .trim()
+            .split_once(' ')
+            .ok_or(ParseQuestionError::Notation)?;
+        let kind: Kind = kind.parse().map_err(ParseQuestionError::Analysis)?;
+        if kind != params.analysis {
+            // Another analysis's question: read it whole, with its check.
+            return text.parse();
+        }
+        let position: Position = position.parse().map_err(ParseQuestionError::Position)?;
+        Ok(Question { kind, position })
+    }
+
+    fn index(params: &GeisterTableParams, question: &Question) -> Option<usize> {
+        if question.kind != params.analysis {
+            return None;
+        }
+        Space::new(params.analysis.layouts()).index(&question.position)
+    }
+
+    fn indexer<'a>(params: &'a GeisterTableParams) -> Indexer<'a, Question> {
+        let space = Space::new(params.analysis.layouts());
+        Box::new(move |question| {
+            (question.kind == params.analysis)
+                .then(|| space.index(&question.position))
+                .flatten()
+        })
+    }
+
+    /// Uniform over the analysis's positions with `size` pieces.
+    fn random(params: &GeisterTableParams, size: u64, rng: &mut fastrand::Rng) -> Option<Question> {
+        let of_size = Self::instances_of_size(params, size);
+        (!of_size.is_empty()).then(|| of_size[rng.usize(0..of_size.len())])
+    }
+
+    fn write_value(value: &GoalValue) -> String {
+        format!("{}\t{}", value.reach.sign(), value.distance)
+    }
+
+    fn parse_value(text: &str) -> Result<GoalValue, ParseTableError> {
+        let bad = || value_error(Geister::NAME, text, Geister::VALUE_NOTATION);
+        let mut fields = text.split_whitespace();
+        let (Some(sign), Some(distance), None) = (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(bad());
+        };
+        let reach = match sign.strip_prefix('+').unwrap_or(sign) {
+            "1" => Goal::Goal,
+            "0" => Goal::Undecided,
+            "-1" => Goal::Prevented,
+            _ => return Err(bad()),
+        };
+        let distance = distance.parse().map_err(|_| bad())?;
+        Ok(GoalValue { reach, distance })
+    }
+
+    /// One retrograde table (mirror-reduced, expanded position by position)
+    /// or one naive sweep, read in the plain index order.
+    fn table(
+        solver: Solver,
+        params: &GeisterTableParams,
+    ) -> Result<Vec<(Question, GoalValue)>, SolveError> {
+        let questions = Self::instances(params);
+        Ok(match solver {
+            Solver::Optimized => {
+                let table = optimized::solve(params.analysis);
+                questions
+                    .into_iter()
+                    .map(|q| {
+                        let v = table
+                            .get(&q.position)
+                            .expect("the engine covers every position of the analysis");
+                        (q, goal_value(v))
+                    })
+                    .collect()
+            }
+            Solver::Naive => {
+                let analysis = naive::Analysis::named(params.analysis.name())
+                    .expect("the naive side has every analysis of the engine");
+                let table = naive::solve(analysis);
+                questions
+                    .into_iter()
+                    .map(|q| {
+                        let position: naive::Position = q
+                            .position
+                            .to_string()
+                            .parse()
+                            .expect("the naive side reads the engine's notation");
+                        let (value, distance) = table
+                            .get(&position)
+                            .expect("the naive sweep covers every position of the analysis");
+                        let reach = match value {
+                            naive::Value::Reached => Goal::Goal,
+                            naive::Value::Neither => Goal::Undecided,
+                            naive::Value::Prevented => Goal::Prevented,
+                        };
+                        (q, goal_value((reach, distance)))
+                    })
+                    .collect()
+            }
         })
     }
 }

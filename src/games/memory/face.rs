@@ -3,9 +3,12 @@
 
 use super::naive::{Row, Search};
 use super::optimized::{exact_table, Extent};
-use super::{ParseStateError, State};
+use super::{Family, ParseStateError, State};
+use crate::games::table::{value_error, ParseTableError, Table, Words};
 use crate::games::{Game, Reach, SolveError, Solver};
 use num_rational::BigRational;
+use std::fmt;
+use std::str::FromStr;
 
 /// The memory game with a special pair, document 004.
 #[derive(Debug, Clone, Copy)]
@@ -51,5 +54,157 @@ impl Game for Memory {
         Ok(exact_table(state.pairs, Extent::Reduced, false)
             .value(*state)
             .expect("the table holds every state up to its n"))
+    }
+}
+
+/// A memory table: every state F(n,m,k) and G(n,m,k) with n ≤ `n`,
+/// written `n=30`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemoryTableParams {
+    /// The largest number of pairs.
+    pub n: usize,
+}
+
+impl fmt::Display for MemoryTableParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "n={}", self.n)
+    }
+}
+
+impl FromStr for MemoryTableParams {
+    type Err = ParseTableError;
+
+    fn from_str(text: &str) -> Result<MemoryTableParams, ParseTableError> {
+        let words = Words::new(Memory::NAME, text, &["n"])?;
+        let params = MemoryTableParams {
+            n: words.get("n", 30)?,
+        };
+        let limit = Memory::reach()[0].optimized.unwrap_or(u64::MAX);
+        if params.n == 0 || params.n as u64 > limit {
+            return Err(words.error(format!("`n={}`: a table has 1 to {limit} pairs", params.n)));
+        }
+        Ok(params)
+    }
+}
+
+/// States with fewer than `n` pairs: Σ_{j<n} j(j+1) = (n−1)n(n+1)/3, since
+/// n pairs have n(n+1)/2 F states (m + k ≤ n − 1) and as many G states
+/// (k ≥ 1, m + k ≤ n).
+fn states_below(n: usize) -> usize {
+    n.saturating_sub(1) * n * (n + 1) / 3
+}
+
+/// Every state of n pairs, in the table's order.
+fn states_of(n: usize) -> impl Iterator<Item = State> {
+    let f = (0..n).flat_map(move |m| (0..n - m).map(move |k| State::f(n, m, k)));
+    let g = (0..=n).flat_map(move |m| (1..=n - m).map(move |k| State::g(n, m, k)));
+    f.chain(g)
+        .map(|s| s.expect("enumerated within the state's bounds"))
+}
+
+/// States by n, then F before G, then m, then k: `F(1,0,0)`, `G(1,0,1)`,
+/// `F(2,0,0)`, `F(2,0,1)`, `F(2,1,0)`, `G(2,0,1)`, … — the table of N is the
+/// first rows of the table of N + 1. A state's size is its n.
+impl Table for Memory {
+    type Params = MemoryTableParams;
+    const VALUE_COLUMNS: &'static [&'static str] = &["value"];
+    const SIZE: &'static str = "pairs n";
+    const VALUE_NOTATION: &'static str =
+        "the mover's expected points as an exact fraction `p/q` or integer (`1/2`, `1`)";
+
+    fn standard() -> Vec<MemoryTableParams> {
+        vec![MemoryTableParams { n: 30 }]
+    }
+
+    fn bound(params: &MemoryTableParams) -> u64 {
+        params.n as u64
+    }
+
+    fn with_bound(_: &MemoryTableParams, size: u64) -> MemoryTableParams {
+        MemoryTableParams {
+            n: usize::try_from(size).unwrap_or(usize::MAX),
+        }
+    }
+
+    fn size_of(state: &State) -> u64 {
+        state.pairs as u64
+    }
+
+    fn instances(params: &MemoryTableParams) -> Vec<State> {
+        (1..=params.n).flat_map(states_of).collect()
+    }
+
+    fn instances_of_size(_: &MemoryTableParams, size: u64) -> Vec<State> {
+        usize::try_from(size)
+            .map(|n| states_of(n).collect())
+            .unwrap_or_default()
+    }
+
+    fn index(params: &MemoryTableParams, state: &State) -> Option<usize> {
+        let (n, m, k) = (state.pairs, state.known_pairs, state.known_singles);
+        if n == 0 || n > params.n {
+            return None;
+        }
+        // Rows of m' < m: Σ_{m'<m} (n − m') states each family.
+        let before_m = m * n - m * m.saturating_sub(1) / 2;
+        let within = match state.family {
+            Family::F if State::is_f(n, m, k) => before_m + k,
+            Family::G if State::is_g(n, m, k) => n * (n + 1) / 2 + before_m + k - 1,
+            _ => return None,
+        };
+        Some(states_below(n) + within)
+    }
+
+    /// Uniform over the states of n = size.
+    fn random(_: &MemoryTableParams, size: u64, rng: &mut fastrand::Rng) -> Option<State> {
+        let n = usize::try_from(size).ok().filter(|&n| n > 0)?;
+        states_of(n).nth(rng.usize(0..n * (n + 1)))
+    }
+
+    fn write_value(value: &BigRational) -> String {
+        value.to_string()
+    }
+
+    fn parse_value(text: &str) -> Result<BigRational, ParseTableError> {
+        text.trim()
+            .parse()
+            .map_err(|_| value_error(Memory::NAME, text, Memory::VALUE_NOTATION))
+    }
+
+    /// The optimized side fills the reduced table of N once and reads every
+    /// state through Proposition 2.1; the naive side keeps one search (and
+    /// its memo of rows) across the table.
+    fn table(
+        solver: Solver,
+        params: &MemoryTableParams,
+    ) -> Result<Vec<(State, BigRational)>, SolveError> {
+        let states = Self::instances(params);
+        if let Some(last) = states.last() {
+            Self::check_size(solver, last)?;
+        }
+        Ok(match solver {
+            Solver::Optimized => {
+                let table = exact_table(params.n, Extent::Reduced, false);
+                states
+                    .into_iter()
+                    .map(|s| {
+                        let v = table.value(s).expect("the table holds every state up to N");
+                        (s, v)
+                    })
+                    .collect()
+            }
+            Solver::Naive => {
+                let mut search = Search::new();
+                states
+                    .into_iter()
+                    .map(|s| {
+                        let row = Row::from_notation(&s.to_string())
+                            .expect("a valid state of at most 8 pairs names a row");
+                        let v = search.value(&row);
+                        (s, v)
+                    })
+                    .collect()
+            }
+        })
     }
 }

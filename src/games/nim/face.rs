@@ -1,9 +1,12 @@
 //! Nim behind the common face ([`Game`]): a position, answered win or loss
 //! for the side to move ([`Wdl`]; Nim has no draws).
 
-use super::{naive, optimized::Table, ParsePositionError, Position};
+use super::{naive, optimized::Table as NimTable, ParsePositionError, Position};
 use crate::core::Wdl;
+use crate::games::table::{value_error, ParseTableError, Table, Words};
 use crate::games::{Game, Reach, SolveError, Solver};
+use std::fmt;
+use std::str::FromStr;
 
 /// Three-pile Nim (any number of piles), document 002.
 #[derive(Debug, Clone, Copy)]
@@ -62,7 +65,158 @@ impl Game for Nim {
         Self::check_size(Solver::Optimized, position)?;
         let max = position.piles().iter().copied().max().unwrap_or(0);
         Ok(wdl(
-            Table::build(position.piles().len(), max).is_losing(position)
+            NimTable::build(position.piles().len(), max).is_losing(position)
         ))
+    }
+}
+
+/// A Nim table: every position of `piles` piles of 0..=`max` stones,
+/// written `piles=3 max=9`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NimTableParams {
+    /// Number of piles, at least 1.
+    pub piles: usize,
+    /// The largest pile.
+    pub max: u32,
+}
+
+impl fmt::Display for NimTableParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "piles={} max={}", self.piles, self.max)
+    }
+}
+
+impl FromStr for NimTableParams {
+    type Err = ParseTableError;
+
+    fn from_str(text: &str) -> Result<NimTableParams, ParseTableError> {
+        let words = Words::new(Nim::NAME, text, &["piles", "max"])?;
+        let params = NimTableParams {
+            piles: words.get("piles", 3)?,
+            max: words.get("max", 9)?,
+        };
+        if params.piles == 0 {
+            return Err(words.error("`piles=0`: a table needs at least one pile"));
+        }
+        let positions = table_positions(&Position::new(vec![params.max; params.piles]));
+        if positions > Nim::reach()[0].optimized.unwrap_or(u64::MAX) {
+            return Err(words.error(format!(
+                "{positions} positions, (max + 1)^piles, are more than the optimized solver's 10^7"
+            )));
+        }
+        Ok(params)
+    }
+}
+
+/// Positions in the index order of document 002 §38.16: the piles read as
+/// the digits of a number in base max + 1, the first pile most significant
+/// (`000`, `001`, …, `999`). A position's size is its largest pile.
+impl Table for Nim {
+    type Params = NimTableParams;
+    const VALUE_COLUMNS: &'static [&'static str] = &["value"];
+    const SIZE: &'static str = "largest pile";
+    const VALUE_NOTATION: &'static str = "`win` or `loss` for the side to move";
+
+    fn standard() -> Vec<NimTableParams> {
+        vec![NimTableParams { piles: 3, max: 9 }]
+    }
+
+    fn bound(params: &NimTableParams) -> u64 {
+        u64::from(params.max)
+    }
+
+    fn with_bound(params: &NimTableParams, size: u64) -> NimTableParams {
+        NimTableParams {
+            max: u32::try_from(size).unwrap_or(u32::MAX),
+            ..*params
+        }
+    }
+
+    fn size_of(position: &Position) -> u64 {
+        u64::from(position.piles().iter().copied().max().unwrap_or(0))
+    }
+
+    fn instances(params: &NimTableParams) -> Vec<Position> {
+        let count = table_positions(&Position::new(vec![params.max; params.piles]));
+        let base = params.max as usize + 1;
+        (0..count as usize)
+            .map(|index| {
+                let mut piles = vec![0; params.piles];
+                let mut rest = index;
+                for pile in piles.iter_mut().rev() {
+                    *pile = (rest % base) as u32;
+                    rest /= base;
+                }
+                Position::new(piles)
+            })
+            .collect()
+    }
+
+    fn index(params: &NimTableParams, position: &Position) -> Option<usize> {
+        if position.piles().len() != params.piles
+            || position.piles().iter().any(|&p| p > params.max)
+        {
+            return None;
+        }
+        let base = params.max as usize + 1;
+        Some(
+            position
+                .piles()
+                .iter()
+                .fold(0, |acc, &p| acc * base + p as usize),
+        )
+    }
+
+    /// Each pile uniform in 0..=size, then one pile (uniform) set to size.
+    fn random(params: &NimTableParams, size: u64, rng: &mut fastrand::Rng) -> Option<Position> {
+        let size = u32::try_from(size).ok()?;
+        let mut piles: Vec<u32> = (0..params.piles).map(|_| rng.u32(0..=size)).collect();
+        let top = rng.usize(0..params.piles);
+        piles[top] = size;
+        Some(Position::new(piles))
+    }
+
+    fn write_value(value: &Wdl) -> String {
+        value.as_str().to_string()
+    }
+
+    fn parse_value(text: &str) -> Result<Wdl, ParseTableError> {
+        match text.trim() {
+            "win" => Ok(Wdl::Win),
+            "loss" => Ok(Wdl::Loss),
+            "draw" => Ok(Wdl::Draw),
+            _ => Err(value_error(Nim::NAME, text, Nim::VALUE_NOTATION)),
+        }
+    }
+
+    /// The optimized side builds the index table once; the naive search
+    /// keeps one memo across the whole table.
+    fn table(solver: Solver, params: &NimTableParams) -> Result<Vec<(Position, Wdl)>, SolveError> {
+        let corner = Position::new(vec![params.max; params.piles]);
+        Self::check_size(solver, &corner)?;
+        let positions = Self::instances(params);
+        Ok(match solver {
+            Solver::Optimized => {
+                let table = NimTable::build(params.piles, params.max);
+                positions
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let losing = matches!(table.entry(i), super::optimized::Entry::Losing);
+                        (p, wdl(losing))
+                    })
+                    .collect()
+            }
+            Solver::Naive => {
+                let mut search = naive::Search::new();
+                positions
+                    .into_iter()
+                    .map(|p| {
+                        let losing = search.is_losing(&p);
+                        (p, wdl(losing))
+                    })
+                    .collect()
+            }
+        })
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::{Outcome, Player};
+use crate::games::table::{value_error, ParseTableError, Table, Words};
 use crate::games::{Game as Face, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
@@ -210,5 +211,234 @@ impl Face for StoneGames {
         optimized::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Optimized))
+    }
+}
+
+/// A stone-game table: every row of 1..=`length` stones with values in
+/// `min..=max` for one game (in Game 5 both players' values range over
+/// it), written `game=1 min=1 max=4 length=6`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoneTableParams {
+    /// The article's game.
+    pub game: Game,
+    /// The smallest stone value.
+    pub min: i64,
+    /// The largest stone value.
+    pub max: i64,
+    /// The longest row.
+    pub length: usize,
+}
+
+impl StoneTableParams {
+    /// The standard table of `game`: values 1..=4, rows of up to 6 stones
+    /// (Game 5, whose rows carry two values per stone: up to 3).
+    #[must_use]
+    pub fn standard(game: Game) -> StoneTableParams {
+        StoneTableParams {
+            game,
+            min: 1,
+            max: 4,
+            length: if game == Game::AnyStoneTwoValues {
+                3
+            } else {
+                6
+            },
+        }
+    }
+
+    /// Values per stone: 2 in Game 5 (A's and B's), else 1.
+    fn values_per_stone(&self) -> u32 {
+        if self.game == Game::AnyStoneTwoValues {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// How many values a stone may take.
+    fn range(&self) -> u64 {
+        (self.max - self.min) as u64 + 1
+    }
+
+    /// Rows of exactly `length` stones (saturating).
+    fn rows_of(&self, length: usize) -> u64 {
+        u32::try_from(length)
+            .ok()
+            .and_then(|l| l.checked_mul(self.values_per_stone()))
+            .and_then(|e| self.range().checked_pow(e))
+            .unwrap_or(u64::MAX)
+    }
+
+    /// Rows of fewer than `length` stones: where rows of `length` start.
+    fn offset(&self, length: usize) -> u64 {
+        (1..length).fold(0u64, |acc, l| acc.saturating_add(self.rows_of(l)))
+    }
+}
+
+/// The largest number of rows a stone table may have.
+const MAX_STONE_ROWS: u64 = 10_000_000;
+
+impl fmt::Display for StoneTableParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game={} min={} max={} length={}",
+            self.game.number(),
+            self.min,
+            self.max,
+            self.length
+        )
+    }
+}
+
+impl FromStr for StoneTableParams {
+    type Err = ParseTableError;
+
+    fn from_str(text: &str) -> Result<StoneTableParams, ParseTableError> {
+        let words = Words::new(StoneGames::NAME, text, &["game", "min", "max", "length"])?;
+        let number: u8 = words.get("game", 1)?;
+        let game = Game::from_number(number)
+            .ok_or_else(|| words.error(format!("`game={number}` is not a game number 1–5")))?;
+        let standard = StoneTableParams::standard(game);
+        let params = StoneTableParams {
+            game,
+            min: words.get("min", standard.min)?,
+            max: words.get("max", standard.max)?,
+            length: words.get("length", standard.length)?,
+        };
+        if params.min > params.max {
+            return Err(words.error(format!(
+                "`min={}` is larger than `max={}`",
+                params.min, params.max
+            )));
+        }
+        if params.length == 0 {
+            return Err(words.error("`length=0`: rows have at least one stone"));
+        }
+        let biggest = params.min.unsigned_abs().max(params.max.unsigned_abs());
+        if biggest > 1_000_000_000 {
+            return Err(words.error("stone values beyond ±10^9 are not tabulated"));
+        }
+        let rows = params.offset(params.length + 1);
+        if rows > MAX_STONE_ROWS {
+            return Err(words.error(format!(
+                "{rows} rows are more than a table holds ({MAX_STONE_ROWS}); lower `length` or the value range"
+            )));
+        }
+        Ok(params)
+    }
+}
+
+/// Rows by length, then as numbers in base max − min + 1 whose digits are
+/// the stones' values minus min, the first stone most significant (in
+/// Game 5, A's values, then B's). A row's size is its number of stones.
+impl Table for StoneGames {
+    type Params = StoneTableParams;
+    const VALUE_COLUMNS: &'static [&'static str] = &["lead"];
+    const SIZE: &'static str = "stones";
+    const VALUE_NOTATION: &'static str =
+        "an integer, A's score minus B's under optimal play (`-2`, `0`, `7`)";
+
+    fn standard() -> Vec<StoneTableParams> {
+        Game::ALL
+            .iter()
+            .map(|&g| StoneTableParams::standard(g))
+            .collect()
+    }
+
+    fn bound(params: &StoneTableParams) -> u64 {
+        params.length as u64
+    }
+
+    fn with_bound(params: &StoneTableParams, size: u64) -> StoneTableParams {
+        StoneTableParams {
+            length: usize::try_from(size).unwrap_or(usize::MAX),
+            ..*params
+        }
+    }
+
+    fn size_of(row: &StoneRow) -> u64 {
+        row.stones.len() as u64
+    }
+
+    fn instances(params: &StoneTableParams) -> Vec<StoneRow> {
+        let range = params.range();
+        let per = params.values_per_stone() as usize;
+        let mut rows = Vec::new();
+        for length in 1..=params.length {
+            for number in 0..params.rows_of(length) {
+                let mut digits = vec![0i64; length * per];
+                let mut rest = number;
+                for d in digits.iter_mut().rev() {
+                    *d = params.min + (rest % range) as i64;
+                    rest /= range;
+                }
+                let stones = if per == 2 {
+                    let b = digits.split_off(length);
+                    Stones::two_valued(digits, b)
+                } else {
+                    Stones::one_valued(digits)
+                }
+                .expect("the parameters bound the values");
+                rows.push(StoneRow {
+                    game: params.game,
+                    stones,
+                });
+            }
+        }
+        rows
+    }
+
+    fn index(params: &StoneTableParams, row: &StoneRow) -> Option<usize> {
+        let length = row.stones.len();
+        if row.game != params.game || length > params.length {
+            return None;
+        }
+        let mut digits: Vec<i64> = row.stones.values_a().to_vec();
+        if params.values_per_stone() == 2 {
+            digits.extend_from_slice(row.stones.values_b());
+        }
+        let mut number = 0u64;
+        for v in digits {
+            if v < params.min || v > params.max {
+                return None;
+            }
+            number = number * params.range() + (v - params.min) as u64;
+        }
+        usize::try_from(params.offset(length) + number).ok()
+    }
+
+    /// Every value uniform in min..=max.
+    fn random(params: &StoneTableParams, size: u64, rng: &mut fastrand::Rng) -> Option<StoneRow> {
+        let length = usize::try_from(size).ok().filter(|&l| l > 0)?;
+        let mut draw = || {
+            (0..length)
+                .map(|_| rng.i64(params.min..=params.max))
+                .collect()
+        };
+        let stones = if params.values_per_stone() == 2 {
+            let a: Vec<i64> = draw();
+            Stones::two_valued(a, draw())
+        } else {
+            Stones::one_valued(draw())
+        }
+        .ok()?;
+        Some(StoneRow {
+            game: params.game,
+            stones,
+        })
+    }
+
+    fn write_value(value: &Lead) -> String {
+        value.0.to_string()
+    }
+
+    fn parse_value(text: &str) -> Result<Lead, ParseTableError> {
+        let t = text.trim();
+        t.strip_prefix('+')
+            .unwrap_or(t)
+            .parse()
+            .map(Lead)
+            .map_err(|_| value_error(StoneGames::NAME, text, StoneGames::VALUE_NOTATION))
     }
 }

@@ -5,6 +5,7 @@
 use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
 use super::rules::{InvalidState, ParseStateError, Rules, State};
+use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
 use crate::games::{Game, Reach, SolveError, Solver};
 use num_rational::BigRational;
 use std::collections::HashSet;
@@ -234,3 +235,177 @@ impl Game for Yen {
 
 /// The largest T the naive recursion is asked for past 10 rounds.
 const NAIVE_TOTAL_PAST_10_ROUNDS: u64 = 8;
+
+/// A yen table: every state a match of T units and R rounds reaches,
+/// written `total=10 rounds=10`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct YenTableParams {
+    /// The game's T and R.
+    pub rules: Rules,
+}
+
+impl fmt::Display for YenTableParams {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "total={} rounds={}", self.rules.total, self.rules.rounds)
+    }
+}
+
+impl FromStr for YenTableParams {
+    type Err = ParseTableError;
+
+    fn from_str(text: &str) -> Result<YenTableParams, ParseTableError> {
+        let words = Words::new(Yen::NAME, text, &["total", "rounds"])?;
+        let rules = Rules {
+            total: words.get("total", 10)?,
+            rounds: words.get("rounds", 10)?,
+        };
+        let limit = Yen::reach()[0].optimized.unwrap_or(u64::MAX);
+        if rules.rounds == 0 || rules.total > limit || rules.rounds > 100 {
+            return Err(words.error(format!(
+                "`total={} rounds={}`: a table has total ≤ {limit} units and 1 to 100 rounds",
+                rules.total, rules.rounds
+            )));
+        }
+        Ok(YenTableParams { rules })
+    }
+}
+
+/// Every state reachable from the start of `rules` by legal bets (the
+/// start and the finished matches included), sorted.
+fn reachable(rules: Rules) -> Vec<State> {
+    let start = State::start(rules);
+    let mut seen = HashSet::from([start]);
+    let mut layer = vec![start];
+    while !layer.is_empty() {
+        let mut next = Vec::new();
+        for s in layer {
+            if s.rounds_left == 0 {
+                continue;
+            }
+            for x in s.bets(s.money_a) {
+                for y in s.bets(s.money_b) {
+                    let t = s.after(x, y);
+                    if seen.insert(t) {
+                        next.push(t);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    let mut states: Vec<State> = seen.into_iter().collect();
+    states.sort_unstable();
+    states
+}
+
+/// The reachable states sorted by (rounds left, A's money, B's money, gain
+/// difference), each ascending: the finished matches first, the start
+/// last. A question's size is T.
+impl Table for Yen {
+    type Params = YenTableParams;
+    const VALUE_COLUMNS: &'static [&'static str] = &["value"];
+    const SIZE: &'static str = "units T";
+    const VALUE_NOTATION: &'static str =
+        "A's expected score (+1 win, −1 loss) as an exact fraction `p/q` or integer (`0`, `-1/3`)";
+
+    fn standard() -> Vec<YenTableParams> {
+        vec![YenTableParams {
+            rules: Rules {
+                total: 10,
+                rounds: 10,
+            },
+        }]
+    }
+
+    fn bound(params: &YenTableParams) -> u64 {
+        params.rules.total
+    }
+
+    fn with_bound(params: &YenTableParams, size: u64) -> YenTableParams {
+        YenTableParams {
+            rules: Rules {
+                total: size,
+                ..params.rules
+            },
+        }
+    }
+
+    fn size_of(question: &YenQuestion) -> u64 {
+        question.rules.total
+    }
+
+    fn instances(params: &YenTableParams) -> Vec<YenQuestion> {
+        reachable(params.rules)
+            .into_iter()
+            .map(|state| YenQuestion {
+                rules: params.rules,
+                state,
+            })
+            .collect()
+    }
+
+    fn index(params: &YenTableParams, question: &YenQuestion) -> Option<usize> {
+        Self::indexer(params)(question)
+    }
+
+    fn indexer<'a>(params: &'a YenTableParams) -> Indexer<'a, YenQuestion> {
+        let states = reachable(params.rules);
+        Box::new(move |question| {
+            (question.rules == params.rules)
+                .then(|| states.binary_search(&question.state).ok())
+                .flatten()
+        })
+    }
+
+    /// A match of T = size played for a uniform number of rounds with
+    /// uniform legal bets.
+    fn random(params: &YenTableParams, size: u64, rng: &mut fastrand::Rng) -> Option<YenQuestion> {
+        let rules = Rules {
+            total: size,
+            ..params.rules
+        };
+        let mut state = State::start(rules);
+        for _ in 0..rng.u32(0..=rules.rounds) {
+            let (a, b) = (state.bets(state.money_a), state.bets(state.money_b));
+            state = state.after(rng.u64(a), rng.u64(b));
+        }
+        Some(YenQuestion { rules, state })
+    }
+
+    fn write_value(value: &BigRational) -> String {
+        value.to_string()
+    }
+
+    fn parse_value(text: &str) -> Result<BigRational, ParseTableError> {
+        text.trim()
+            .parse()
+            .map_err(|_| value_error(Yen::NAME, text, Yen::VALUE_NOTATION))
+    }
+
+    /// The optimized DP keeps its memo across the whole table.
+    fn table(
+        solver: Solver,
+        params: &YenTableParams,
+    ) -> Result<Vec<(YenQuestion, BigRational)>, SolveError> {
+        let questions = Self::instances(params);
+        match solver {
+            Solver::Optimized => {
+                if let Some(q) = questions.first() {
+                    Self::check_size(solver, q)?;
+                }
+                let mut dp = optimized::Solver::new();
+                Ok(questions
+                    .into_iter()
+                    .map(|q| {
+                        let v = dp.value(q.state);
+                        (q, v)
+                    })
+                    .collect())
+            }
+            Solver::Naive => questions
+                .into_iter()
+                .map(|q| Self::naive(&q).map(|v| (q, v)))
+                .collect(),
+        }
+    }
+}

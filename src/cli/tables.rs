@@ -1,0 +1,253 @@
+//! `solved-games export` and `solved-games check-table`: a game's whole
+//! table written as a TSV file (with its manifest), and a table file
+//! checked against the solvers (SPEC.md, "Table files").
+
+use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
+use quick_xml::events::{BytesDecl, BytesText, Event};
+use quick_xml::Writer;
+use solved_games::games;
+use solved_games::table::{self, check, ExportError};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Options of `solved-games export`.
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// The game: nim, stones, memory, geister or yen.
+    game: String,
+    /// The table's parameters as `key=value` words (defaults in brackets):
+    /// nim `piles=[3] max=[9]`; stones `game=[1] min=[1] max=[4]
+    /// length=[6, Game 5: 3]`; memory `n=[30]`; geister `analysis=[basic]`;
+    /// yen `total=[10] rounds=[10]`.
+    #[arg(value_name = "KEY=VALUE")]
+    params: Vec<String>,
+    /// Write the table to FILE (gzip if it ends in `.gz`) and its manifest
+    /// to FILE.manifest.json (`.gz` left off), instead of the table to
+    /// standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    solver: SolverArg,
+}
+
+fn solver(s: Solver) -> games::Solver {
+    match s {
+        Solver::Naive => games::Solver::Naive,
+        Solver::Optimized => games::Solver::Optimized,
+    }
+}
+
+/// Where the manifest of a table written to `out` goes.
+fn manifest_path(out: &Path) -> PathBuf {
+    let text = out.to_string_lossy();
+    PathBuf::from(format!(
+        "{}.manifest.json",
+        text.strip_suffix(".gz").unwrap_or(&text)
+    ))
+}
+
+fn export_error(e: ExportError, file: &str) -> CliError {
+    match e {
+        ExportError::Solve(e) => CliError::Input(format!("{e}; see `solved-games export --help`")),
+        ExportError::Io(e) => CliError::io(file, &e),
+    }
+}
+
+pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
+    let params = args.params.join(" ");
+    let solver = solver(args.solver.get());
+    let bad = |why: String| CliError::Input(format!("export {}: {why}", args.game));
+    let Some(path) = args.out else {
+        // Into memory first: the table's bytes go out only if it was solved.
+        let mut text = Vec::new();
+        table::export_named(&args.game, &params, solver, &mut text)
+            .map_err(|e| export_error(e, "standard output"))?
+            .map_err(bad)?;
+        out.write_all(&text)?;
+        return Ok(true);
+    };
+    let mut text = Vec::new();
+    let manifest = table::export_named(&args.game, &params, solver, &mut text)
+        .map_err(|e| export_error(e, "memory"))?
+        .map_err(bad)?;
+    let file = std::fs::File::create(&path).map_err(|e| CliError::io(&path, &e))?;
+    let mut file = std::io::BufWriter::new(file);
+    let written = if path.extension().is_some_and(|e| e == "gz") {
+        let mut gz = table::gzip(&mut file);
+        gz.write_all(&text).and_then(|()| gz.finish().map(|_| ()))
+    } else {
+        file.write_all(&text)
+    };
+    written
+        .and_then(|()| file.flush())
+        .map_err(|e| CliError::io(&path, &e))?;
+    let manifest_file = manifest_path(&path);
+    let json = serde_json::to_string_pretty(&manifest)? + "\n";
+    std::fs::write(&manifest_file, json).map_err(|e| CliError::io(&manifest_file, &e))?;
+    writeln!(
+        out,
+        "{} rows of {} {} ({}) written to {}, manifest {}\nsha256 {}",
+        manifest.rows,
+        manifest.game,
+        manifest.parameters,
+        manifest.solver,
+        path.display(),
+        manifest_file.display(),
+        manifest.sha256
+    )?;
+    Ok(true)
+}
+
+/// Options of `solved-games check-table`.
+#[derive(clap::Args)]
+pub struct CheckTableArgs {
+    /// A table file as `export` writes it (plain or gzip); its first line
+    /// names the game and parameters. Rows may be missing.
+    file: PathBuf,
+    /// Compare with the naive solver too (within its reach).
+    #[arg(long)]
+    naive: bool,
+    /// Write a JUnit XML report to FILE.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    #[command(flatten)]
+    output: JsonArg,
+}
+
+pub fn check_table(args: CheckTableArgs, out: &mut Out) -> Outcome {
+    let name = args.file.display().to_string();
+    let bytes = std::fs::read(&args.file).map_err(|e| CliError::io(&args.file, &e))?;
+    let report = check::text_of(bytes)
+        .and_then(|text| check::check(&text, args.naive))
+        .map_err(|e| match e {
+            check::CheckError::Io(e) => CliError::io(&args.file, &e),
+            e => CliError::Input(format!("{name}: {e}")),
+        })?;
+    if let Some(junit) = &args.junit {
+        let xml = junit_xml(&name, &report)
+            .map_err(|e| CliError::Failed(format!("cannot write the JUnit XML: {e}")))?;
+        std::fs::write(junit, xml).map_err(|e| CliError::io(junit, &e))?;
+    }
+    if args.output.json {
+        out.json(&report)?;
+        return Ok(report.passed());
+    }
+    let r = &report;
+    writeln!(
+        out,
+        "{name}: {} {}, compared with the {} solver{}",
+        r.game,
+        r.parameters,
+        r.solvers,
+        if r.solvers.contains(',') { "s" } else { "" }
+    )?;
+    writeln!(
+        out,
+        "rows {}, compared {}, mismatches {}, not instances {}, duplicates {}, coverage {}/{} ({:.1}%)",
+        r.rows,
+        r.compared,
+        r.mismatches,
+        r.not_instances,
+        r.duplicates,
+        r.covered,
+        r.table_rows,
+        100.0 * r.covered as f64 / r.table_rows.max(1) as f64
+    )?;
+    for m in &r.first_mismatches {
+        let naive = m
+            .naive
+            .as_ref()
+            .map(|n| format!(", naive {n}"))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "mismatch line {}: {}: file {}, optimized {}{naive}",
+            m.line,
+            m.instance,
+            m.file.replace('\t', " "),
+            m.optimized.replace('\t', " ")
+        )?;
+    }
+    for b in &r.first_not_instances {
+        writeln!(
+            out,
+            "not an instance line {}: {}: {}",
+            b.line, b.instance, b.why
+        )?;
+    }
+    for b in &r.first_duplicates {
+        writeln!(out, "duplicate line {}: {}: {}", b.line, b.instance, b.why)?;
+    }
+    writeln!(out, "{}", if r.passed() { "PASS" } else { "FAIL" })?;
+    Ok(report.passed())
+}
+
+/// One test suite, `check-table`, with a test case each for the values and
+/// for the rows being instances of the table.
+fn junit_xml(name: &str, r: &check::Report) -> std::io::Result<Vec<u8>> {
+    let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
+    w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
+    let failures = usize::from(r.mismatches > 0) + usize::from(r.not_instances > 0);
+    let suite = format!("check-table {name}");
+    let failures_text = failures.to_string();
+    w.create_element("testsuite")
+        .with_attributes([
+            ("name", suite.as_str()),
+            ("tests", "2"),
+            ("failures", failures_text.as_str()),
+        ])
+        .write_inner_content(|w| {
+            let values = format!(
+                "{} rows of {} {} match the solvers",
+                r.compared, r.game, r.parameters
+            );
+            let case = w
+                .create_element("testcase")
+                .with_attributes([("classname", "check-table"), ("name", values.as_str())]);
+            if r.mismatches > 0 {
+                let text: String = r
+                    .first_mismatches
+                    .iter()
+                    .map(|m| {
+                        format!(
+                            "line {}: {}: file {}, optimized {}\n",
+                            m.line, m.instance, m.file, m.optimized
+                        )
+                    })
+                    .collect();
+                let message = format!("{} mismatches", r.mismatches);
+                case.write_inner_content(|w| {
+                    w.create_element("failure")
+                        .with_attributes([("message", message.as_str()), ("type", "FAIL")])
+                        .write_text_content(BytesText::new(&text))?;
+                    Ok(())
+                })?;
+            } else {
+                case.write_empty()?;
+            }
+            let rows = format!("{} rows are instances of the table", r.rows);
+            let case = w
+                .create_element("testcase")
+                .with_attributes([("classname", "check-table"), ("name", rows.as_str())]);
+            if r.not_instances > 0 {
+                let text: String = r
+                    .first_not_instances
+                    .iter()
+                    .map(|b| format!("line {}: {}: {}\n", b.line, b.instance, b.why))
+                    .collect();
+                let message = format!("{} rows are not instances", r.not_instances);
+                case.write_inner_content(|w| {
+                    w.create_element("failure")
+                        .with_attributes([("message", message.as_str()), ("type", "FAIL")])
+                        .write_text_content(BytesText::new(&text))?;
+                    Ok(())
+                })?;
+            } else {
+                case.write_empty()?;
+            }
+            Ok(())
+        })?;
+    let mut xml = w.into_inner();
+    xml.push(b'\n');
+    Ok(xml)
+}
