@@ -130,26 +130,41 @@ pub fn div_up(a: f64, b: f64) -> f64 {
     -div_down(-a, b)
 }
 
-/// A lower bound on the integer `x` as an `f64`.
+/// 2¹²⁷, the one double the cast `x as f64` can return that lies outside
+/// `i128` (`i128::MAX` and the integers just below it round up to it).
+const TWO_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+
+/// A lower bound on the integer `x` as an `f64`: the greatest double ≤ `x`.
 #[must_use]
 pub fn i128_down(x: i128) -> f64 {
     let f = x as f64;
-    // `f` is an integer below 2^127 in magnitude, so the cast back is exact.
-    if f as i128 > x {
+    // `f` is an integer of magnitude ≤ 2^127; below 2^127 the cast back is
+    // exact, and 2^127 itself is above every `i128` (the cast back would
+    // saturate to i128::MAX and hide that).
+    if f >= TWO_127 || f as i128 > x {
         next_down(f)
     } else {
         f
     }
 }
 
-/// An upper bound on the integer `x` as an `f64`.
+/// An upper bound on the integer `x` as an `f64`: the least double ≥ `x`.
+/// Written out rather than as −`i128_down`(−x), which overflows at
+/// `i128::MIN`.
 #[must_use]
 pub fn i128_up(x: i128) -> f64 {
-    -i128_down(-x)
+    let f = x as f64;
+    // −2^127 = i128::MIN is exact; 2^127 is above every `i128`.
+    if f < TWO_127 && (f as i128) < x {
+        next_up(f)
+    } else {
+        f
+    }
 }
 
 /// A lower bound on `num / den`, for `den > 0`: exact integer sums (of
-/// fixed-point products) divided with one directed rounding.
+/// fixed-point products) divided with one directed rounding (within 7
+/// doubles of the quotient: each conversion may round too).
 #[must_use]
 pub fn ratio_down(num: i128, den: i128) -> f64 {
     debug_assert!(den > 0);
@@ -160,10 +175,16 @@ pub fn ratio_down(num: i128, den: i128) -> f64 {
     }
 }
 
-/// An upper bound on `num / den`, for `den > 0`.
+/// An upper bound on `num / den`, for `den > 0` (written out: −num
+/// overflows at `i128::MIN`).
 #[must_use]
 pub fn ratio_up(num: i128, den: i128) -> f64 {
-    -ratio_down(-num, den)
+    debug_assert!(den > 0);
+    if num >= 0 {
+        div_up(i128_up(num), i128_down(den))
+    } else {
+        div_up(i128_up(num), i128_up(den))
+    }
 }
 
 /// A lower bound on Σ `weights[k] · values[k]` over `k` (weights ≥ 0 are

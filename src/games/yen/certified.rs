@@ -1078,6 +1078,10 @@ fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
         })
 }
 
+/// The guarantee and ceiling against exact rational arithmetic.
+#[cfg(test)]
+mod exact_bounds;
+
 #[cfg(test)]
 mod tests {
     use super::*;

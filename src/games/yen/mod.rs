@@ -19,6 +19,8 @@
 //! - [`certified`]: certified float values at the paper's scale (T = 100
 //!   units, R = 10): every value in a rigorous interval.
 //! - [`best_response`]: exact best responses to the document's players.
+//! - [`rules_audit`]: `State::bets` and `State::decided` against a brute
+//!   force of §2 on every state of small matches.
 
 pub mod best_response;
 pub mod certified;
@@ -33,4 +35,5 @@ pub mod optimized;
 pub mod players;
 pub mod referee;
 pub mod rules;
+pub mod rules_audit;
 pub mod tournament;
