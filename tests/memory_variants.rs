@@ -78,7 +78,11 @@ fn the_two_pass_rule_keeps_the_papers_values() {
             lead: 0,
             passed: false,
         };
-        assert_eq!(&ours.value(v).unwrap().mover, &paper.value(s).unwrap(), "{s}");
+        assert_eq!(
+            &ours.value(v).unwrap().mover,
+            &paper.value(s).unwrap(),
+            "{s}"
+        );
         checked += 1;
     }
     assert!(checked > 2500);

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 mod geister;
 mod memory;
+mod memory_variants;
 mod nim;
 mod progress;
 mod reproduce;

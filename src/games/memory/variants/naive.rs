@@ -146,14 +146,10 @@ impl RowSearch {
             if a == 1 {
                 return self.win();
             }
-            let next = row
-                .with(first, Cell::Taken(a))
-                .with(second, Cell::Taken(b));
+            let next = row.with(first, Cell::Taken(a)).with(second, Cell::Taken(b));
             return self.value(&next, lead + 1, false);
         }
-        let next = row
-            .with(first, Cell::Known(a))
-            .with(second, Cell::Known(b));
+        let next = row.with(first, Cell::Known(a)).with(second, Cell::Known(b));
         self.value(&next, -lead, false).other_side()
     }
 
@@ -184,7 +180,10 @@ impl RowSearch {
                 continue;
             }
             let x = self.second(shown, first, a, second, lead);
-            if best.as_ref().is_none_or(|b| self.better(&x, false, b, false)) {
+            if best
+                .as_ref()
+                .is_none_or(|b| self.better(&x, false, b, false))
+            {
                 best = Some(x);
             }
         }
