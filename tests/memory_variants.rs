@@ -87,3 +87,25 @@ fn the_two_pass_rule_keeps_the_papers_values() {
     }
     assert!(checked > 2500);
 }
+
+#[test]
+fn paper_draws_match_the_draw_analysis() {
+    // The fewest-draws tie-break of the paper variant against
+    // analysis::draw_probabilities on the §2.1 table, every state n ≤ 12.
+    use solved_games::games::memory::analysis::draw_probabilities;
+    use solved_games::games::memory::rules::TieBreak;
+    let paper = exact_table(12, Extent::Full, true);
+    let draws = draw_probabilities(&paper, TieBreak::FewestDraws).unwrap();
+    let ours = VariantTable::build(Variant::Paper, 12);
+    for s in paper.states() {
+        let v = VariantState {
+            ones_known: u8::from(s.family == solved_games::games::memory::Family::G),
+            n: s.pairs,
+            m: s.known_pairs,
+            k: s.known_singles,
+            lead: 0,
+            passed: false,
+        };
+        assert_eq!(ours.value(v).unwrap().draw, draws.value(s).unwrap(), "{s}");
+    }
+}
