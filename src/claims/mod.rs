@@ -32,6 +32,7 @@ use std::time::Instant;
 mod face;
 mod geister;
 mod memory;
+mod memory_variants;
 mod nim;
 mod stones;
 mod yen;
@@ -320,7 +321,7 @@ pub fn for_game(game: GameId) -> Vec<Claim> {
     match game {
         GameId::Nim => nim::CLAIMS.to_vec(),
         GameId::Stones => stones::CLAIMS.to_vec(),
-        GameId::Memory => memory::CLAIMS.to_vec(),
+        GameId::Memory => [memory::CLAIMS, memory_variants::CLAIMS].concat(),
         GameId::Geister => geister::CLAIMS.to_vec(),
         GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS].concat(),
     }

@@ -13,6 +13,7 @@ use solved_games::games::memory::naive;
 use solved_games::games::memory::optimized::{
     exact_table_with_progress, first_player_value_with_progress, Extent, Table,
 };
+use solved_games::games::memory::variants::{UnknownVariant, Variant};
 use solved_games::games::memory::State;
 
 /// Largest N for the exact first-player value (Proposition 2.1's reduced table).
@@ -90,10 +91,20 @@ pub struct Args {
     /// f(N,0,0) in f64 (N ≤ 5000) instead of exactly (N ≤ 200).
     #[arg(long, conflicts_with_all = ["state", "table", "findings", "plot", "solver"])]
     float: bool,
+    /// A variant of document 004 §4 instead of the paper's game: the start
+    /// value for N pairs, or with --table every state with n ≤ N (N ≤ 12).
+    /// One of: paper, pairs, points, points-avoid-pass (SPEC.md "Memory
+    /// variants").
+    #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with_all = ["state", "findings", "plot", "float", "solver"])]
+    variant: Option<Variant>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
     output: JsonArg,
+}
+
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse().map_err(|e: UnknownVariant| e.to_string())
 }
 
 fn too_large(what: &str, n: usize, max: usize) -> CliError {
@@ -110,6 +121,9 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         return Err(CliError::Input(
             "--n must be at least 1 (pairs on the table)".into(),
         ));
+    }
+    if let Some(variant) = args.variant {
+        return super::memory_variants::run(variant, pairs, args.table, args.output.json, out);
     }
     if let Some(family) = args.state {
         return state(&args, pairs, family, out);

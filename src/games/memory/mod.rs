@@ -34,6 +34,7 @@ mod number;
 pub mod optimized;
 pub mod rules;
 pub mod scaled;
+pub mod variants;
 
 pub use number::Prob;
 pub use rules::{Choice, Family, InvalidState, ParseStateError, Second, State};

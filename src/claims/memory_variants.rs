@@ -1,0 +1,249 @@
+//! Claims about the variants document 004 leaves open in §4 (今後の課題):
+//! every value here is computed, not from the document. Each statement
+//! quotes the §4 question it answers. The count recurrence
+//! ([`VariantTable`]) decides each claim; the explicit-row search
+//! ([`RowSearch`]) decides it again for N ≤ [`NAIVE_REACH`].
+
+use super::{Claim, Evidence, GameId};
+use crate::games::memory::analysis::draw_probabilities;
+use crate::games::memory::optimized::{exact_table, Extent};
+use crate::games::memory::rules::TieBreak;
+use crate::games::memory::variants::naive::RowSearch;
+use crate::games::memory::variants::optimized::VariantTable;
+use crate::games::memory::variants::{TieRule, Variant};
+use crate::games::memory::State;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+/// The largest N the row search checks in a claim.
+const NAIVE_REACH: usize = 5;
+/// The largest N of the pairs variant's claims (its table grows as N⁴).
+const PAIRS_REACH: usize = 10;
+/// The largest N of the points variant's claims.
+const POINTS_REACH: usize = 20;
+
+const WORSE: Variant = Variant::Points(TieRule::WorseForOpponent);
+const AVOID: Variant = Variant::Points(TieRule::AvoidPass);
+
+fn table(variant: Variant) -> &'static VariantTable {
+    static PAIRS: OnceLock<VariantTable> = OnceLock::new();
+    static WORSE_T: OnceLock<VariantTable> = OnceLock::new();
+    static AVOID_T: OnceLock<VariantTable> = OnceLock::new();
+    match variant {
+        Variant::Pairs => PAIRS.get_or_init(|| VariantTable::build(variant, PAIRS_REACH)),
+        Variant::Points(TieRule::WorseForOpponent) => {
+            WORSE_T.get_or_init(|| VariantTable::build(variant, POINTS_REACH))
+        }
+        _ => AVOID_T.get_or_init(|| VariantTable::build(variant, POINTS_REACH)),
+    }
+}
+
+/// The first and second players' expected points and the draw chance at
+/// the start with `pairs` pairs, by the recurrence.
+fn start(variant: Variant, pairs: usize) -> (BigRational, BigRational, BigRational) {
+    let v = table(variant).start(pairs);
+    (v.mover.clone(), v.other.clone(), v.draw.clone())
+}
+
+/// The same by the row search.
+fn start_naive(search: &mut RowSearch, pairs: usize) -> (BigRational, BigRational, BigRational) {
+    let v = search
+        .state_value(&format!("F({pairs},0,0)"), 0, false)
+        .expect("a start");
+    (v.mine, v.theirs, v.draw)
+}
+
+/// Which player is favoured for each N in `from..=to`, as runs:
+/// `first: 1, 5-7; second: 2-4; even: …`.
+fn favoured(
+    values: impl Iterator<Item = (usize, (BigRational, BigRational, BigRational))>,
+) -> String {
+    let mut lists: [(&str, Vec<usize>); 3] =
+        [("first", vec![]), ("second", vec![]), ("even", vec![])];
+    for (n, (first, second, _)) in values {
+        let at = match first.cmp(&second) {
+            Ordering::Greater => 0,
+            Ordering::Less => 1,
+            Ordering::Equal => 2,
+        };
+        lists[at].1.push(n);
+    }
+    lists
+        .iter()
+        .filter(|(_, ns)| !ns.is_empty())
+        .map(|(who, ns)| format!("{who}: {}", runs(ns)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `1, 3, 5-9` for the sorted list.
+fn runs(ns: &[usize]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
+            j += 1;
+        }
+        out.push(if j == i {
+            ns[i].to_string()
+        } else {
+            format!("{}-{}", ns[i], ns[j])
+        });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
+fn favoured_claim(variant: Variant, reach: usize) -> Evidence {
+    let all = favoured((1..=reach).map(|n| (n, start(variant, n))));
+    let part = favoured((1..=NAIVE_REACH).map(|n| (n, start(variant, n))));
+    let mut search = RowSearch::new(variant);
+    let naive = favoured((1..=NAIVE_REACH).map(|n| (n, start_naive(&mut search, n))));
+    Evidence::within(all, format!("N ≤ {NAIVE_REACH}"), part, naive)
+}
+
+fn f6(x: &BigRational) -> String {
+    format!("{:.6}", x.to_f64().unwrap_or(f64::NAN))
+}
+
+/// Claims about the §4 variants, in the order SPEC.md lists them.
+pub(super) const CLAIMS: &[Claim] = &[
+    Claim {
+        id: "MEM-101",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — §4: \"どちらも 1 のカードを取っていない場合は\
+                    他のカードを多く取ったほうが勝ち\" (two passes in a row end the game): who is \
+                    favoured at the start, 1 ≤ N ≤ 10 (explicit row N ≤ 5)",
+        expected: "first: 1, 7; second: 2-6, 8-10",
+        erratum: None,
+        compute: || favoured_claim(Variant::Pairs, PAIRS_REACH),
+    },
+    Claim {
+        id: "MEM-102",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — §4: \"引き分けは多少減るが…引き分けを\
+                    すべて無くすものではない\": the draw probability at the start, N = 9 and 10, \
+                    with the other-pairs tie-break against the paper's rule (fewest draws among \
+                    tied turns)",
+        expected: "N = 9: 0.240475 (paper 0.798691); N = 10: 0.818928 (paper 0.871028)",
+        erratum: None,
+        compute: || {
+            let paper = exact_table(PAIRS_REACH, Extent::Full, true);
+            let draws = draw_probabilities(&paper, TieBreak::FewestDraws).expect("full table");
+            let text = [9, 10]
+                .map(|n| {
+                    let ours = start(Variant::Pairs, n).2;
+                    let theirs = draws.value(State::f(n, 0, 0).expect("a start")).expect("held");
+                    format!("N = {n}: {} (paper {})", f6(&ours), f6(&theirs))
+                })
+                .join("; ");
+            Evidence::optimized_only(text)
+        },
+    },
+    Claim {
+        id: "MEM-103",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — §4: \"勝ちに 3 ポイント、引き分けに 1 ポイント\
+                    与える\" (subgame-perfect, a tie broken by what is worse for the opponent): who \
+                    has more expected points at the start, 1 ≤ N ≤ 20 (explicit row N ≤ 5)",
+        expected: "first: 1, 5, 7, 9, 11, 13, 15, 17, 19; second: 2-4, 6, 8, 10, 12, 14, 16, 18, 20",
+        erratum: None,
+        compute: || favoured_claim(WORSE, POINTS_REACH),
+    },
+    Claim {
+        id: "MEM-104",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — §4: \"どちらかがパスを避けたら両者の獲得\
+                    ポイントの期待値は上がるが自分からは勝負したくない\": with a tie broken against \
+                    passing, who has more expected points at the start, 1 ≤ N ≤ 20 (explicit row \
+                    N ≤ 5)",
+        expected: "first: 1, 5, 7, 9, 11, 13, 15, 17, 19; second: 2-4, 6, 8, 10, 12, 14, 16, 18, 20",
+        erratum: None,
+        compute: || favoured_claim(AVOID, POINTS_REACH),
+    },
+    Claim {
+        id: "MEM-105",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — §4: \"プレイヤーの意思決定の方法を適切に\
+                    定める必要が生じる\": the two tie rules give different start values exactly \
+                    for these N ≤ 20, and the draw probability at the start is 0 against passing \
+                    and positive against the opponent for N ≥ 4",
+        expected: "differ: 4-20; draws 0 (avoid pass) for N ≤ 20, > 0 (worse for opponent) for 4 ≤ N ≤ 20",
+        erratum: None,
+        compute: || {
+            let differ: Vec<usize> = (1..=POINTS_REACH)
+                .filter(|&n| start(WORSE, n) != start(AVOID, n))
+                .collect();
+            let avoid_draws = (1..=POINTS_REACH).all(|n| start(AVOID, n).2 == BigRational::default());
+            let worse_draws = (4..=POINTS_REACH).all(|n| start(WORSE, n).2 > BigRational::default());
+            Evidence::optimized_only(format!(
+                "differ: {}; draws {} (avoid pass) for N ≤ {POINTS_REACH}, {} (worse for opponent) for 4 ≤ N ≤ {POINTS_REACH}",
+                runs(&differ),
+                if avoid_draws { "0" } else { "not 0" },
+                if worse_draws { "> 0" } else { "not > 0" },
+            ))
+            .measured(format!(
+                "N = 20: draw {} (worse for opponent), N³·draw = {:.3}",
+                f6(&start(WORSE, 20).2),
+                8000.0 * start(WORSE, 20).2.to_f64().unwrap_or(f64::NAN)
+            ))
+        },
+    },
+    Claim {
+        id: "MEM-106",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — the trend of §4's 3-1-0 rule: for even N the \
+                    second player's edge in expected points shrinks like N⁻², \
+                    N²·(second − first) ∈ [2, 3] at N = 12, 14, …, 20 (tie worse for the opponent), \
+                    and for odd N the first player's edge too: N²·(first − second) ∈ [0.4, 1] at \
+                    N = 9, 11, …, 19",
+        expected: "holds",
+        erratum: None,
+        compute: || {
+            let scaled = |n: usize, power: i32| {
+                let (a, b, _) = start(WORSE, n);
+                let gap = (b - a).to_f64().unwrap_or(f64::NAN);
+                gap * f64::from(u32::try_from(n).expect("small")).powi(power)
+            };
+            let even: Vec<f64> = (12..=20).step_by(2).map(|n| scaled(n, 2)).collect();
+            let odd: Vec<f64> = (9..=19).step_by(2).map(|n| -scaled(n, 2)).collect();
+            let ok = even.iter().all(|x| (2.0..=3.0).contains(x))
+                && odd.iter().all(|x| (0.4..=1.0).contains(x));
+            let show = |xs: &[f64]| xs.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(", ");
+            Evidence::optimized_only(if ok { "holds" } else { "fails" }).measured(format!(
+                "N²·gap, even N 12..20: {}; odd N 9..19: {}",
+                show(&even),
+                show(&odd)
+            ))
+        },
+    },
+    Claim {
+        id: "MEM-107",
+        game: GameId::Memory,
+        source: "004 §4 (last sentence), §3.3",
+        statement: "computed, not from the document — §4: a 52-card deck as N = 26 pairs of the \
+                    paper's game: f(26,0,0) (the first player's expected points) and the draw \
+                    probability with the fewest draws among tied optimal turns",
+        expected: "f 0.499616, draw 0.958001",
+        erratum: None,
+        compute: || {
+            let paper = exact_table(26, Extent::Full, true);
+            let draws = draw_probabilities(&paper, TieBreak::FewestDraws).expect("full table");
+            let start = State::f(26, 0, 0).expect("a start");
+            Evidence::optimized_only(format!(
+                "f {}, draw {}",
+                f6(&paper.value(start).expect("held")),
+                f6(&draws.value(start).expect("held"))
+            ))
+        },
+    },
+];

@@ -1,0 +1,111 @@
+//! The memory variants of document 004 §4 solved twice: the count
+//! recurrence and the explicit-row search agree on every state both reach.
+
+use solved_games::games::memory::optimized::{exact_table, Extent};
+use solved_games::games::memory::variants::naive::RowSearch;
+use solved_games::games::memory::variants::optimized::VariantTable;
+use solved_games::games::memory::variants::{Variant, VariantState};
+
+fn name(s: &VariantState) -> String {
+    let family = if s.ones_known == 0 { 'F' } else { 'G' };
+    format!("{family}({},{},{})", s.n, s.m, s.k)
+}
+
+fn agree_up_to(variant: Variant, pairs: usize) -> usize {
+    let table = VariantTable::build(variant, pairs);
+    let mut search = RowSearch::new(variant);
+    let mut checked = 0;
+    for s in table.states(pairs) {
+        let fast = table.value(s).expect("in the table");
+        let slow = search.state_value(&name(&s), s.lead, s.passed).unwrap();
+        assert_eq!(
+            (&fast.mover, &fast.other, &fast.draw),
+            (&slow.mine, &slow.theirs, &slow.draw),
+            "{variant}: {s}"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn naive_matches_optimized_every_variant_up_to_6_pairs() {
+    for variant in Variant::ALL {
+        let checked = agree_up_to(variant, 6);
+        assert!(checked >= 224, "{variant}: {checked} states");
+    }
+}
+
+#[test]
+fn leads_beyond_the_pairs_left_are_decided() {
+    // The table clamps the lead to −n..=n; the row search does not.
+    let table = VariantTable::build(Variant::Pairs, 5);
+    let mut search = RowSearch::new(Variant::Pairs);
+    for lead in [-9, -6, 6, 9] {
+        for s in ["F(4,1,1)", "G(4,0,2)", "F(5,0,2)"] {
+            let row = search.state_value(s, lead, true).unwrap();
+            let (ones, n, m, k) = match s {
+                "F(4,1,1)" => (0, 4, 1, 1),
+                "G(4,0,2)" => (1, 4, 0, 2),
+                _ => (0, 5, 0, 2),
+            };
+            let state = VariantState {
+                ones_known: ones,
+                n,
+                m,
+                k,
+                lead,
+                passed: true,
+            };
+            assert_eq!(table.value(state).unwrap().mover, row.mine, "{s} {lead}");
+        }
+    }
+}
+
+#[test]
+fn the_two_pass_rule_keeps_the_papers_values() {
+    // §2.1's f and g (passing for ever draws) equal the paper's scoring
+    // under "two passes in a row end the game", on every state n ≤ 20.
+    let paper = exact_table(20, Extent::Full, false);
+    let ours = VariantTable::build(Variant::Paper, 20);
+    let mut checked = 0;
+    for s in paper.states() {
+        let v = VariantState {
+            ones_known: u8::from(s.family == solved_games::games::memory::Family::G),
+            n: s.pairs,
+            m: s.known_pairs,
+            k: s.known_singles,
+            lead: 0,
+            passed: false,
+        };
+        assert_eq!(
+            &ours.value(v).unwrap().mover,
+            &paper.value(s).unwrap(),
+            "{s}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 2500);
+}
+
+#[test]
+fn paper_draws_match_the_draw_analysis() {
+    // The fewest-draws tie-break of the paper variant against
+    // analysis::draw_probabilities on the §2.1 table, every state n ≤ 12.
+    use solved_games::games::memory::analysis::draw_probabilities;
+    use solved_games::games::memory::rules::TieBreak;
+    let paper = exact_table(12, Extent::Full, true);
+    let draws = draw_probabilities(&paper, TieBreak::FewestDraws).unwrap();
+    let ours = VariantTable::build(Variant::Paper, 12);
+    for s in paper.states() {
+        let v = VariantState {
+            ones_known: u8::from(s.family == solved_games::games::memory::Family::G),
+            n: s.pairs,
+            m: s.known_pairs,
+            k: s.known_singles,
+            lead: 0,
+            passed: false,
+        };
+        assert_eq!(ours.value(v).unwrap().draw, draws.value(s).unwrap(), "{s}");
+    }
+}
