@@ -33,3 +33,8 @@ fn two_vs_two_purple_play_guarantees_zero_section_3() {
 fn the_two_piece_side_guarantees_zero_against_red_red_blue_section_6_1_2() {
     judged(Kind::BrVsBrr, "0");
 }
+
+#[test]
+fn the_red_red_blue_side_guarantees_zero_section_6_1_1() {
+    judged(Kind::RbrVsBr, "0");
+}

@@ -87,4 +87,16 @@ pub(super) const CLAIMS: &[Claim] = &[
         erratum: None,
         compute: || guarantees(Kind::BrVsBrr),
     },
+    Claim {
+        id: "GEI-105",
+        game: GameId::Geister,
+        source: "003 §6.1.1",
+        statement: "sanity of the judge: §6.1.1's red-red-blue strategy (red on b2 known, two \
+                    purples), fixed, against a best response (two colourings), endless play 0, \
+                    guarantees 0 for each side to move first — with GEI-104, the §6.1 value 0 \
+                    (computed, not from the document)",
+        expected: "P1 first: 0, P2 first: 0",
+        erratum: None,
+        compute: || guarantees(Kind::RbrVsBr),
+    },
 ];

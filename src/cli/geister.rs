@@ -116,10 +116,16 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
 fn bracket(json: bool, out: &mut Out) -> Outcome {
     use solved_games::games::geister::bracket::judge_kind;
     let started = std::time::Instant::now();
-    let rows: Vec<_> = [Kind::BbrVsBr, Kind::BrVsBbrHalf, Kind::Basic, Kind::BrVsBrr]
-        .into_iter()
-        .flat_map(judge_kind)
-        .collect();
+    let rows: Vec<_> = [
+        Kind::BbrVsBr,
+        Kind::BrVsBbrHalf,
+        Kind::Basic,
+        Kind::RbrVsBr,
+        Kind::BrVsBrr,
+    ]
+    .into_iter()
+    .flat_map(judge_kind)
+    .collect();
     let ok = rows.iter().all(|g| g.certified && g.naive == g.guarantee);
     let neg = |s: &str| {
         s.strip_prefix('-')

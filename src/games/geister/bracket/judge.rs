@@ -38,9 +38,10 @@ use num_rational::BigRational;
 use std::collections::{BTreeMap, HashMap};
 
 /// The analyses whose player-1 strategy is judged here.
-pub const JUDGED: [Kind; 5] = [
+pub const JUDGED: [Kind; 6] = [
     Kind::Basic,
     Kind::Extended,
+    Kind::RbrVsBr,
     Kind::BrVsBrr,
     Kind::BbrVsBr,
     Kind::BrVsBbrHalf,
@@ -125,6 +126,7 @@ struct Builder<'a> {
     analysis: Analysis<'a>,
     table: &'a Table,
     extended: &'a Table,
+    win: Option<&'a Table>,
     nodes: Vec<Node>,
     positions: Vec<Option<Position>>,
     index: HashMap<Position, u32>,
@@ -177,6 +179,10 @@ impl Builder<'_> {
     /// Player 2 captures player 1's piece with `step`.
     fn p2_captures(&mut self, p: &Position, step: Step) -> u32 {
         let after = p.play(step);
+        if self.kind == Kind::RbrVsBr {
+            let v = self.rbr_captured(&after, step);
+            return self.end(v);
+        }
         let v = match step.captured.expect("a capture") {
             Colour::Purple => {
                 let (reds, n) = purple_reds(p);
@@ -200,6 +206,29 @@ impl Builder<'_> {
             Colour::Red => payoff(1, 1),
         };
         self.end(v)
+    }
+
+    /// §6.1.1 (red on b2 known, two purples: one blue, one red): player 2
+    /// took the known red — purple 2 vs 2 goes on (§4 lower bound); or a
+    /// purple — red half the time, and then player 1's sure win
+    /// (`win-br-vs-br`, +1) if the table has one, else counted −1; blue (its
+    /// last) half the time, −1.
+    fn rbr_captured(&self, after: &Position, step: Step) -> BigRational {
+        match step.captured.expect("a capture") {
+            Colour::Red => self.continuation(after),
+            _ => {
+                let mut known = purple_view(after);
+                known.p1.by_colour[0] = known.p1.by_colour[2];
+                known.p1.by_colour[2] = 0;
+                let win = self.win.expect("rbr-vs-br reads win-br-vs-br");
+                let red = if win.get(&known).map(|e| e.0) == Some(Reach::Goal) {
+                    payoff(1, 1)
+                } else {
+                    payoff(-1, 1)
+                };
+                (red + payoff(-1, 1)) * payoff(1, 2)
+            }
+        }
     }
 
     /// Player 1's move at `p` (its strategy), as the successor node.
@@ -339,6 +368,7 @@ pub fn problem(
         analysis: analysis_of(kind, tables),
         table: &tables[&kind],
         extended: &tables[&Kind::Extended],
+        win: tables.get(&Kind::WinBrVsBr),
         nodes: Vec::new(),
         positions: Vec::new(),
         index: HashMap::new(),
