@@ -31,6 +31,7 @@ use std::time::Instant;
 
 mod face;
 mod geister;
+mod geister_bracket;
 mod memory;
 mod memory_variants;
 mod nim;
@@ -322,7 +323,7 @@ pub fn for_game(game: GameId) -> Vec<Claim> {
         GameId::Nim => nim::CLAIMS.to_vec(),
         GameId::Stones => stones::CLAIMS.to_vec(),
         GameId::Memory => [memory::CLAIMS, memory_variants::CLAIMS].concat(),
-        GameId::Geister => geister::CLAIMS.to_vec(),
+        GameId::Geister => [geister::CLAIMS, geister_bracket::CLAIMS].concat(),
         GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS].concat(),
     }
 }

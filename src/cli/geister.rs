@@ -60,6 +60,10 @@ enum Sub {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
+    /// The bracket on the value of blue-blue-red vs blue-red (§6.2): each
+    /// side's strategy judged against a best response, certified (the
+    /// time taken goes to standard error).
+    Bracket,
 }
 
 /// Side to move at the start.
@@ -102,7 +106,94 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         None => summary(kind, args.solver.get(), args.json, out),
         Some(Sub::Show { position }) => show(kind, &position, args.json, out),
         Some(Sub::Line { to_move, svg }) => line(kind, to_move, svg, args.json, out),
+        Some(Sub::Bracket) => bracket(args.json, out),
     }
+}
+
+/// `geister bracket`: L from the three-piece side's strategy (`bbr-vs-br`),
+/// U from the two-piece side's (`br-vs-bbr-half`, U = −its guarantee), per
+/// side to move first; the sanity rows after them.
+fn bracket(json: bool, out: &mut Out) -> Outcome {
+    use solved_games::games::geister::bracket::judge_kind;
+    let started = std::time::Instant::now();
+    let rows: Vec<_> = [
+        Kind::BbrVsBr,
+        Kind::BrVsBbrHalf,
+        Kind::Basic,
+        Kind::RbrVsBr,
+        Kind::BrVsBrr,
+    ]
+    .into_iter()
+    .flat_map(judge_kind)
+    .collect();
+    let ok = rows.iter().all(|g| g.certified && g.naive == g.guarantee);
+    let neg = |s: &str| {
+        s.strip_prefix('-')
+            .map_or_else(|| format!("-{s}"), str::to_string)
+    };
+    // The three-piece side moves first when it is player 1 of bbr-vs-br and
+    // player 2 of br-vs-bbr-half.
+    let l = |first: u8| {
+        rows.iter()
+            .find(|g| g.analysis == "bbr-vs-br" && g.to_move == first)
+    };
+    let u = |first: u8| {
+        rows.iter()
+            .find(|g| g.analysis == "br-vs-bbr-half" && g.to_move == first)
+            .map(|g| neg(&g.guarantee))
+    };
+    let (l1, l2) = (
+        l(1).map(|g| g.guarantee.clone()),
+        l(2).map(|g| g.guarantee.clone()),
+    );
+    let (u1, u2) = (u(2), u(1));
+    if json {
+        out.json(&serde_json::json!({
+            "three_pieces_first": {"L": l1, "U": u1},
+            "two_pieces_first": {"L": l2, "U": u2},
+            "certified": ok,
+            "strategies": rows,
+        }))?;
+    } else {
+        writeln!(
+            out,
+            "blue-blue-red vs blue-red (document 003 §6.2), endless play 0"
+        )?;
+        writeln!(
+            out,
+            "three-piece side first: L = {}, U = {}",
+            l1.unwrap_or_default(),
+            u1.unwrap_or_default()
+        )?;
+        writeln!(
+            out,
+            "two-piece side first:   L = {}, U = {}",
+            l2.unwrap_or_default(),
+            u2.unwrap_or_default()
+        )?;
+        writeln!(
+            out,
+            "strategy (analysis), first, guarantee per responder colouring, states"
+        )?;
+        for g in &rows {
+            writeln!(
+                out,
+                "  {:<15} P{}  {:<5} [{}]  {} states{}",
+                g.analysis,
+                g.to_move,
+                g.guarantee,
+                g.per_type.join(", "),
+                g.states,
+                if g.certified && g.naive == g.guarantee {
+                    ""
+                } else {
+                    "  NOT CERTIFIED"
+                }
+            )?;
+        }
+    }
+    eprintln!("geister bracket: {:.1} s", started.elapsed().as_secs_f64());
+    Ok(ok)
 }
 
 fn summary(kind: Kind, solver: Solver, json: bool, out: &mut Out) -> Outcome {

@@ -31,6 +31,7 @@
 //! ```
 
 pub mod analysis;
+pub mod bracket;
 pub mod face;
 mod index;
 pub mod mirror;
