@@ -36,7 +36,8 @@ fn the_correct_python_solvers_pass() {
     assert!(report["instances"].as_u64().unwrap() > 1000);
     for game in 1..=5 {
         let params = format!("game={game}");
-        let (code, report) = json(&["stones", "cmd:python3 stones.py", "--params", &params]);
+        // The parameters as `export` takes them: `key=value` words.
+        let (code, report) = json(&["stones", "cmd:python3 stones.py", &params]);
         assert_eq!(
             (code, report["verdict"].as_str()),
             (Some(0), Some("pass")),
