@@ -147,7 +147,8 @@ where
         .map(|chunk| {
             let mut text = String::new();
             for (instance, value) in chunk {
-                let _ = writeln!(text, "{instance}\t{}", G::write_value(value));
+                G::write_instance(instance, &mut text);
+                let _ = writeln!(text, "\t{}", G::write_value(value));
             }
             text
         })
