@@ -36,7 +36,8 @@ fn the_correct_python_solvers_pass() {
     assert!(report["instances"].as_u64().unwrap() > 1000);
     for game in 1..=5 {
         let params = format!("game={game}");
-        let (code, report) = json(&["stones", "cmd:python3 stones.py", "--params", &params]);
+        // The parameters as `export` takes them: `key=value` words.
+        let (code, report) = json(&["stones", "cmd:python3 stones.py", &params]);
         assert_eq!(
             (code, report["verdict"].as_str()),
             (Some(0), Some("pass")),
@@ -271,4 +272,41 @@ fn the_report_is_the_same_bytes_on_every_run_and_thread_count() {
     let one = run("1");
     assert!(!one.is_empty());
     assert_eq!(one, run("2"));
+}
+
+#[test]
+fn nothing_is_left_running_when_check_is_killed_by_any_signal() {
+    for (signal, marker) in [
+        ("TERM", "sleep 43.2101"),
+        ("INT", "sleep 43.2102"),
+        ("KILL", "sleep 43.2103"),
+    ] {
+        // A program that reads everything, starts a child and never answers.
+        let command = format!("cmd:sh -c '{marker} & cat >/dev/null; {marker}'");
+        let mut child = Command::new(BIN)
+            .args(["check", "nim", &command, "--timeout", "60"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !running(marker) {
+            assert!(Instant::now() < deadline, "{marker} never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        child.wait().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while running(marker) {
+            assert!(
+                Instant::now() < deadline,
+                "SIG{signal}: the program or its child outlived the check"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }

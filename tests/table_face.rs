@@ -27,6 +27,9 @@ where
     let mut texts = HashSet::new();
     for (i, instance) in instances.iter().enumerate() {
         let text = instance.to_string();
+        let mut written = String::new();
+        G::write_instance(instance, &mut written);
+        assert_eq!(written, text, "write_instance is Display");
         assert!(texts.insert(text.clone()), "{text} listed twice");
         assert_eq!(index(instance), Some(i), "{text} at row {i}");
         let read = G::parse_instance(&params, &text).expect("row reads back");

@@ -35,6 +35,10 @@ pub struct Args {
     /// (nothing expanded). It reads one instance per line and prints one
     /// value per line (SPEC.md "the line protocol").
     command: String,
+    /// The table's parameters as `key=value` words, as for `export`
+    /// (`game=2`, `piles=3 max=20`); the same as `--params`.
+    #[arg(value_name = "KEY=VALUE", conflicts_with_all = ["params", "analysis"])]
+    words: Vec<String>,
     /// The table the instances come from, as `key=value` words, as for
     /// `export` (`piles=3 max=9`, `game=2 min=1 max=4 length=6`, `n=30`,
     /// `analysis=basic`, `total=10 rounds=10`); default the game's first
@@ -107,7 +111,8 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             .analysis
             .as_ref()
             .map(|a| format!("analysis={a}"))
-            .or(args.params.clone()),
+            .or(args.params.clone())
+            .or_else(|| (!args.words.is_empty()).then(|| args.words.join(" "))),
         sizes: args.sizes.as_deref().map(sizes).transpose()?,
         random: args.random,
         seed: args.seed,

@@ -148,6 +148,13 @@ pub trait Table: Game {
     /// drawn from `rng`; `None` if the game has no instance of that size.
     fn random(params: &Self::Params, size: u64, rng: &mut fastrand::Rng) -> Option<Self::Instance>;
 
+    /// Appends the instance's text (its `Display`) to `text`: a game whose
+    /// `Display` allocates per piece writes its tables faster here.
+    fn write_instance(instance: &Self::Instance, text: &mut String) {
+        use std::fmt::Write as _;
+        let _ = write!(text, "{instance}");
+    }
+
     /// The value in the export notation (several columns joined by a tab).
     fn write_value(value: &Self::Value) -> String;
 
