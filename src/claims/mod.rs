@@ -34,6 +34,7 @@ mod geister;
 mod memory;
 mod nim;
 mod stones;
+mod tables;
 mod yen;
 mod yen_equilibrium;
 
@@ -316,11 +317,11 @@ pub fn all() -> Vec<Claim> {
 #[must_use]
 pub fn for_game(game: GameId) -> Vec<Claim> {
     match game {
-        GameId::Nim => nim::CLAIMS.to_vec(),
-        GameId::Stones => stones::CLAIMS.to_vec(),
-        GameId::Memory => memory::CLAIMS.to_vec(),
-        GameId::Geister => geister::CLAIMS.to_vec(),
-        GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS].concat(),
+        GameId::Nim => [nim::CLAIMS, tables::NIM].concat(),
+        GameId::Stones => [stones::CLAIMS, tables::STONES].concat(),
+        GameId::Memory => [memory::CLAIMS, tables::MEMORY].concat(),
+        GameId::Geister => [geister::CLAIMS, tables::GEISTER].concat(),
+        GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS, tables::YEN].concat(),
     }
 }
 
