@@ -36,6 +36,7 @@ mod memory;
 mod memory_variants;
 mod nim;
 mod stones;
+mod tables;
 mod yen;
 mod yen_equilibrium;
 
@@ -320,11 +321,11 @@ pub fn all() -> Vec<Claim> {
 #[must_use]
 pub fn for_game(game: GameId) -> Vec<Claim> {
     match game {
-        GameId::Nim => nim::CLAIMS.to_vec(),
-        GameId::Stones => stones::CLAIMS.to_vec(),
-        GameId::Memory => [memory::CLAIMS, memory_variants::CLAIMS].concat(),
-        GameId::Geister => [geister::CLAIMS, geister_bracket::CLAIMS].concat(),
-        GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS].concat(),
+        GameId::Nim => [nim::CLAIMS, tables::NIM].concat(),
+        GameId::Stones => [stones::CLAIMS, tables::STONES].concat(),
+        GameId::Memory => [memory::CLAIMS, memory_variants::CLAIMS, tables::MEMORY].concat(),
+        GameId::Geister => [geister::CLAIMS, geister_bracket::CLAIMS, tables::GEISTER].concat(),
+        GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS, tables::YEN].concat(),
     }
 }
 
