@@ -8,12 +8,13 @@ use serde_json::json;
 use solved_games::games::memory::variants::optimized::{Value, VariantTable};
 use solved_games::games::memory::variants::Variant;
 
-/// Largest N for the start value: the pairs variant's table grows as N⁴.
+/// Largest N for the start value: about half a minute each on a loaded
+/// 2-core machine (the pairs variant's table grows as N⁴, the others' as N³).
 fn max_pairs(variant: Variant) -> usize {
     if variant.counts_pairs() {
-        40
+        20
     } else {
-        100
+        50
     }
 }
 

@@ -8,6 +8,7 @@
 //! | `fig-stones-games` | 001 | Games 1–5 on the article's rows, played out optimally |
 //! | `fig-memory-3-1`, `-3-2`, `-3-3` | 004 §3 | Figs. 3.1–3.3 ([`crate::games::memory::figures`]) |
 //! | `fig-memory-zero` | 004 §4 | the zero-memory game's first-player edge and 1/(8N²) |
+//! | `fig-memory-variants` | 004 §4 item 1 | the first player's edge against N in the paper's game and its §4 variants |
 //! | `fig-geister-table-1` | 003 §3 | Table 1 as bars beside the paper's numbers |
 //! | `fig-geister-fig-3`, `-fig-4` | 003 §3 | the forcing lines from the start ([`crate::games::geister::svg`]) |
 //! | `fig-geister-mirror` | 003 §5 | the vertical-mirror strategy: a line of play and the exhaustive check |
@@ -130,6 +131,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Memory,
             "Memory: zero memory",
             memory_zero,
+        ),
+        spec(
+            "fig-memory-variants",
+            GameId::Memory,
+            "Memory: §4 variants",
+            memory_variants,
         ),
         spec(
             "fig-geister-table-1",
@@ -677,6 +684,84 @@ fn memory_zero() -> Result<Figure, DrawError> {
              at N = {max}, tending to 1/8."
         ),
         &["MEM-027"],
+        plot::inline(&svg, title),
+    ))
+}
+
+/// The first player's edge (first − second, in units of a win) at the
+/// start against N, in the paper's game and the §4 item 1 variants.
+fn memory_variants() -> Result<Figure, DrawError> {
+    use crate::games::memory::variants::{optimized::VariantTable, Variant};
+    let (from, pairs_max, max) = (3usize, 10usize, 20usize);
+    let series: Vec<(Variant, Vec<(f64, f64)>)> = Variant::ALL
+        .into_iter()
+        .map(|variant| {
+            let top = if variant.counts_pairs() {
+                pairs_max
+            } else {
+                max
+            };
+            let table = VariantTable::build(variant, top);
+            let win = if matches!(variant, Variant::Points(_)) {
+                3.0
+            } else {
+                1.0
+            };
+            let edge = (from..=top)
+                .map(|n| {
+                    let v = table.start(n);
+                    (n as f64, to_f64(&(&v.mover - &v.other)) / win)
+                })
+                .collect();
+            (variant, edge)
+        })
+        .collect();
+    let title = "Memory §4 variants: the first player's edge (first − second, in wins) against N";
+    let colours = [BLUE, RED, GREEN, MAGENTA];
+    let svg = chart((820, 460), |root| {
+        let mut c = ChartBuilder::on(root)
+            .caption(title, ("sans-serif", 18))
+            .margin(14)
+            .x_label_area_size(42)
+            .y_label_area_size(70)
+            .build_cartesian_2d(from as f64 - 0.5..max as f64 + 0.5, -0.09f64..0.03)
+            .map_err(err)?;
+        c.configure_mesh()
+            .x_desc("N (pairs of cards)")
+            .y_desc("(first − second) / win")
+            .draw()
+            .map_err(err)?;
+        c.draw_series(LineSeries::new(
+            [(from as f64 - 0.5, 0.0), (max as f64 + 0.5, 0.0)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(err)?;
+        for ((variant, edge), colour) in series.iter().zip(colours) {
+            c.draw_series(LineSeries::new(
+                edge.iter().copied(),
+                colour.stroke_width(2),
+            ))
+            .map_err(err)?
+            .label(variant.name())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+            c.draw_series(edge.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                .map_err(err)?;
+        }
+        plot::legend(&mut c, SeriesLabelPosition::LowerRight)
+    })?;
+    Ok(figure(
+        "fig-memory-variants",
+        GameId::Memory,
+        title,
+        format!(
+            "Exact start values from the count recurrence (two passes in a row end the game): \
+             paper (win 1, draw 1/2), pairs (other pairs decide a game ended by passes; N ≤ {pairs_max}), \
+             points and points-avoid-pass (3 a win, 1 a draw; the edge divided by 3), N = {from}..{max}. \
+             Below 0 the second player is favoured. Computed, not from the document."
+        ),
+        &["MEM-101", "MEM-103", "MEM-104", "MEM-106"],
         plot::inline(&svg, title),
     ))
 }

@@ -180,10 +180,11 @@ impl RowSearch {
                 continue;
             }
             let x = self.second(shown, first, a, second, lead);
-            if best
-                .as_ref()
-                .is_none_or(|b| self.better(&x, false, b, false))
-            {
+            let take = match &best {
+                None => true,
+                Some(b) => self.better(&x, false, b, false),
+            };
+            if take {
                 best = Some(x);
             }
         }

@@ -239,7 +239,8 @@ impl VariantTable {
     }
 
     /// Every state of the table with n ≤ `pairs`, with the leads a game of
-    /// `pairs` pairs can reach (|lead| ≤ `pairs` − n, of its parity).
+    /// `pairs` pairs can reach (|lead| ≤ `pairs` − n, of its parity), and the
+    /// pass flag where a pass can have left the state (m + k ≥ 2).
     #[must_use]
     pub fn states(&self, pairs: usize) -> Vec<VariantState> {
         let mut out = Vec::new();
@@ -257,7 +258,10 @@ impl VariantTable {
                             continue;
                         }
                         for &lead in &leads {
-                            for passed in [false, true] {
+                            // A pass keeps two known numbers on the table.
+                            let passes: &[bool] =
+                                if m + k >= 2 { &[false, true] } else { &[false] };
+                            for &passed in passes {
                                 out.push(VariantState {
                                     ones_known: ones,
                                     n,
