@@ -16,6 +16,7 @@ mod reproduce;
 mod stones;
 mod table;
 mod yen;
+mod yen_export;
 mod yen_solve;
 
 /// Verified reference implementation of five solved games.

@@ -19,6 +19,8 @@
 //! - [`certified`]: certified float values at the paper's scale (T = 100
 //!   units, R = 10): every value in a rigorous interval.
 //! - [`best_response`]: exact best responses to the document's players.
+//! - [`gambit`]: the match and its stage games in Gambit's `.efg` / `.nfg`
+//!   formats, for Gambit and OpenSpiel to check.
 
 pub mod best_response;
 pub mod certified;
@@ -27,6 +29,7 @@ pub mod external;
 pub mod face;
 #[cfg(feature = "plot")]
 pub mod figures;
+pub mod gambit;
 pub mod log;
 pub mod naive;
 pub mod optimized;
