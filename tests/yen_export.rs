@@ -29,7 +29,9 @@ fn efg_is_deterministic_and_has_one_leaf_per_pair_of_bet_sequences() {
         21 * 21
     );
     // Rounds 1 and 2 offer bets 0..=money left, round 3 only what is left.
-    assert!(first.contains("p \"\" 1 1 \"A round 1\" { \"0\" \"1\" \"2\" \"3\" \"4\" \"5\" } 0"));
+    assert!(
+        first.contains("p \"\" 1 1 \"A round 1 after\" { \"0\" \"1\" \"2\" \"3\" \"4\" \"5\" } 0")
+    );
 }
 
 #[test]

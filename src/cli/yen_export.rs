@@ -3,7 +3,9 @@
 //! "Peers: Gambit and OpenSpiel").
 
 use super::{CliError, Out, Outcome};
-use solved_games::games::yen::gambit::{efg_leaves, stage_states, write_efg, write_nfg, StageGame};
+use solved_games::games::yen::gambit::{
+    efg_leaves_from, stage_states, write_efg_from, write_nfg, StageGame,
+};
 use solved_games::games::yen::optimized::Solver;
 use solved_games::games::yen::rules::{Rules, State};
 use solved_games::solve::exact::format_ratio;
@@ -31,6 +33,10 @@ pub struct ExportArgs {
     /// ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF with a round left, e.g. `3,4,6,-2`.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "stages")]
     stage: Option<String>,
+    /// With the .efg: the rest of the match from this state (same notation
+    /// as --stage) instead of the whole match.
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["stage", "stages"])]
+    from: Option<String>,
     /// Write every reachable state's stage game (T ≤ 12) into DIR as
     /// `STATE.nfg`, with DIR/values.tsv listing each state and its exact value.
     #[arg(long, value_name = "DIR")]
@@ -74,9 +80,21 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
     if let Some(dir) = &args.stages {
         return write_stages(rules, dir, out);
     }
-    efg_leaves(rules).map_err(|e| CliError::Input(format!("--total/--rounds: {e}")))?;
+    let state = match &args.from {
+        None => State::start(rules),
+        Some(text) => {
+            let state: State = text
+                .parse()
+                .map_err(|e| CliError::Input(format!("--from: {e}")))?;
+            state
+                .check(rules)
+                .map_err(|e| CliError::Input(format!("--from {text}: {e}")))?;
+            state
+        }
+    };
+    efg_leaves_from(rules, state).map_err(|e| CliError::Input(format!("--total/--rounds: {e}")))?;
     let mut file = Vec::new();
-    write_efg(rules, &mut file).map_err(|e| CliError::io("standard output", &e))?;
+    write_efg_from(rules, state, &mut file).map_err(|e| CliError::io("standard output", &e))?;
     out.write_all(&file)?;
     Ok(true)
 }

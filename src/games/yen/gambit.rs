@@ -57,7 +57,7 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::TooLarge { rules, leaves } => write!(
                 f,
-                "the game tree of T = {}, R = {} has {leaves} leaves, more than the {MAX_EFG_LEAVES} an .efg export takes (leaves = C(T+R-1, R-1)^2)",
+                "the game tree of T = {}, R = {} has {leaves} leaves, more than the {MAX_EFG_LEAVES} an .efg export takes (from the start: C(T+R-1, R-1)^2)",
                 rules.total, rules.rounds
             ),
         }
@@ -93,12 +93,7 @@ fn sequences(rules: Rules) -> u64 {
 /// assert!(gambit::efg_leaves(Rules { total: 10, rounds: 10 }).is_err());
 /// ```
 pub fn efg_leaves(rules: Rules) -> Result<u64, ExportError> {
-    let s = sequences(rules);
-    let leaves = s.saturating_mul(s);
-    if leaves > MAX_EFG_LEAVES {
-        return Err(ExportError::TooLarge { rules, leaves });
-    }
-    Ok(leaves)
+    efg_leaves_from(rules, State::start(rules))
 }
 
 /// A quoted Gambit label (labels here never hold `"` or `\`).
@@ -134,7 +129,10 @@ impl<W: Write> Efg<'_, W> {
         }
     }
 
-    fn node(&mut self, round: u32, table: Table) -> io::Result<()> {
+    /// `history` is the bets so far, `A:B` per round separated by blanks:
+    /// it names both players' sets of this round (Gambit wants a player's
+    /// set labels unique).
+    fn node(&mut self, round: u32, table: Table, history: &str) -> io::Result<()> {
         if round > self.rules.rounds {
             let (outcome, name, payoff) = match match_result(table.won.0, table.won.1) {
                 Ordering::Greater => (1, "A wins", "1, -1"),
@@ -151,7 +149,7 @@ impl<W: Write> Efg<'_, W> {
         let b_bets = self.bets(round, table.left.1);
         writeln!(
             self.out,
-            "p \"\" 1 {a_set} \"A round {round}\" {{ {} }} 0",
+            "p \"\" 1 {a_set} \"A round {round} after{history}\" {{ {} }} 0",
             labels(a_bets.clone())
         )?;
         for x in a_bets {
@@ -159,7 +157,7 @@ impl<W: Write> Efg<'_, W> {
             // bets without seeing x.
             writeln!(
                 self.out,
-                "p \"\" 2 {b_set} \"B round {round}\" {{ {} }} 0",
+                "p \"\" 2 {b_set} \"B round {round} after{history}\" {{ {} }} 0",
                 labels(b_bets.clone())
             )?;
             for y in b_bets.clone() {
@@ -168,7 +166,7 @@ impl<W: Write> Efg<'_, W> {
                     left: (table.left.0 - x, table.left.1 - y),
                     won: (table.won.0 + gain_a, table.won.1 + gain_b),
                 };
-                self.node(round + 1, next)?;
+                self.node(round + 1, next, &format!("{history} {x}:{y}"))?;
             }
         }
         Ok(())
@@ -193,10 +191,29 @@ impl<W: Write> Efg<'_, W> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_efg(rules: Rules, out: &mut impl Write) -> io::Result<()> {
+    write_efg_from(rules, State::start(rules), out)
+}
+
+/// [`write_efg`] for the rest of a match from `state` (which must pass
+/// [`State::check`] for `rules`): the root is the first round still to
+/// play, and the gains so far are A's `max(d, 0)` against B's `max(−d, 0)`
+/// (only their difference d decides the match). From the start this is the
+/// whole match, whose value is 0 by symmetry; from other states the value
+/// is anything in [−1, 1], which is what makes a peer's check bite.
+///
+/// # Errors
+/// The writer's.
+pub fn write_efg_from(rules: Rules, state: State, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "EFG 2 R \"10,000-yen game, T = {}, R = {}\" {{ \"A\" \"B\" }}",
-        rules.total, rules.rounds
+        "EFG 2 R \"10,000-yen game, T = {}, R = {}{}\" {{ \"A\" \"B\" }}",
+        rules.total,
+        rules.rounds,
+        if state == State::start(rules) {
+            String::new()
+        } else {
+            format!(", from state {state}")
+        }
     )?;
     writeln!(
         out,
@@ -208,13 +225,34 @@ pub fn write_efg(rules: Rules, out: &mut impl Write) -> io::Result<()> {
         rules,
         infosets: [0, 0],
     };
+    let d = state.gain_diff;
     efg.node(
-        1,
+        rules.rounds - state.rounds_left + 1,
         Table {
-            left: (rules.total, rules.total),
-            won: (0, 0),
+            left: (state.money_a, state.money_b),
+            won: (d.max(0).unsigned_abs(), (-d).max(0).unsigned_abs()),
         },
+        "",
     )
+}
+
+/// The number of leaves of the tree from `state`: the pairs of bet
+/// sequences that spend each player's money left in its rounds left.
+///
+/// # Errors
+/// [`ExportError::TooLarge`] past [`MAX_EFG_LEAVES`].
+pub fn efg_leaves_from(rules: Rules, state: State) -> Result<u64, ExportError> {
+    let rest = |money| {
+        sequences(Rules {
+            total: money,
+            rounds: state.rounds_left,
+        })
+    };
+    let leaves = rest(state.money_a).saturating_mul(rest(state.money_b));
+    if leaves > MAX_EFG_LEAVES {
+        return Err(ExportError::TooLarge { rules, leaves });
+    }
+    Ok(leaves)
 }
 
 /// One stage game: a state between rounds, its matrix of successor values
@@ -346,8 +384,8 @@ mod tests {
         assert_eq!(
             body,
             [
-                "p \"\" 1 1 \"A round 1\" { \"2\" } 0",
-                "p \"\" 2 1 \"B round 1\" { \"2\" } 0",
+                "p \"\" 1 1 \"A round 1 after\" { \"2\" } 0",
+                "p \"\" 2 1 \"B round 1 after\" { \"2\" } 0",
                 "t \"\" 2 \"draw\" { 0, 0 }",
             ]
         );
@@ -365,7 +403,7 @@ mod tests {
             .collect();
         let round_1: Vec<&str> = text
             .lines()
-            .filter(|l| l.contains("\"B round 1\""))
+            .filter(|l| l.contains("\"B round 1 after\""))
             .map(|l| l.split(' ').nth(3).unwrap())
             .collect();
         assert_eq!(round_1, ["1", "1"]);
