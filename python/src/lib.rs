@@ -4,6 +4,10 @@
 //! `fractions.Fraction`; bad input raises `ValueError` with the crate's
 //! message (SPEC.md, "The Python face").
 
+// PyO3 0.22's #[pyfunction] expands `PyResult` returns into a conversion
+// clippy sees as useless (PyO3 issue, fixed in later releases).
+#![allow(clippy::useless_conversion)]
+
 use num_rational::BigRational;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
@@ -181,10 +185,13 @@ face!(GeisterGame, Geister, |py, v: &RustGoalValue| {
 });
 face!(Yen, YenGame, fraction);
 
+/// One position of [`nim_table`]: the piles and whether it is losing.
+type NimRow = ((u32, u32, u32), bool);
+
 /// Every Nim position with three piles of at most `max` stones, in index
 /// order: a list of `(piles, losing)` (document 002 §38).
 #[pyfunction]
-fn nim_table(max: u32) -> PyResult<Vec<((u32, u32, u32), bool)>> {
+fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
     if max > 99 {
         return Err(value_error(
             "nim",

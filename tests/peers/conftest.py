@@ -42,3 +42,18 @@ def export(tmp_path):
         return path
 
     return write
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many games Gambit's LP answered with no profile (SPEC.md,
+    "Peers: Gambit and OpenSpiel", finding 1), in CI's log."""
+    import sys
+
+    module = sys.modules.get("test_gambit")
+    if module is not None:
+        games = module.LP_NOT_A_PROFILE
+        values = sorted({str(v) for _, v in games})
+        terminalreporter.write_line(
+            f"Gambit finding 1: lp_solve gave no profile on {len(games)} games "
+            f"(Gambit's LCP values there: {', '.join(values) or 'none'})"
+        )
