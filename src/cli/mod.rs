@@ -19,6 +19,7 @@ mod stones;
 mod table;
 mod tables;
 mod yen;
+mod yen_export;
 mod yen_solve;
 
 /// Verified reference implementation of five solved games.

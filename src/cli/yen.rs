@@ -2,7 +2,7 @@
 //! (this file), and solve scaled games exactly (`yen_solve.rs`).
 
 use super::progress::Bar;
-use super::{note, yen_solve, CliError, JsonArg, Out, Outcome};
+use super::{note, yen_export, yen_solve, CliError, JsonArg, Out, Outcome};
 use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::{Outcome as Result3, Player};
@@ -35,6 +35,9 @@ enum YenCommand {
     Solve(yen_solve::SolveArgs),
     /// Exact maximum win probability against a built-in player.
     BestResponse(yen_solve::BestResponseArgs),
+    /// Write the scaled game as a Gambit .efg (or one stage game as a .nfg)
+    /// for Gambit and OpenSpiel.
+    ExportEfg(yen_export::ExportArgs),
 }
 
 /// Options shared by `match` and `tournament`.
@@ -101,6 +104,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         YenCommand::Tournament(a) => run_tournament(a, out),
         YenCommand::Solve(a) => yen_solve::run_solve(a, out),
         YenCommand::BestResponse(a) => yen_solve::run_best_response(a, out),
+        YenCommand::ExportEfg(a) => yen_export::run_export(a, out),
     }
 }
 

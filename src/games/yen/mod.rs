@@ -21,6 +21,8 @@
 //! - [`best_response`]: exact best responses to the document's players.
 //! - [`rules_audit`]: `State::bets` and `State::decided` against a brute
 //!   force of §2 on every state of small matches.
+//! - [`gambit`]: the match and its stage games in Gambit's `.efg` / `.nfg`
+//!   formats, for Gambit and OpenSpiel to check.
 
 pub mod best_response;
 pub mod certified;
@@ -29,6 +31,7 @@ pub mod external;
 pub mod face;
 #[cfg(feature = "plot")]
 pub mod figures;
+pub mod gambit;
 pub mod log;
 pub mod naive;
 pub mod optimized;

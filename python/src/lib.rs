@@ -1,0 +1,307 @@
+//! `solved_games` for Python (PyO3): each game's face (parse an instance in
+//! the document's notation, `naive`, `optimized`), Nim's table, the claims
+//! registry and the 10,000-yen referee's built-in players. Exact values are
+//! `fractions.Fraction`; bad input raises `ValueError` with the crate's
+//! message (SPEC.md, "The Python face").
+
+// PyO3 0.22's #[pyfunction] expands `PyResult` returns into a conversion
+// clippy sees as useless (PyO3 issue, fixed in later releases).
+#![allow(clippy::useless_conversion)]
+
+use num_rational::BigRational;
+use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use solved::games::geister::face::{Geister, GoalValue as RustGoalValue};
+use solved::games::memory::face::Memory;
+use solved::games::nim::face::Nim as NimGame;
+use solved::games::stones::face::{Lead, StoneGames};
+use solved::games::yen::face::Yen as YenGame;
+use solved::games::yen::referee::Referee;
+use solved::games::yen::rules::Rules;
+use solved::games::yen::tournament::{player_seed, PlayerSpec};
+use solved::games::{Game, Solver};
+use solved::solve::exact::format_ratio;
+use solved::{claims as registry, NimPosition, NimTable};
+use std::time::Duration;
+
+/// An instance of one game, held as the document's notation our parser
+/// wrote back (`str(instance)`).
+#[pyclass(frozen, eq, module = "solved_games")]
+#[derive(Clone, PartialEq, Eq)]
+struct Instance {
+    /// The game's short name (`nim`).
+    #[pyo3(get)]
+    game: &'static str,
+    text: String,
+}
+
+#[pymethods]
+impl Instance {
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Instance({:?}, {:?})", self.game, self.text)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.game, &self.text).hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Win, draw or loss for the side to move (document 002: Nim has no draws).
+#[pyclass(frozen, eq, eq_int, module = "solved_games")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wdl {
+    Loss,
+    Draw,
+    Win,
+}
+
+/// Mini-Geister's value (document 003): player 1's goal reached (+1),
+/// prevented (-1) or neither (0), and the plies to the decision.
+#[pyclass(frozen, eq, module = "solved_games")]
+#[derive(Clone, PartialEq, Eq)]
+struct GoalValue {
+    #[pyo3(get)]
+    reach: i8,
+    #[pyo3(get)]
+    distance: u32,
+}
+
+#[pymethods]
+impl GoalValue {
+    fn __repr__(&self) -> String {
+        format!(
+            "GoalValue(reach={}, distance={})",
+            self.reach, self.distance
+        )
+    }
+}
+
+fn fraction(py: Python<'_>, x: &BigRational) -> PyResult<PyObject> {
+    let class = py.import_bound("fractions")?.getattr("Fraction")?;
+    Ok(class.call1((format_ratio(x),))?.unbind())
+}
+
+fn value_error(game: &str, e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(format!("{game}: {e}"))
+}
+
+fn parse<G: Game>(text: &str) -> PyResult<Instance> {
+    let instance: G::Instance = text.parse().map_err(|e| value_error(G::NAME, e))?;
+    Ok(Instance {
+        game: G::NAME,
+        text: instance.to_string(),
+    })
+}
+
+/// An [`Instance`] of `G`, or a string in its notation.
+fn instance_of<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<G::Instance> {
+    let text = if let Ok(i) = obj.downcast::<Instance>() {
+        let i = i.get();
+        if i.game != G::NAME {
+            return Err(value_error(
+                G::NAME,
+                format!("{:?} is an instance of {}", i.text, i.game),
+            ));
+        }
+        i.text.clone()
+    } else {
+        obj.extract::<String>()?
+    };
+    text.parse().map_err(|e| value_error(G::NAME, e))
+}
+
+fn solve<G: Game>(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+    solver: Solver,
+    convert: fn(Python<'_>, &G::Value) -> PyResult<PyObject>,
+) -> PyResult<PyObject> {
+    let instance = instance_of::<G>(obj)?;
+    let value = G::solve(solver, &instance).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    convert(py, &value)
+}
+
+/// One Python class per game: `parse(text)`, `naive(instance)`,
+/// `optimized(instance)`, `NAME`, `DOCUMENT`, `NOTATION`.
+macro_rules! face {
+    ($class:ident, $game:ty, $convert:expr) => {
+        #[pyclass(frozen, module = "solved_games")]
+        struct $class;
+
+        #[pymethods]
+        impl $class {
+            #[classattr]
+            const NAME: &'static str = <$game as Game>::NAME;
+            #[classattr]
+            const DOCUMENT: &'static str = <$game as Game>::DOCUMENT;
+            #[classattr]
+            const NOTATION: &'static str = <$game as Game>::NOTATION;
+
+            /// The instance `text` in the document's notation.
+            #[staticmethod]
+            fn parse(text: &str) -> PyResult<Instance> {
+                parse::<$game>(text)
+            }
+
+            /// The naive solver's value.
+            #[staticmethod]
+            fn naive(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+                solve::<$game>(py, instance, Solver::Naive, $convert)
+            }
+
+            /// The optimized solver's value.
+            #[staticmethod]
+            fn optimized(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+                solve::<$game>(py, instance, Solver::Optimized, $convert)
+            }
+        }
+    };
+}
+
+face!(Nim, NimGame, |py, v| {
+    let wdl = match v {
+        solved::core::Wdl::Loss => Wdl::Loss,
+        solved::core::Wdl::Draw => Wdl::Draw,
+        solved::core::Wdl::Win => Wdl::Win,
+    };
+    Ok(Py::new(py, wdl)?.into_any())
+});
+face!(Stones, StoneGames, |py, v: &Lead| Ok(v.0.into_py(py)));
+face!(MemoryGame, Memory, fraction);
+face!(GeisterGame, Geister, |py, v: &RustGoalValue| {
+    let value = GoalValue {
+        reach: v.reach.sign(),
+        distance: v.distance,
+    };
+    Ok(Py::new(py, value)?.into_any())
+});
+face!(Yen, YenGame, fraction);
+
+/// One position of [`nim_table`]: the piles and whether it is losing.
+type NimRow = ((u32, u32, u32), bool);
+
+/// Every Nim position with three piles of at most `max` stones, in index
+/// order: a list of `(piles, losing)` (document 002 §38).
+#[pyfunction]
+fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
+    if max > 99 {
+        return Err(value_error(
+            "nim",
+            format!("--max {max} is out of range: at most 99"),
+        ));
+    }
+    let table = NimTable::build(3, max);
+    let mut rows = Vec::new();
+    for a in 0..=max {
+        for b in 0..=max {
+            for c in 0..=max {
+                let p: NimPosition = format!("{a},{b},{c}")
+                    .parse()
+                    .map_err(|e| value_error("nim", e))?;
+                rows.push(((a, b, c), table.is_losing(&p)));
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Every claim of the registry: a list of dicts with `id`, `game`,
+/// `source`, `statement`, `expected`.
+#[pyfunction]
+fn claims(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    registry::all()
+        .into_iter()
+        .map(|c| {
+            let d = PyDict::new_bound(py);
+            d.set_item("id", c.id)?;
+            d.set_item("game", c.game.name())?;
+            d.set_item("source", c.source)?;
+            d.set_item("statement", c.statement)?;
+            d.set_item("expected", c.expected)?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Computes the claim `id` afresh: a dict with `id`, `status` (`pass`,
+/// `erratum` or `fail`), `computed`, `naive` (None when not run), `agree`.
+#[pyfunction]
+fn check<'py>(py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyDict>> {
+    let claim = registry::by_id(id)
+        .ok_or_else(|| PyKeyError::new_err(format!("no claim has the id {id:?}")))?;
+    let verdict = py.allow_threads(|| claim.check());
+    let d = PyDict::new_bound(py);
+    d.set_item("id", claim.id)?;
+    d.set_item("status", format!("{:?}", verdict.status).to_lowercase())?;
+    d.set_item("computed", verdict.evidence.computed)?;
+    d.set_item("naive", verdict.evidence.naive)?;
+    d.set_item("agree", verdict.agree)?;
+    Ok(d)
+}
+
+/// A series of `games` matches between two built-in players of the
+/// 10,000-yen referee (`always1000`, `minus1`, `random`, `hunter`): a dict
+/// with `wins_a`, `draws`, `wins_b`.
+#[pyfunction]
+#[pyo3(signature = (a, b, games=1000, total=10_000, rounds=10, seed=1))]
+fn yen_match<'py>(
+    py: Python<'py>,
+    a: &str,
+    b: &str,
+    games: u64,
+    total: u64,
+    rounds: u32,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    if rounds == 0 {
+        return Err(value_error("yen", "rounds must be at least 1"));
+    }
+    let mut players = Vec::new();
+    for (position, name) in [a, b].into_iter().enumerate() {
+        let spec: PlayerSpec = name.parse().map_err(|e| value_error("yen", e))?;
+        if matches!(spec, PlayerSpec::Command(_)) {
+            return Err(value_error(
+                "yen",
+                format!("{name:?}: only built-in players play from Python"),
+            ));
+        }
+        let player = spec
+            .contestant(player_seed(seed, position), Duration::from_secs(2))
+            .map_err(|e| value_error("yen", e))?;
+        players.push(player);
+    }
+    let (mut pa, mut pb) = (players.remove(0), players.remove(0));
+    let score = Referee::new(Rules { total, rounds })
+        .play_series(&mut *pa, &mut *pb, games, |_| Ok(()))
+        .map_err(|e| value_error("yen", e))?;
+    let d = PyDict::new_bound(py);
+    d.set_item("wins_a", score.wins_a)?;
+    d.set_item("draws", score.draws)?;
+    d.set_item("wins_b", score.wins_b)?;
+    Ok(d)
+}
+
+#[pymodule]
+fn solved_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Instance>()?;
+    m.add_class::<Wdl>()?;
+    m.add_class::<GoalValue>()?;
+    m.add_class::<Nim>()?;
+    m.add_class::<Stones>()?;
+    m.add("Memory", m.py().get_type_bound::<MemoryGame>())?;
+    m.add("Geister", m.py().get_type_bound::<GeisterGame>())?;
+    m.add_class::<Yen>()?;
+    m.add_function(wrap_pyfunction!(nim_table, m)?)?;
+    m.add_function(wrap_pyfunction!(claims, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(yen_match, m)?)?;
+    Ok(())
+}
