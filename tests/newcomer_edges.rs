@@ -164,3 +164,34 @@ fn a_long_exact_solve_shows_progress_while_it_enumerates() {
     let _ = child.wait();
     assert!(shown, "no progress within 20 s of a long exact solve");
 }
+
+/// `--html X --junit X` wrote one file over the other silently.
+#[test]
+fn html_and_junit_to_one_file_is_refused() {
+    let path = std::env::temp_dir().join(format!("edges-same-{}.out", std::process::id()));
+    let p = path.to_str().unwrap();
+    let err = assert_input_error(&["reproduce", "--id", "NIM-001", "--html", p, "--junit", p]);
+    assert!(err.contains("same file"), "{err}");
+    assert!(!path.exists(), "nothing written");
+}
+
+/// `manpage --dir FILE` and `memory --plot /dev/full` said "File exists".
+#[test]
+fn an_output_directory_that_is_a_file_is_named_not_a_directory() {
+    let file = std::env::temp_dir().join(format!("edges-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    for args in [
+        vec!["manpage", "--dir", file.to_str().unwrap()],
+        vec!["memory", "--plot", "/dev/full", "--n", "4"],
+    ] {
+        let run = cli(&args);
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("not a directory"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.trim_end().lines().count(), 1);
+    }
+    let _ = std::fs::remove_file(&file);
+}
