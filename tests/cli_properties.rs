@@ -155,7 +155,9 @@ fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
                 .to_string(),
             dir.display().to_string(),
             "/dev/full".to_string(),
-            "/nonexistent/dir/file".to_string(),
+            // Under a regular file: no directory can be created there, even
+            // by root (a path such as /nonexistent/… would be created).
+            dir.join("a-file/x").display().to_string(),
             "-".to_string(),
             String::new(),
         ];
@@ -198,9 +200,16 @@ fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
 
 /// Runs the binary with a time slot; a run still going is sent SIGTERM and
 /// must end within 2 s. Returns (exit code or signal, stderr, timed out).
-fn run(args: &[String], slot: Duration) -> (Option<i32>, Option<i32>, String, bool) {
+fn run(
+    args: &[String],
+    slot: Duration,
+    dir: &std::path::Path,
+) -> (Option<i32>, Option<i32>, String, bool) {
     use std::os::unix::process::ExitStatusExt;
+    // In the temporary directory: a relative path (`-` as a file name)
+    // lands there, not in the repository.
     let mut child = Command::new(BIN)
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
@@ -248,6 +257,7 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
     assert!(leaves.len() >= 10, "only {} commands found", leaves.len());
     let dir = std::env::temp_dir().join(format!("cli-properties-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a-file"), "").unwrap();
     let mut rng = fastrand::Rng::with_seed(27);
     let budget = Duration::from_secs(30);
     let slot = Duration::from_millis(1500);
@@ -275,7 +285,7 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
                 args.push(value(&mut rng, arg, &dir));
             }
         }
-        let (code, signal, stderr, timed_out) = run(&args, slot);
+        let (code, signal, stderr, timed_out) = run(&args, slot, &dir);
         let shown: Vec<String> = args
             .iter()
             .map(|a| {

@@ -100,3 +100,98 @@ fn one_claim_is_singular() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("\n1 claim: 1 PASS"), "{}", run.stdout);
 }
+
+/// A pseudo-terminal (master, slave), 120 columns wide.
+fn open_pty() -> (std::fs::File, std::fs::File) {
+    use std::os::fd::FromRawFd;
+    // SAFETY: standard pty setup; every return value is checked.
+    unsafe {
+        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(master >= 0, "posix_openpt");
+        assert_eq!(libc::grantpt(master), 0);
+        assert_eq!(libc::unlockpt(master), 0);
+        let mut name = [0 as libc::c_char; 256];
+        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
+        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+        assert!(slave >= 0, "open the pty's slave");
+        let size = libc::winsize {
+            ws_row: 40,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        libc::ioctl(master, libc::TIOCSWINSZ, &size);
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    }
+}
+
+/// `yen solve --total 60 --rounds 60` printed nothing for minutes on a
+/// terminal: the states were enumerated before the bar began. The bar now
+/// counts the enumeration from the start.
+#[test]
+fn a_long_exact_solve_shows_progress_while_it_enumerates() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let (mut master, slave) = open_pty();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(["yen", "solve", "--total", "60", "--rounds", "60"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            if String::from_utf8_lossy(&seen).contains("enumerating states") {
+                let _ = tx.send(true);
+                return;
+            }
+        }
+        let _ = tx.send(false);
+    });
+    let shown = rx.recv_timeout(Duration::from_secs(20)).unwrap_or(false);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(shown, "no progress within 20 s of a long exact solve");
+}
+
+/// `--html X --junit X` wrote one file over the other silently.
+#[test]
+fn html_and_junit_to_one_file_is_refused() {
+    let path = std::env::temp_dir().join(format!("edges-same-{}.out", std::process::id()));
+    let p = path.to_str().unwrap();
+    let err = assert_input_error(&["reproduce", "--id", "NIM-001", "--html", p, "--junit", p]);
+    assert!(err.contains("same file"), "{err}");
+    assert!(!path.exists(), "nothing written");
+}
+
+/// `manpage --dir FILE` and `memory --plot /dev/full` said "File exists".
+#[test]
+fn an_output_directory_that_is_a_file_is_named_not_a_directory() {
+    let file = std::env::temp_dir().join(format!("edges-file-{}", std::process::id()));
+    std::fs::write(&file, "").unwrap();
+    for args in [
+        vec!["manpage", "--dir", file.to_str().unwrap()],
+        vec!["memory", "--plot", "/dev/full", "--n", "4"],
+    ] {
+        let run = cli(&args);
+        assert_eq!(run.code, 3, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("not a directory"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.trim_end().lines().count(), 1);
+    }
+    let _ = std::fs::remove_file(&file);
+}

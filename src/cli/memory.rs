@@ -339,7 +339,7 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outco
             "--n {pairs} is out of range for --plot: 2..={MAX_PLOT_PAIRS} (Fig. 3.3 plots N = 2M, M ≥ 1)"
         )));
     }
-    std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
+    super::create_dir(dir)?;
     if !json && std::io::stderr().is_terminal() {
         note(format_args!(
             "solving every state with n ≤ {pairs} exactly…"

@@ -107,7 +107,7 @@ fn manpage(dir: Option<PathBuf>, out: &mut Out) -> Outcome {
         out.write_all(&render(Cli::command())?)?;
         return Ok(true);
     };
-    std::fs::create_dir_all(&dir).map_err(|e| CliError::io(&dir, &e))?;
+    create_dir(&dir)?;
     // As clap_mangen::generate_to names them (solved-games-nim.1, …), but
     // each page passed through `roff_ascii` first.
     let mut cmd = Cli::command().disable_help_subcommand(true);
@@ -382,4 +382,14 @@ fn missing_command(e: &clap::Error) -> String {
         "a command is needed: {usage}, where COMMAND is one of {} (see `{program} --help`)",
         commands.join(", ")
     )
+}
+
+/// Creates the output directory `dir` (and its parents). A path that exists
+/// and is not a directory is named as such: `create_dir_all` reports "File
+/// exists" there, which reads as if the directory were fine (issue 27).
+pub fn create_dir(dir: &std::path::Path) -> Result<(), CliError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::Io(format!("{}: not a directory", dir.display())));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))
 }

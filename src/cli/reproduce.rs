@@ -283,6 +283,19 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         }
         return Ok(true);
     }
+    if let (Some(html), Some(junit)) = (&args.html, &args.junit) {
+        let same = html == junit
+            || matches!(
+                (html.canonicalize(), junit.canonicalize()),
+                (Ok(a), Ok(b)) if a == b
+            );
+        if same {
+            return Err(CliError::Input(format!(
+                "--html and --junit name the same file {}: one would overwrite the other",
+                html.display()
+            )));
+        }
+    }
     for path in [&args.html, &args.junit].into_iter().flatten() {
         check_writable(path)?;
     }

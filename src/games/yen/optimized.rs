@@ -159,6 +159,10 @@ impl Solver {
         let mut layers: Vec<Vec<State>> = vec![Vec::new(); top as usize + 1];
         let mut seen = HashSet::new();
         let mut stack = roots.to_vec();
+        // The enumeration alone takes minutes at T = R = 60: it reports
+        // too, so a terminal shows work from the start (issue 27).
+        progress.begin("enumerating states", None);
+        let mut found = 0u64;
         while let Some(s) = stack.pop() {
             if s.decided().is_some() {
                 continue;
@@ -166,6 +170,10 @@ impl Solver {
             let (c, _) = canonical(s);
             if self.memo.contains_key(&c) || !seen.insert(c) {
                 continue;
+            }
+            found += 1;
+            if found % 4096 == 0 {
+                progress.advance(4096);
             }
             layers[c.rounds_left as usize].push(c);
             for x in c.bets(c.money_a) {
