@@ -38,3 +38,29 @@ fn the_two_piece_side_guarantees_zero_against_red_red_blue_section_6_1_2() {
 fn the_red_red_blue_side_guarantees_zero_section_6_1_1() {
     judged(Kind::RbrVsBr, "0");
 }
+
+#[test]
+fn a_seeded_match_against_the_best_response_lands_within_its_interval() {
+    use solved_games::games::geister::bracket::{judge, montecarlo, SCALE};
+    use solved_games::solve::endless_mdp::bounds;
+    for (kind, value) in [(Kind::BbrVsBr, 1.0 / 3.0), (Kind::BrVsBbrHalf, -0.5)] {
+        let tables = judge::tables(kind);
+        let colours = judge::responder_colours(kind);
+        for starts in kind.initial() {
+            for army in judge::responder_types(&starts[0], &colours) {
+                let mut p = starts[0];
+                p.p2 = army;
+                let (problem, roots) = judge::problem(kind, &tables, &[p]);
+                let b = bounds(&problem.nodes, SCALE, 1_000_000).unwrap();
+                let (mean, se) = montecarlo::match_mean(&problem, &b, roots[0], 4000, 400, 24);
+                println!("{kind} from {p}: mean {mean:.4} ± {se:.4}, certified {value:.4}");
+                // A match that draws nothing would prove nothing.
+                assert!(se > 0.0, "{kind} from {p}: no randomness in the match");
+                assert!(
+                    (mean - value).abs() <= 4.0 * se + 1e-9,
+                    "{kind} from {p}: mean {mean} ± {se}, certified {value}"
+                );
+            }
+        }
+    }
+}

@@ -8,6 +8,7 @@
 //! - [`naive`]: a second evaluator of those problems (reachability).
 
 pub mod judge;
+pub mod montecarlo;
 pub mod naive;
 
 use super::analysis::Kind;
