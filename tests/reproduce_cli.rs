@@ -354,7 +354,9 @@ fn the_man_page_is_roff_with_name_and_synopsis() {
         assert!(page.contains(section), "no {section}");
     }
     for c in subcommands() {
-        assert!(page.contains(&format!("solved\\-games\\-{c}")), "{c}");
+        // roff escapes every hyphen, those of a name like `check-table` too.
+        let name = format!("solved-games-{c}").replace('-', "\\-");
+        assert!(page.contains(&name), "{c}");
     }
     // groff reads it without a warning and renders the sections.
     let dir = scratch("manpage");

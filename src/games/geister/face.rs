@@ -368,7 +368,9 @@ impl Table for Geister {
     }
 
     /// One retrograde table (mirror-reduced, expanded position by position)
-    /// or one naive sweep, read in the plain index order.
+    /// or one naive sweep, read in the plain index order; both come from the
+    /// process's cache of every analysis (`solved`), so a second table costs
+    /// no second sweep.
     fn table(
         solver: Solver,
         params: &GeisterTableParams,
@@ -376,7 +378,11 @@ impl Table for Geister {
         let questions = Self::instances(params);
         Ok(match solver {
             Solver::Optimized => {
-                let table = optimized::solve(params.analysis);
+                // The per-process cache: the claims and the export of every
+                // analysis share one solve of each.
+                let table = super::solved::optimized_all()
+                    .get(&params.analysis)
+                    .expect("every analysis is solved");
                 questions
                     .into_iter()
                     .map(|q| {
@@ -390,7 +396,9 @@ impl Table for Geister {
             Solver::Naive => {
                 let analysis = naive::Analysis::named(params.analysis.name())
                     .expect("the naive side has every analysis of the engine");
-                let table = naive::solve(analysis);
+                let table = super::solved::naive_all()
+                    .table(analysis)
+                    .expect("every analysis is swept");
                 questions
                     .into_iter()
                     .map(|q| {
