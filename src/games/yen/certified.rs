@@ -184,6 +184,38 @@ impl Workspace {
     fn new() -> Workspace {
         Workspace::default()
     }
+
+    /// The basis the next state would start from.
+    fn hint(&self) -> Hint {
+        Hint {
+            rows: self.hint_rows.clone(),
+            columns: self.hint_columns.clone(),
+            is_basis: self.hint_is_basis,
+        }
+    }
+
+    /// Starts the next state from `hint`, or from nothing. Every block of
+    /// states starts from a hint fixed by its position (not from whatever
+    /// this thread solved last), so that the float strategies, and with
+    /// them every bound and count, are the same on any number of threads.
+    fn set_hint(&mut self, hint: Option<&Hint>) {
+        self.hint_rows.clear();
+        self.hint_columns.clear();
+        self.hint_is_basis = false;
+        if let Some(h) = hint {
+            self.hint_rows.extend_from_slice(&h.rows);
+            self.hint_columns.extend_from_slice(&h.columns);
+            self.hint_is_basis = h.is_basis;
+        }
+    }
+}
+
+/// A stage game's optimal basis as bets, where a neighbouring state starts.
+#[derive(Debug, Clone, Default)]
+struct Hint {
+    rows: Vec<u64>,
+    columns: Vec<u64>,
+    is_basis: bool,
 }
 
 impl Certified {
@@ -212,15 +244,20 @@ impl Certified {
         let total: usize = table.layers.iter().map(|l| l.values.len()).sum();
         progress.begin("states", Some(total as u64));
         let n = max_total as usize + 1;
+        // Canonical (a, b): a ≤ b; a = b solves d ≤ 0 and mirrors d > 0.
+        let pairs: Vec<(u64, u64)> = (1..=max_total)
+            .flat_map(|a| (a..=max_total).map(move |b| (a, b)))
+            .collect();
+        // The basis of the first state solved in each block of the layer
+        // below: where the same block of this layer starts.
+        let mut seeds: Vec<Option<Hint>> = vec![None; pairs.len()];
         for r in 2..rounds {
-            // Canonical (a, b): a ≤ b; a = b solves d ≤ 0 and mirrors d > 0.
-            let pairs: Vec<(u64, u64)> = (1..=max_total)
-                .flat_map(|a| (a..=max_total).map(move |b| (a, b)))
-                .collect();
             let this = &table;
-            let solved: Vec<((u64, u64), Vec<Interval>, BlockWork)> = pairs
+            let below = &seeds;
+            let solved: Vec<((u64, u64), Vec<Interval>, BlockWork, Option<Hint>)> = pairs
                 .par_iter()
-                .map_init(Workspace::new, |ws, &(a, b)| {
+                .enumerate()
+                .map_init(Workspace::new, |ws, (i, &(a, b))| {
                     let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
                     let state = |k: usize| State {
                         rounds_left: r,
@@ -247,6 +284,8 @@ impl Certified {
                         .find(|&k| state(k).gain_diff >= 0)
                         .unwrap_or(count);
                     let mut settled = false;
+                    ws.set_hint(below[i].as_ref());
+                    let mut first: Option<Hint> = None;
                     #[allow(clippy::needless_range_loop)] // k is also the state's d
                     for k in middle..count {
                         if settled {
@@ -257,8 +296,13 @@ impl Certified {
                             work.add(&c);
                             settled = c.interval.lower == 1.0;
                             out[k] = c.interval;
+                            if first.is_none() {
+                                first = Some(ws.hint());
+                            }
                         }
                     }
+                    // Below d = 0 from the basis of the state nearest it.
+                    ws.set_hint(first.as_ref().or(below[i].as_ref()));
                     settled = false;
                     for k in (0..middle).rev() {
                         if settled {
@@ -272,11 +316,13 @@ impl Certified {
                         }
                     }
                     progress.advance(if a == b { count } else { 2 * count } as u64);
-                    ((a, b), out, work)
+                    let seed = first.or_else(|| below[i].clone());
+                    ((a, b), out, work, seed)
                 })
                 .collect();
             let layer = &mut table.layers[r as usize];
-            for ((a, b), intervals, work) in solved {
+            for (i, ((a, b), intervals, work, seed)) in solved.into_iter().enumerate() {
+                seeds[i] = seed;
                 table.summary.stage_games += work.solved;
                 table.summary.float_failures += work.failures;
                 table.summary.solved_exactly += work.exact;
