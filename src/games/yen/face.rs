@@ -273,27 +273,9 @@ impl FromStr for YenTableParams {
 /// Every state reachable from the start of `rules` by legal bets (the
 /// start and the finished matches included), sorted.
 fn reachable(rules: Rules) -> Vec<State> {
-    let start = State::start(rules);
-    let mut seen = HashSet::from([start]);
-    let mut layer = vec![start];
-    while !layer.is_empty() {
-        let mut next = Vec::new();
-        for s in layer {
-            if s.rounds_left == 0 {
-                continue;
-            }
-            for x in s.bets(s.money_a) {
-                for y in s.bets(s.money_b) {
-                    let t = s.after(x, y);
-                    if seen.insert(t) {
-                        next.push(t);
-                    }
-                }
-            }
-        }
-        layer = next;
-    }
-    let mut states: Vec<State> = seen.into_iter().collect();
+    let mut states: Vec<State> = optimized::reachable_set(State::start(rules))
+        .into_iter()
+        .collect();
     states.sort_unstable();
     states
 }

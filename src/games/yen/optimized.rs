@@ -338,6 +338,15 @@ struct StageWork {
 /// `state` and the finished-match states included.
 #[must_use]
 pub fn reachable_states(state: State) -> usize {
+    reachable_set(state).len()
+}
+
+/// Every state reachable from `state` by legal bets (§2), `state` and the
+/// finished-match states included, by breadth-first search over the
+/// rounds. One search for the state count here and the table's instances
+/// (`face.rs`).
+#[must_use]
+pub fn reachable_set(state: State) -> HashSet<State> {
     let mut seen = HashSet::from([state]);
     let mut layer = vec![state];
     while !layer.is_empty() {
@@ -357,7 +366,7 @@ pub fn reachable_states(state: State) -> usize {
         }
         layer = next;
     }
-    seen.len()
+    seen
 }
 
 /// The R = 2 game (document 000 §2: "ラウンド数が 2 の場合も最強戦略は自明"):
