@@ -35,6 +35,64 @@ fn certified_table() -> &'static Certified {
     TABLE.get_or_init(|| Certified::solve(CERTIFIED_TOTAL, 10, &Silent))
 }
 
+/// The largest total of YEN-113's containment check: every covered state
+/// of every T ≤ 16 at R = 10, whose exact values the exact DP gives in
+/// well under a second.
+const CONTAINED_TOTAL: u64 = 16;
+
+/// YEN-113: every state of the certified table that a match with T ≤ `max`
+/// at R = 10 covers (layers 2..9, a, b ≤ `max`, a + b + |d| ≤ 2·`max`,
+/// undecided), and every start T ≤ `max`, has its exact value (the exact DP,
+/// as rigorous float bounds) inside its certified interval. The first state
+/// outside, or how many were checked.
+fn exact_values_contained(table: &Certified, max: u64) -> Result<usize, String> {
+    use crate::solve::rounding::enclose;
+    let mut exact = Solver::new();
+    let mut checked = 0;
+    let mut check = |s: State, exact: &mut Solver| -> Result<(), String> {
+        let v = exact.value(s);
+        let (lo, hi) = enclose(&v);
+        let iv = table.interval(s);
+        checked += 1;
+        if iv.lower <= lo && hi <= iv.upper {
+            Ok(())
+        } else {
+            Err(format!(
+                "{s}: exact {} outside [{:e}, {:e}]",
+                format_ratio(&v),
+                iv.lower,
+                iv.upper
+            ))
+        }
+    };
+    // The largest start first: its solve fills the exact DP's memo with
+    // almost every state checked after it.
+    for t in (1..=max).rev() {
+        check(start10(t), &mut exact)?;
+    }
+    for r in 2..10u32 {
+        for a in 0..=max {
+            for b in 0..=max {
+                let span = (a + b) as i64;
+                let reach = (2 * max - a - b) as i64;
+                let bound = span.min(reach);
+                for d in (-bound..=bound).filter(|d| (d - span) % 2 == 0) {
+                    let s = State {
+                        rounds_left: r,
+                        money_a: a,
+                        money_b: b,
+                        gain_diff: d,
+                    };
+                    if s.decided().is_none() {
+                        check(s, &mut exact)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(checked)
+}
+
 /// The start of the T-unit game at R = 10.
 fn start10(total: u64) -> State {
     State::start(Rules { total, rounds: 10 })
@@ -436,6 +494,23 @@ pub(super) const CLAIMS: &[Claim] = &[
         compute: || {
             let (verdict, bounds) = first_round_guarantee(certified_table(), CERTIFIED_TOTAL);
             Evidence::optimized_only(verdict).measured(bounds)
+        },
+    },
+    Claim {
+        id: "YEN-113",
+        game: GameId::Yen,
+        source: "000 §4; computed, not from the document",
+        statement: "certified, R = 10: the table YEN-107..110 read (every T ≤ 100) encloses the \
+                    exact value of every state a match with T ≤ 16 covers, and of every start \
+                    T ≤ 16: the exact DP's value, as rigorous float bounds, lies inside each \
+                    certified interval (the answer to §4's \"最強な戦略はなさそう\" rests on \
+                    these intervals being rigorous; a bound rounded the wrong way shows here)",
+        expected: "every exact value inside its interval",
+        erratum: None,
+        compute: || match exact_values_contained(certified_table(), CONTAINED_TOTAL) {
+            Ok(checked) => Evidence::optimized_only("every exact value inside its interval")
+                .measured(format!("{checked} states checked, T ≤ {CONTAINED_TOTAL}")),
+            Err(e) => Evidence::optimized_only(e),
         },
     },
     Claim {
