@@ -254,7 +254,7 @@ impl Certified {
         for r in 2..rounds {
             let this = &table;
             let below = &seeds;
-            let solved: Vec<((u64, u64), Vec<Interval>, BlockWork, Option<Hint>)> = pairs
+            let solved: Vec<SolvedBlock> = pairs
                 .par_iter()
                 .enumerate()
                 .map_init(Workspace::new, |ws, (i, &(a, b))| {
@@ -980,6 +980,10 @@ impl Certified {
         }
     }
 }
+
+/// One block's canonical part solved: its (a, b), intervals, counts, and
+/// the basis the same block of the next layer starts from.
+type SolvedBlock = ((u64, u64), Vec<Interval>, BlockWork, Option<Hint>);
 
 /// Counts for one block of states.
 #[derive(Default)]
