@@ -21,21 +21,25 @@ use std::sync::OnceLock;
 const NAIVE_REACH: usize = 5;
 /// The largest N of the pairs variant's claims (its work grows as N⁴:
 /// about 2 s of CPU at N = 40).
-const PAIRS_REACH: usize = 40;
+pub(crate) const PAIRS_REACH: usize = 40;
 /// The largest N of the points variant's claims (about 2 s of CPU each).
-const POINTS_REACH: usize = 100;
+pub(crate) const POINTS_REACH: usize = 100;
 /// The N of MEM-102's comparison with the paper's draws.
 const DRAW_REACH: usize = 10;
 
 const WORSE: Variant = Variant::Points(TieRule::WorseForOpponent);
 const AVOID: Variant = Variant::Points(TieRule::AvoidPass);
 
-/// The start values of N = 1..=reach, computed once per process.
-fn starts(variant: Variant) -> &'static [Value] {
+/// The start values of N = 1..=reach (`pairs`: [`PAIRS_REACH`], the others
+/// [`POINTS_REACH`]), computed once per process; the report's figure reads
+/// them too.
+pub(crate) fn starts(variant: Variant) -> &'static [Value] {
+    static PAPER: OnceLock<Vec<Value>> = OnceLock::new();
     static PAIRS: OnceLock<Vec<Value>> = OnceLock::new();
     static WORSE_T: OnceLock<Vec<Value>> = OnceLock::new();
     static AVOID_T: OnceLock<Vec<Value>> = OnceLock::new();
     match variant {
+        Variant::Paper => PAPER.get_or_init(|| start_values(variant, POINTS_REACH)),
         Variant::Pairs => PAIRS.get_or_init(|| start_values(variant, PAIRS_REACH)),
         Variant::Points(TieRule::WorseForOpponent) => {
             WORSE_T.get_or_init(|| start_values(variant, POINTS_REACH))

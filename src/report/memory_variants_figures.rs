@@ -6,8 +6,8 @@
 
 use super::figures::Figure;
 use super::plot::{self, chart, err, DrawError};
+use crate::claims::memory_variants::{starts, PAIRS_REACH, POINTS_REACH};
 use crate::claims::GameId;
-use crate::games::memory::variants::optimized::start_values;
 use crate::games::memory::variants::{TieRule, Variant};
 use num_traits::ToPrimitive;
 use plotters::prelude::*;
@@ -22,7 +22,8 @@ fn scaled_edges(variant: Variant, from: usize, top: usize) -> Vec<(f64, f64)> {
     } else {
         1.0
     };
-    start_values(variant, top)
+    // The claims' start values (computed once per process for both).
+    starts(variant)[..top]
         .iter()
         .enumerate()
         .skip(from - 1)
@@ -39,7 +40,7 @@ fn scaled_edges(variant: Variant, from: usize, top: usize) -> Vec<(f64, f64)> {
 /// # Errors
 /// If the chart cannot be drawn.
 pub fn edge_to_100() -> Result<Figure, DrawError> {
-    let (from, top, pairs_top) = (3usize, 100usize, 40usize);
+    let (from, top, pairs_top) = (3usize, POINTS_REACH, PAIRS_REACH);
     let series = [
         (Variant::Paper, top, BLACK),
         (Variant::Pairs, pairs_top, BLUE),
