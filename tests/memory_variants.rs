@@ -133,11 +133,28 @@ fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
     }
     for args in [
         &["memory", "--variant", "nope"][..],
-        &["memory", "--variant", "pairs", "--n", "21"],
+        &["memory", "--variant", "pairs", "--n", "51"],
+        &["memory", "--variant", "points", "--n", "101"],
         &["memory", "--variant", "points", "--n", "13", "--table"],
         &["memory", "--variant", "points", "--state", "f"],
         &["memory", "--variant", "points", "--float"],
     ] {
         common::assert_input_error(args);
+    }
+}
+
+#[test]
+fn start_values_match_the_whole_table_up_to_14_pairs() {
+    // `start_values` keeps two layers and, for the pairs variant, only the
+    // leads a game of N pairs reaches; every start it gives must equal the
+    // whole table's (which keeps every lead −n..=n).
+    use solved_games::games::memory::variants::optimized::start_values;
+    for variant in Variant::ALL {
+        let table = VariantTable::build(variant, 14);
+        let starts = start_values(variant, 14);
+        assert_eq!(starts.len(), 14);
+        for (i, v) in starts.iter().enumerate() {
+            assert_eq!(v, &table.start(i + 1), "{variant}, N = {}", i + 1);
+        }
     }
 }

@@ -9,7 +9,7 @@ use crate::games::memory::analysis::draw_probabilities;
 use crate::games::memory::optimized::{exact_table, Extent};
 use crate::games::memory::rules::TieBreak;
 use crate::games::memory::variants::naive::RowSearch;
-use crate::games::memory::variants::optimized::VariantTable;
+use crate::games::memory::variants::optimized::{start_values, Value};
 use crate::games::memory::variants::{TieRule, Variant};
 use crate::games::memory::State;
 use num_rational::BigRational;
@@ -19,31 +19,39 @@ use std::sync::OnceLock;
 
 /// The largest N the row search checks in a claim.
 const NAIVE_REACH: usize = 5;
-/// The largest N of the pairs variant's claims (its table grows as N⁴).
-const PAIRS_REACH: usize = 10;
-/// The largest N of the points variant's claims.
-const POINTS_REACH: usize = 20;
+/// The largest N of the pairs variant's claims (its work grows as N⁴:
+/// about 2 s of CPU at N = 40).
+pub(crate) const PAIRS_REACH: usize = 40;
+/// The largest N of the points variant's claims (about 2 s of CPU each).
+pub(crate) const POINTS_REACH: usize = 100;
+/// The N of MEM-102's comparison with the paper's draws.
+const DRAW_REACH: usize = 10;
 
 const WORSE: Variant = Variant::Points(TieRule::WorseForOpponent);
 const AVOID: Variant = Variant::Points(TieRule::AvoidPass);
 
-fn table(variant: Variant) -> &'static VariantTable {
-    static PAIRS: OnceLock<VariantTable> = OnceLock::new();
-    static WORSE_T: OnceLock<VariantTable> = OnceLock::new();
-    static AVOID_T: OnceLock<VariantTable> = OnceLock::new();
+/// The start values of N = 1..=reach (`pairs`: [`PAIRS_REACH`], the others
+/// [`POINTS_REACH`]), computed once per process; the report's figure reads
+/// them too.
+pub(crate) fn starts(variant: Variant) -> &'static [Value] {
+    static PAPER: OnceLock<Vec<Value>> = OnceLock::new();
+    static PAIRS: OnceLock<Vec<Value>> = OnceLock::new();
+    static WORSE_T: OnceLock<Vec<Value>> = OnceLock::new();
+    static AVOID_T: OnceLock<Vec<Value>> = OnceLock::new();
     match variant {
-        Variant::Pairs => PAIRS.get_or_init(|| VariantTable::build(variant, PAIRS_REACH)),
+        Variant::Paper => PAPER.get_or_init(|| start_values(variant, POINTS_REACH)),
+        Variant::Pairs => PAIRS.get_or_init(|| start_values(variant, PAIRS_REACH)),
         Variant::Points(TieRule::WorseForOpponent) => {
-            WORSE_T.get_or_init(|| VariantTable::build(variant, POINTS_REACH))
+            WORSE_T.get_or_init(|| start_values(variant, POINTS_REACH))
         }
-        _ => AVOID_T.get_or_init(|| VariantTable::build(variant, POINTS_REACH)),
+        _ => AVOID_T.get_or_init(|| start_values(variant, POINTS_REACH)),
     }
 }
 
 /// The first and second players' expected points and the draw chance at
 /// the start with `pairs` pairs, by the recurrence.
 fn start(variant: Variant, pairs: usize) -> (BigRational, BigRational, BigRational) {
-    let v = table(variant).start(pairs);
+    let v = &starts(variant)[pairs - 1];
     (v.mover.clone(), v.other.clone(), v.draw.clone())
 }
 
@@ -109,6 +117,15 @@ fn f6(x: &BigRational) -> String {
     format!("{:.6}", x.to_f64().unwrap_or(f64::NAN))
 }
 
+/// MEM-103/104's answer: the first player has more expected points for
+/// N = 1 and every odd N ≥ 5 up to 100, the second for the rest.
+const ODD_FIRST: &str = "first: 1, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, \
+                         37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63, 65, 67, 69, 71, \
+                         73, 75, 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99; second: 2-4, 6, 8, \
+                         10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, \
+                         46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, \
+                         82, 84, 86, 88, 90, 92, 94, 96, 98, 100";
+
 /// Claims about the §4 variants, in the order SPEC.md lists them.
 pub(super) const CLAIMS: &[Claim] = &[
     Claim {
@@ -117,8 +134,8 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 1",
         statement: "computed, not from the document — §4: \"どちらも 1 のカードを取っていない場合は\
                     他のカードを多く取ったほうが勝ち\" (two passes in a row end the game): who is \
-                    favoured at the start, 1 ≤ N ≤ 10 (explicit row N ≤ 5)",
-        expected: "first: 1, 7; second: 2-6, 8-10",
+                    favoured at the start, 1 ≤ N ≤ 40 (explicit row N ≤ 5)",
+        expected: "first: 1, 7; second: 2-6, 8-40",
         erratum: None,
         compute: || favoured_claim(Variant::Pairs, PAIRS_REACH),
     },
@@ -133,7 +150,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "N = 9: 0.240475 (paper 0.798691); N = 10: 0.818928 (paper 0.871028)",
         erratum: None,
         compute: || {
-            let paper = exact_table(PAIRS_REACH, Extent::Full, true);
+            let paper = exact_table(DRAW_REACH, Extent::Full, true);
             let draws = draw_probabilities(&paper, TieBreak::FewestDraws).expect("full table");
             let text = [9, 10]
                 .map(|n| {
@@ -151,8 +168,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 1",
         statement: "computed, not from the document — §4: \"勝ちに 3 ポイント、引き分けに 1 ポイント\
                     与える\" (subgame-perfect, a tie broken by what is worse for the opponent): who \
-                    has more expected points at the start, 1 ≤ N ≤ 20 (explicit row N ≤ 5)",
-        expected: "first: 1, 5, 7, 9, 11, 13, 15, 17, 19; second: 2-4, 6, 8, 10, 12, 14, 16, 18, 20",
+                    has more expected points at the start, 1 ≤ N ≤ 100 (explicit row N ≤ 5): first for N = 1 \
+                    and every odd N from 5, second for N = 2, 3 and every even N",
+        expected: ODD_FIRST,
         erratum: None,
         compute: || favoured_claim(WORSE, POINTS_REACH),
     },
@@ -162,9 +180,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 1",
         statement: "computed, not from the document — §4: \"どちらかがパスを避けたら両者の獲得\
                     ポイントの期待値は上がるが自分からは勝負したくない\": with a tie broken against \
-                    passing, who has more expected points at the start, 1 ≤ N ≤ 20 (explicit row \
-                    N ≤ 5)",
-        expected: "first: 1, 5, 7, 9, 11, 13, 15, 17, 19; second: 2-4, 6, 8, 10, 12, 14, 16, 18, 20",
+                    passing, who has more expected points at the start, 1 ≤ N ≤ 100 (explicit row \
+                    N ≤ 5): as MEM-103",
+        expected: ODD_FIRST,
         erratum: None,
         compute: || favoured_claim(AVOID, POINTS_REACH),
     },
@@ -174,9 +192,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 1",
         statement: "computed, not from the document — §4: \"プレイヤーの意思決定の方法を適切に\
                     定める必要が生じる\": the two tie rules give different start values exactly \
-                    for these N ≤ 20, and the draw probability at the start is 0 against passing \
+                    for these N ≤ 100, and the draw probability at the start is 0 against passing \
                     and positive against the opponent for N ≥ 4",
-        expected: "differ: 4-20; draws 0 (avoid pass) for N ≤ 20, > 0 (worse for opponent) for 4 ≤ N ≤ 20",
+        expected: "differ: 4-100; draws 0 (avoid pass) for N ≤ 100, > 0 (worse for opponent) for 4 ≤ N ≤ 100",
         erratum: None,
         compute: || {
             let differ: Vec<usize> = (1..=POINTS_REACH)
@@ -191,9 +209,11 @@ pub(super) const CLAIMS: &[Claim] = &[
                 if worse_draws { "> 0" } else { "not > 0" },
             ))
             .measured(format!(
-                "N = 20: draw {} (worse for opponent), N³·draw = {:.3}",
+                "N = 20, 100: draw {}, {} (worse for opponent), N³·draw = {:.3}, {:.3}",
                 f6(&start(WORSE, 20).2),
-                8000.0 * start(WORSE, 20).2.to_f64().unwrap_or(f64::NAN)
+                f6(&start(WORSE, 100).2),
+                8000.0 * start(WORSE, 20).2.to_f64().unwrap_or(f64::NAN),
+                1e6 * start(WORSE, 100).2.to_f64().unwrap_or(f64::NAN)
             ))
         },
     },
@@ -203,9 +223,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 1",
         statement: "computed, not from the document — the trend of §4's 3-1-0 rule: for even N the \
                     second player's edge in expected points shrinks like N⁻², \
-                    N²·(second − first) ∈ [2, 3] at N = 12, 14, …, 20 (tie worse for the opponent), \
+                    N²·(second − first) ∈ [2, 3] at N = 12, 14, …, 100 (tie worse for the opponent), \
                     and for odd N the first player's edge too: N²·(first − second) ∈ [0.4, 1] at \
-                    N = 9, 11, …, 19",
+                    N = 9, 11, …, 99",
         expected: "holds",
         erratum: None,
         compute: || {
@@ -214,13 +234,22 @@ pub(super) const CLAIMS: &[Claim] = &[
                 let gap = (b - a).to_f64().unwrap_or(f64::NAN);
                 gap * f64::from(u32::try_from(n).expect("small")).powi(power)
             };
-            let even: Vec<f64> = (12..=20).step_by(2).map(|n| scaled(n, 2)).collect();
-            let odd: Vec<f64> = (9..=19).step_by(2).map(|n| -scaled(n, 2)).collect();
+            let even: Vec<f64> = (12..=100).step_by(2).map(|n| scaled(n, 2)).collect();
+            let odd: Vec<f64> = (9..=99).step_by(2).map(|n| -scaled(n, 2)).collect();
             let ok = even.iter().all(|x| (2.0..=3.0).contains(x))
                 && odd.iter().all(|x| (0.4..=1.0).contains(x));
-            let show = |xs: &[f64]| xs.iter().map(|x| format!("{x:.3}")).collect::<Vec<_>>().join(", ");
+            // Every fifth, with the last: the trend, not 90 numbers.
+            let show = |xs: &[f64]| {
+                let last = xs.len() - 1;
+                xs.iter()
+                    .enumerate()
+                    .filter(|(i, _)| i % 5 == 0 || *i == last)
+                    .map(|(_, x)| format!("{x:.3}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
             Evidence::optimized_only(if ok { "holds" } else { "fails" }).measured(format!(
-                "N²·gap, even N 12..20: {}; odd N 9..19: {}",
+                "N²·gap, even N 12, 22, …, 92, 100: {}; odd N 9, 19, …, 89, 99: {}",
                 show(&even),
                 show(&odd)
             ))

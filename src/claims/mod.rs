@@ -33,7 +33,7 @@ mod face;
 mod geister;
 mod geister_bracket;
 mod memory;
-mod memory_variants;
+pub(crate) mod memory_variants;
 mod nim;
 mod stones;
 mod tables;

@@ -5,16 +5,17 @@ use super::{CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
-use solved_games::games::memory::variants::optimized::{Value, VariantTable};
+use solved_games::games::memory::variants::optimized::{start_values, Value, VariantTable};
 use solved_games::games::memory::variants::Variant;
 
-/// Largest N for the start value: about half a minute each on a loaded
-/// 2-core machine (the pairs variant's table grows as N⁴, the others' as N³).
+/// Largest N for the start value (integer numerators over 2·u!, two layers
+/// kept; SPEC.md "Memory variants"): on a loaded 2-core machine N = 100
+/// takes about 2 s of CPU, the pairs variant (work N⁴) about 5 s at N = 50.
 fn max_pairs(variant: Variant) -> usize {
     if variant.counts_pairs() {
-        20
-    } else {
         50
+    } else {
+        100
     }
 }
 
@@ -59,15 +60,15 @@ pub fn run(variant: Variant, pairs: usize, table: bool, json: bool, out: &mut Ou
             if table { " --table" } else { "" }
         )));
     }
-    let solved = VariantTable::build(variant, pairs);
     if table {
+        let solved = VariantTable::build(variant, pairs);
         let states = solved.states(pairs);
         if json {
             let rows: Vec<_> = states
                 .iter()
                 .map(|s| {
                     let v = solved.value(*s).expect("listed");
-                    json!({"state": s.to_string(), "value": value_json(v)})
+                    json!({"state": s.to_string(), "value": value_json(&v)})
                 })
                 .collect();
             out.json(&json!({"variant": variant.name(), "n": pairs, "states": rows}))?;
@@ -86,9 +87,10 @@ pub fn run(variant: Variant, pairs: usize, table: bool, json: bool, out: &mut Ou
         }
         return Ok(true);
     }
-    let v = solved.start(pairs);
+    // Only the start: two layers at a time (`start_values`).
+    let v = start_values(variant, pairs).pop().expect("pairs ≥ 1");
     if json {
-        out.json(&json!({"variant": variant.name(), "n": pairs, "start": value_json(v)}))?;
+        out.json(&json!({"variant": variant.name(), "n": pairs, "start": value_json(&v)}))?;
     } else {
         writeln!(
             out,

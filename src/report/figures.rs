@@ -139,6 +139,12 @@ pub fn all() -> Vec<Spec> {
             memory_variants,
         ),
         spec(
+            super::memory_variants_figures::ID,
+            GameId::Memory,
+            "Memory: §4 variants to N = 100",
+            super::memory_variants_figures::edge_to_100,
+        ),
+        spec(
             "fig-geister-table-1",
             GameId::Geister,
             "Geister: Table 1",

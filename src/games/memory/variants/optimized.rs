@@ -11,13 +11,27 @@
 //! **Order.** Every turn but a pass either takes a pair (fewer pairs) or
 //! turns an unknown card (fewer unknown cards); a pass keeps the state and
 //! sets the pass flag, and a pass with the flag set ends the game. So the
-//! table is filled by n, then by the number of unknown cards, the flagged
-//! state before the unflagged one: every value it reads is already there.
+//! table is filled by n, then by the number of unknown cards, every flagged
+//! state of that count before the unflagged ones (an unflagged state's pass
+//! reads the flagged state of the opposite lead): every value it reads is
+//! already there.
+//!
+//! **Exact integers, no gcd.** Every chance in the recurrence has
+//! denominator u (the first card) or u − 1 (the second), u the unknown cards
+//! of the state; a pair taken keeps u, a card turned lowers it. So every
+//! number of a state with u unknown cards (both players' expected points and
+//! the draw probability) is an integer over 2·u! (2 for the ½ of a draw).
+//! The table keeps those numerators: a step is integer multiply-adds by card
+//! counts, and options are compared as integers at one level. Rationals are
+//! made (and reduced) only when a value is read out. The same idea as
+//! `scaled.rs`, with the level fixed by the state.
 //!
 //! **Size.** The paper's and the points variants have 2 states per §2.1
 //! state (the pass flag); [`Variant::Pairs`] also keeps the lead, clamped to
 //! −n..=n (beyond n − 1, the other pairs left, its sign cannot change), so
-//! its table has about N⁴ states against N³.
+//! its table has about N⁴ states against N³. [`start_values`] keeps only two
+//! layers of n and, for the pairs variant, only the leads a game of N pairs
+//! reaches, |lead| ≤ min(n, N − n).
 
 use super::{TieRule, Variant, VariantState};
 use num_bigint::BigInt;
@@ -35,80 +49,403 @@ pub struct Value {
     pub draw: BigRational,
 }
 
-impl Value {
-    fn swapped(&self) -> Value {
-        Value {
+/// A value as numerators over the level's denominator 2·u! (see the module
+/// docs); which level is known from where it is used.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+struct Num {
+    mover: BigInt,
+    other: BigInt,
+    draw: BigInt,
+}
+
+impl Num {
+    fn swapped(&self) -> Num {
+        Num {
             mover: self.other.clone(),
             other: self.mover.clone(),
             draw: self.draw.clone(),
         }
     }
 
-    fn add_weighted(&mut self, weight: &BigRational, x: &Value) {
-        self.mover += weight * &x.mover;
-        self.other += weight * &x.other;
-        self.draw += weight * &x.draw;
+    fn add_times(&mut self, count: usize, x: &Num) {
+        let c = BigInt::from(count);
+        self.mover += &c * &x.mover;
+        self.other += &c * &x.other;
+        self.draw += &c * &x.draw;
+    }
+
+    fn to_value(&self, denominator: &BigInt) -> Value {
+        Value {
+            mover: BigRational::new(self.mover.clone(), denominator.clone()),
+            other: BigRational::new(self.other.clone(), denominator.clone()),
+            draw: BigRational::new(self.draw.clone(), denominator.clone()),
+        }
     }
 }
 
-fn q(num: usize, den: usize) -> BigRational {
-    BigRational::new(BigInt::from(num), BigInt::from(den))
+/// The end values in halves of a point (the level's 2·u! carries the 2):
+/// a win, a loss and a draw for the mover.
+struct Ends {
+    win: Num,
+    loss: Num,
+    draw: Num,
 }
 
-/// Points of a win and of a draw.
-fn scoring(variant: Variant) -> (BigRational, BigRational) {
-    match variant {
-        Variant::Paper | Variant::Pairs => (BigRational::one(), q(1, 2)),
-        Variant::Points(_) => (BigRational::from_integer(3.into()), BigRational::one()),
+impl Ends {
+    /// `Ends` at a level whose u! is `factorial`.
+    fn at(variant: Variant, factorial: &BigInt) -> Ends {
+        // Halves of a point: win 1 = 2 halves, draw ½ = 1; points 3 and 1.
+        let (win, draw) = match variant {
+            Variant::Paper | Variant::Pairs => (2u32, 1u32),
+            Variant::Points(_) => (6, 2),
+        };
+        let win = Num {
+            mover: factorial * win,
+            other: BigInt::zero(),
+            draw: BigInt::zero(),
+        };
+        let loss = win.swapped();
+        let draw = Num {
+            mover: factorial * draw,
+            other: factorial * draw,
+            draw: factorial * 2u32,
+        };
+        Ends { win, loss, draw }
     }
 }
 
-/// One option of a decision, and whether it is a pass (for
-/// [`TieRule::AvoidPass`]).
-struct Candidate {
-    pass: bool,
-    value: Value,
-}
-
-/// Whether `a` is chosen over `b` by the mover: more points first, then the
-/// variant's tie rule.
-fn preferred(variant: Variant, a: &Candidate, b: &Candidate) -> bool {
-    if a.value.mover != b.value.mover {
-        return a.value.mover > b.value.mover;
+/// Whether `a` (a pass if `a_pass`) is chosen over `b` by the mover: more
+/// points first, then the variant's tie rule. Both at one level.
+fn preferred(variant: Variant, a: &Num, a_pass: bool, b: &Num, b_pass: bool) -> bool {
+    if a.mover != b.mover {
+        return a.mover > b.mover;
     }
     match variant {
         // Zero-sum: the value is the same; the draw probability is reported
         // for the tied turn that draws least.
-        Variant::Paper | Variant::Pairs => a.value.draw < b.value.draw,
-        Variant::Points(TieRule::WorseForOpponent) => a.value.other < b.value.other,
+        Variant::Paper | Variant::Pairs => a.draw < b.draw,
+        Variant::Points(TieRule::WorseForOpponent) => a.other < b.other,
         Variant::Points(TieRule::AvoidPass) => {
-            if a.pass != b.pass {
-                !a.pass
+            if a_pass != b_pass {
+                !a_pass
             } else {
-                a.value.other < b.value.other
+                a.other < b.other
             }
         }
     }
 }
 
-fn choose(variant: Variant, options: Vec<Candidate>) -> Value {
-    let mut best: Option<Candidate> = None;
-    for option in options {
-        best = match best {
-            Some(b) if !preferred(variant, &option, &b) => Some(b),
-            _ => Some(option),
+/// The best of `options` (value, is a pass); the first of equals stays.
+fn choose(variant: Variant, options: Vec<(Num, bool)>) -> Num {
+    let mut best: Option<(Num, bool)> = None;
+    for (x, pass) in options {
+        let take = match &best {
+            None => true,
+            Some((b, b_pass)) => preferred(variant, &x, pass, b, *b_pass),
         };
+        if take {
+            best = Some((x, pass));
+        }
     }
-    best.expect("at least one option").value
+    best.expect("at least one option").0
 }
 
-/// A card-count weighted mixture of outcomes: (count, value) over `total`.
-fn mixture(total: usize, parts: &[(usize, Value)]) -> Value {
-    let mut v = Value::default();
+/// Σ count · value over the parts with a positive count.
+fn weighted(parts: &[(usize, &Num)]) -> Num {
+    let mut sum = Num::default();
     for (count, x) in parts.iter().filter(|(c, _)| *c > 0) {
-        v.add_weighted(&q(*count, total), x);
+        sum.add_times(*count, x);
     }
-    v
+    sum
+}
+
+/// `n!` for n = 0..=top.
+fn factorials(top: usize) -> Vec<BigInt> {
+    let mut out = vec![BigInt::one()];
+    for i in 1..=top {
+        let next = out[i - 1].clone() * BigInt::from(i);
+        out.push(next);
+    }
+    out
+}
+
+/// The states of one n: numerators over 2·u!, indexed by (F/G, m, k, lead,
+/// pass flag), the lead within −reach..=reach.
+#[derive(Default)]
+struct Layer {
+    n: usize,
+    reach: i64,
+    values: Vec<Num>,
+}
+
+impl Layer {
+    fn new(n: usize, reach: i64) -> Layer {
+        let leads = 2 * usize::try_from(reach).expect("non-negative") + 1;
+        Layer {
+            n,
+            reach,
+            values: vec![Num::default(); 2 * (n + 1) * (n + 1) * leads * 2],
+        }
+    }
+
+    fn index(&self, ones: u8, m: usize, k: usize, lead: i64, passed: bool) -> usize {
+        let n = self.n;
+        let lead = lead.clamp(-self.reach, self.reach) + self.reach;
+        let leads = 2 * self.reach + 1;
+        let lead = usize::try_from(lead).expect("clamped");
+        let leads = usize::try_from(leads).expect("positive");
+        (((usize::from(ones) * (n + 1) + m) * (n + 1) + k) * leads + lead) * 2 + usize::from(passed)
+    }
+
+    fn get(&self, ones: u8, m: usize, k: usize, lead: i64, passed: bool) -> &Num {
+        &self.values[self.index(ones, m, k, lead, passed)]
+    }
+}
+
+/// The recurrence for one variant: the factorials of every level and the
+/// end values at each.
+struct Recurrence {
+    variant: Variant,
+    factorials: Vec<BigInt>,
+    ends: Vec<Ends>,
+}
+
+impl Recurrence {
+    fn new(variant: Variant, max_pairs: usize) -> Recurrence {
+        let factorials = factorials(2 * max_pairs);
+        let ends = factorials.iter().map(|f| Ends::at(variant, f)).collect();
+        Recurrence {
+            variant,
+            factorials,
+            ends,
+        }
+    }
+
+    /// 2·u!, the denominator of level u.
+    fn denominator(&self, u: usize) -> BigInt {
+        &self.factorials[u] * 2u32
+    }
+
+    /// Layer n with leads −reach..=reach, from layer n − 1 (`below`).
+    fn layer(&self, n: usize, reach: i64, below: &Layer) -> Layer {
+        let mut layer = Layer::new(n, reach);
+        for unknown in 1..=2 * n {
+            let states = count_states(n, unknown);
+            // Flagged states first: the unflagged ones' passes read them.
+            for passed in [true, false] {
+                for &(ones, m, k) in &states {
+                    for lead in -reach..=reach {
+                        let v = self.solve(&layer, below, ones, m, k, lead, passed);
+                        let at = layer.index(ones, m, k, lead, passed);
+                        layer.values[at] = v;
+                    }
+                }
+            }
+        }
+        layer
+    }
+
+    /// The numerators of a state at its level u, from the states of its own
+    /// layer with fewer unknown cards (and its flagged twin) and layer n − 1.
+    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
+    fn solve(
+        &self,
+        layer: &Layer,
+        below: &Layer,
+        ones: u8,
+        m: usize,
+        k: usize,
+        lead: i64,
+        passed: bool,
+    ) -> Num {
+        let variant = self.variant;
+        let n = layer.n;
+        let u = 2 * n - 2 * m - k;
+        // Own layer, not flagged: a card turned, the opponent to move.
+        let over = |o: u8, mm: usize, kk: usize| layer.get(o, mm, kk, -lead, false).swapped();
+        // A pair taken, the mover again.
+        let again = |o: u8, mm: usize, kk: usize| below.get(o, mm, kk, lead + 1, false).clone();
+        let mut options: Vec<(Num, bool)> = Vec::new();
+        // F1/G1: take a known pair, turn again (level u again).
+        if m >= 1 {
+            options.push((again(ones, m - 1, k), false));
+        }
+        // F2/G2: pass; a second pass in a row ends the game.
+        if m + k >= 2 {
+            let here = &self.ends[u];
+            let value = if passed {
+                match (variant, lead.signum()) {
+                    (Variant::Pairs, 1) => here.win.clone(),
+                    (Variant::Pairs, -1) => here.loss.clone(),
+                    _ => here.draw.clone(),
+                }
+            } else {
+                layer.get(ones, m, k, -lead, true).swapped()
+            };
+            options.push((value, true));
+        }
+        // F3/G3: an unknown card first. Each case's second cards are
+        // compared at level u − 1: a state with u − 1 unknown cards as it
+        // is, the mixture over the u − 1 cards left as Σ count · (level
+        // u − 2 numerator), which is the same scale.
+        let first = u - 1;
+        let low = u.saturating_sub(2);
+        let (win1, win2, loss2) = (
+            &self.ends[first].win,
+            &self.ends[low].win,
+            &self.ends[low].loss,
+        );
+        let pick =
+            |seconds: Vec<Num>| choose(variant, seconds.into_iter().map(|x| (x, false)).collect());
+        let mut cases: Vec<(usize, Num)> = Vec::new();
+        if ones == 0 {
+            let r = n - 1 - m - k;
+            // (a) a number with one card known.
+            if k >= 1 {
+                let mut seconds = vec![again(0, m, k - 1)];
+                if m + k >= 2 {
+                    seconds.push(over(0, m + 1, k - 1));
+                }
+                let (x1, x2, x3);
+                let mut parts: Vec<(usize, &Num)> = Vec::new();
+                x1 = over(1, m + 1, k);
+                parts.push((2, &x1));
+                if k >= 2 {
+                    x2 = over(0, m + 2, k - 2);
+                    parts.push((k - 1, &x2));
+                }
+                if r >= 1 {
+                    x3 = over(0, m + 1, k);
+                    parts.push((2 * r, &x3));
+                }
+                seconds.push(weighted(&parts));
+                cases.push((k, pick(seconds)));
+            }
+            // (b) a 1.
+            {
+                let mut seconds = Vec::new();
+                if m + k >= 1 {
+                    seconds.push(over(1, m, k + 1));
+                }
+                let (x2, x3);
+                let mut parts: Vec<(usize, &Num)> = vec![(1, win2)];
+                if k >= 1 {
+                    x2 = over(1, m + 1, k);
+                    parts.push((k, &x2));
+                }
+                if r >= 1 {
+                    x3 = over(1, m, k + 2);
+                    parts.push((2 * r, &x3));
+                }
+                seconds.push(weighted(&parts));
+                cases.push((2, pick(seconds)));
+            }
+            // (c) a number none of whose cards is known.
+            if r >= 1 {
+                let mut seconds = Vec::new();
+                if m + k >= 1 {
+                    seconds.push(over(0, m, k + 1));
+                }
+                let (x1, x2) = (again(0, m, k), over(1, m, k + 2));
+                let (x3, x4);
+                let mut parts: Vec<(usize, &Num)> = vec![(1, &x1), (2, &x2)];
+                if k >= 1 {
+                    x3 = over(0, m + 1, k);
+                    parts.push((k, &x3));
+                }
+                if r >= 2 {
+                    x4 = over(0, m, k + 2);
+                    parts.push((2 * r - 2, &x4));
+                }
+                seconds.push(weighted(&parts));
+                cases.push((2 * r, pick(seconds)));
+            }
+        } else {
+            let r = n - m - k;
+            // (a) a number other than 1 with one card known.
+            if k >= 2 {
+                let mut seconds = vec![again(1, m, k - 1), over(1, m + 1, k - 1)];
+                let (x2, x3);
+                let mut parts: Vec<(usize, &Num)> = vec![(1, loss2)];
+                if k >= 3 {
+                    x2 = over(1, m + 2, k - 2);
+                    parts.push((k - 2, &x2));
+                }
+                if r >= 1 {
+                    x3 = over(1, m + 1, k);
+                    parts.push((2 * r, &x3));
+                }
+                seconds.push(weighted(&parts));
+                cases.push((k - 1, pick(seconds)));
+            }
+            // (b) the other 1: the mover takes the 1s.
+            cases.push((1, win1.clone()));
+            // (c) a number none of whose cards is known.
+            if r >= 1 {
+                let mut seconds = vec![over(1, m, k + 1)];
+                let (x1, x3, x4);
+                x1 = again(1, m, k);
+                let mut parts: Vec<(usize, &Num)> = vec![(1, &x1), (1, loss2)];
+                if k >= 2 {
+                    x3 = over(1, m + 1, k);
+                    parts.push((k - 1, &x3));
+                }
+                if r >= 2 {
+                    x4 = over(1, m, k + 2);
+                    parts.push((2 * r - 2, &x4));
+                }
+                seconds.push(weighted(&parts));
+                cases.push((2 * r, pick(seconds)));
+            }
+        }
+        let parts: Vec<(usize, &Num)> = cases.iter().map(|(c, x)| (*c, x)).collect();
+        options.push((weighted(&parts), false));
+        choose(variant, options)
+    }
+}
+
+/// The §2.1 states with n pairs and `unknown` unknown cards.
+fn count_states(n: usize, unknown: usize) -> Vec<(u8, usize, usize)> {
+    let mut out = Vec::new();
+    for ones in [0u8, 1] {
+        for m in 0..=n {
+            // unknown = 2n − 2m − k
+            let Some(k) = (2 * n).checked_sub(2 * m + unknown) else {
+                continue;
+            };
+            if VariantState::exists(ones, n, m, k) {
+                out.push((ones, m, k));
+            }
+        }
+    }
+    out
+}
+
+/// The value of the start F(N,0,0) (lead 0, no pass) for every N in
+/// 1..=`max_pairs`, index N − 1. Keeps two layers at a time and, for the
+/// pairs variant, only the leads a game of `max_pairs` pairs reaches
+/// (|lead| ≤ min(n, `max_pairs` − n)): a state's value reads leads at most
+/// one further from 0 on the layer below, so every value kept is exact.
+#[must_use]
+pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
+    let recurrence = Recurrence::new(variant, max_pairs);
+    let mut below = Layer::default();
+    let mut out = Vec::with_capacity(max_pairs);
+    for n in 1..=max_pairs {
+        let reach = if variant.counts_pairs() {
+            i64::try_from(n.min(max_pairs - n)).expect("small")
+        } else {
+            0
+        };
+        let layer = recurrence.layer(n, reach, &below);
+        out.push(
+            layer
+                .get(0, 0, 0, 0, false)
+                .to_value(&recurrence.denominator(2 * n)),
+        );
+        below = layer;
+    }
+    out
 }
 
 /// The solved table of a variant for every state with at most `max_pairs`
@@ -116,89 +453,32 @@ fn mixture(total: usize, parts: &[(usize, Value)]) -> Value {
 pub struct VariantTable {
     variant: Variant,
     max_pairs: usize,
-    /// Where each n's states start in `values`.
-    offsets: Vec<usize>,
-    values: Vec<Value>,
+    recurrence: Recurrence,
+    /// Layer n at index n (layer 0 is empty).
+    layers: Vec<Layer>,
 }
 
 impl VariantTable {
-    /// Solves every state with n ≤ `max_pairs`.
+    /// Solves every state with n ≤ `max_pairs`, every lead −n..=n.
     #[must_use]
     pub fn build(variant: Variant, max_pairs: usize) -> VariantTable {
-        let mut offsets = vec![0; max_pairs + 2];
+        let recurrence = Recurrence::new(variant, max_pairs);
+        let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
-            offsets[n + 1] = offsets[n] + Self::states_of(variant, n);
+            let reach = if variant.counts_pairs() {
+                i64::try_from(n).expect("small")
+            } else {
+                0
+            };
+            let layer = recurrence.layer(n, reach, &layers[n - 1]);
+            layers.push(layer);
         }
-        let mut table = VariantTable {
+        VariantTable {
             variant,
             max_pairs,
-            values: vec![Value::default(); offsets[max_pairs + 1]],
-            offsets,
-        };
-        for n in 1..=max_pairs {
-            for unknown in 1..=2 * n {
-                for (ones, m, k) in Self::count_states(n, unknown) {
-                    let reach = table.lead_reach(n);
-                    for lead in -reach..=reach {
-                        for passed in [true, false] {
-                            let s = VariantState {
-                                ones_known: ones,
-                                n,
-                                m,
-                                k,
-                                lead,
-                                passed,
-                            };
-                            let v = table.solve(s);
-                            let at = table.index(s);
-                            table.values[at] = v;
-                        }
-                    }
-                }
-            }
+            recurrence,
+            layers,
         }
-        table
-    }
-
-    /// The §2.1 states with n pairs and `unknown` unknown cards.
-    fn count_states(n: usize, unknown: usize) -> Vec<(u8, usize, usize)> {
-        let mut out = Vec::new();
-        for ones in [0u8, 1] {
-            for m in 0..=n {
-                // unknown = 2n − 2m − k
-                let Some(k) = (2 * n).checked_sub(2 * m + unknown) else {
-                    continue;
-                };
-                if VariantState::exists(ones, n, m, k) {
-                    out.push((ones, m, k));
-                }
-            }
-        }
-        out
-    }
-
-    fn lead_reach(&self, n: usize) -> i64 {
-        if self.variant.counts_pairs() {
-            i64::try_from(n).expect("small")
-        } else {
-            0
-        }
-    }
-
-    fn states_of(variant: Variant, n: usize) -> usize {
-        let leads = if variant.counts_pairs() { 2 * n + 1 } else { 1 };
-        2 * (n + 1) * (n + 1) * leads * 2
-    }
-
-    fn index(&self, s: VariantState) -> usize {
-        let n = s.n;
-        let reach = self.lead_reach(n);
-        let lead = usize::try_from(s.lead.clamp(-reach, reach) + reach).expect("clamped");
-        let leads = 2 * usize::try_from(reach).expect("small") + 1;
-        let ones = usize::from(s.ones_known);
-        self.offsets[n]
-            + (((ones * (n + 1) + s.m) * (n + 1) + s.k) * leads + lead) * 2
-            + usize::from(s.passed)
     }
 
     /// The variant solved.
@@ -216,9 +496,17 @@ impl VariantTable {
     /// The value of `s`, `None` if it is not a state or has more than
     /// [`Self::max_pairs`] pairs.
     #[must_use]
-    pub fn value(&self, s: VariantState) -> Option<&Value> {
-        (s.n <= self.max_pairs && VariantState::exists(s.ones_known, s.n, s.m, s.k))
-            .then(|| &self.values[self.index(s)])
+    pub fn value(&self, s: VariantState) -> Option<Value> {
+        if s.n > self.max_pairs || !VariantState::exists(s.ones_known, s.n, s.m, s.k) {
+            return None;
+        }
+        let u = 2 * s.n - 2 * s.m - s.k;
+        let layer = &self.layers[s.n];
+        Some(
+            layer
+                .get(s.ones_known, s.m, s.k, s.lead, s.passed)
+                .to_value(&self.recurrence.denominator(u)),
+        )
     }
 
     /// The value of the start with `pairs` pairs: F(N,0,0), lead 0, no pass.
@@ -226,7 +514,7 @@ impl VariantTable {
     /// # Panics
     /// If `pairs` is 0 or more than [`Self::max_pairs`].
     #[must_use]
-    pub fn start(&self, pairs: usize) -> &Value {
+    pub fn start(&self, pairs: usize) -> Value {
         self.value(VariantState {
             ones_known: 0,
             n: pairs,
@@ -277,182 +565,5 @@ impl VariantTable {
             }
         }
         out
-    }
-
-    fn get(&self, ones: u8, n: usize, m: usize, k: usize, lead: i64) -> &Value {
-        debug_assert!(VariantState::exists(ones, n, m, k), "{ones} {n} {m} {k}");
-        &self.values[self.index(VariantState {
-            ones_known: ones,
-            n,
-            m,
-            k,
-            lead,
-            passed: false,
-        })]
-    }
-
-    /// The mover took a pair and turns again.
-    fn again(&self, ones: u8, n: usize, m: usize, k: usize, lead: i64) -> Value {
-        self.get(ones, n, m, k, lead + 1).clone()
-    }
-
-    /// A mismatch: the opponent moves, the lead seen from the other side.
-    fn over(&self, ones: u8, n: usize, m: usize, k: usize, lead: i64) -> Value {
-        self.get(ones, n, m, k, -lead).swapped()
-    }
-
-    fn solve(&self, s: VariantState) -> Value {
-        let variant = self.variant;
-        let (win_points, draw_points) = scoring(variant);
-        let win = Value {
-            mover: win_points.clone(),
-            other: BigRational::zero(),
-            draw: BigRational::zero(),
-        };
-        let loss = win.swapped();
-        let draw = Value {
-            mover: draw_points.clone(),
-            other: draw_points,
-            draw: BigRational::one(),
-        };
-        let VariantState {
-            ones_known: ones,
-            n,
-            m,
-            k,
-            lead,
-            passed,
-        } = s;
-        let mut options = Vec::new();
-        // F1/G1: take a known pair, turn again.
-        if m >= 1 {
-            options.push(Candidate {
-                pass: false,
-                value: self.again(ones, n - 1, m - 1, k, lead),
-            });
-        }
-        // F2/G2: pass; a second pass in a row ends the game.
-        if m + k >= 2 {
-            let value = if passed {
-                match (variant, lead.signum()) {
-                    (Variant::Pairs, 1) => win.clone(),
-                    (Variant::Pairs, -1) => loss.clone(),
-                    _ => draw.clone(),
-                }
-            } else {
-                self.values[self.index(VariantState {
-                    lead: -lead,
-                    passed: true,
-                    ..s
-                })]
-                .swapped()
-            };
-            options.push(Candidate { pass: true, value });
-        }
-        // F3/G3: an unknown card first.
-        let unknown = 2 * n - 2 * m - k;
-        let left = unknown - 1;
-        let pick = |options: Vec<Value>| {
-            choose(
-                variant,
-                options
-                    .into_iter()
-                    .map(|value| Candidate { pass: false, value })
-                    .collect(),
-            )
-        };
-        let mut cases: Vec<(usize, Value)> = Vec::new();
-        if ones == 0 {
-            let r = n - 1 - m - k;
-            // (a) a number with one card known.
-            if k >= 1 {
-                let mut seconds = vec![self.again(0, n - 1, m, k - 1, lead)];
-                if m + k >= 2 {
-                    seconds.push(self.over(0, n, m + 1, k - 1, lead));
-                }
-                let mut parts = vec![(2, self.over(1, n, m + 1, k, lead))];
-                if k >= 2 {
-                    parts.push((k - 1, self.over(0, n, m + 2, k - 2, lead)));
-                }
-                if r >= 1 {
-                    parts.push((2 * r, self.over(0, n, m + 1, k, lead)));
-                }
-                seconds.push(mixture(left, &parts));
-                cases.push((k, pick(seconds)));
-            }
-            // (b) a 1.
-            {
-                let mut seconds = Vec::new();
-                if m + k >= 1 {
-                    seconds.push(self.over(1, n, m, k + 1, lead));
-                }
-                let mut parts = vec![(1, win.clone())];
-                if k >= 1 {
-                    parts.push((k, self.over(1, n, m + 1, k, lead)));
-                }
-                if r >= 1 {
-                    parts.push((2 * r, self.over(1, n, m, k + 2, lead)));
-                }
-                seconds.push(mixture(left, &parts));
-                cases.push((2, pick(seconds)));
-            }
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let mut seconds = Vec::new();
-                if m + k >= 1 {
-                    seconds.push(self.over(0, n, m, k + 1, lead));
-                }
-                let mut parts = vec![
-                    (1, self.again(0, n - 1, m, k, lead)),
-                    (2, self.over(1, n, m, k + 2, lead)),
-                ];
-                if k >= 1 {
-                    parts.push((k, self.over(0, n, m + 1, k, lead)));
-                }
-                if r >= 2 {
-                    parts.push((2 * r - 2, self.over(0, n, m, k + 2, lead)));
-                }
-                seconds.push(mixture(left, &parts));
-                cases.push((2 * r, pick(seconds)));
-            }
-        } else {
-            let r = n - m - k;
-            // (a) a number other than 1 with one card known.
-            if k >= 2 {
-                let mut seconds = vec![
-                    self.again(1, n - 1, m, k - 1, lead),
-                    self.over(1, n, m + 1, k - 1, lead),
-                ];
-                let mut parts = vec![(1, loss.clone())];
-                if k >= 3 {
-                    parts.push((k - 2, self.over(1, n, m + 2, k - 2, lead)));
-                }
-                if r >= 1 {
-                    parts.push((2 * r, self.over(1, n, m + 1, k, lead)));
-                }
-                seconds.push(mixture(left, &parts));
-                cases.push((k - 1, pick(seconds)));
-            }
-            // (b) the other 1: the mover takes the 1s.
-            cases.push((1, win.clone()));
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let mut seconds = vec![self.over(1, n, m, k + 1, lead)];
-                let mut parts = vec![(1, self.again(1, n - 1, m, k, lead)), (1, loss.clone())];
-                if k >= 2 {
-                    parts.push((k - 1, self.over(1, n, m + 1, k, lead)));
-                }
-                if r >= 2 {
-                    parts.push((2 * r - 2, self.over(1, n, m, k + 2, lead)));
-                }
-                seconds.push(mixture(left, &parts));
-                cases.push((2 * r, pick(seconds)));
-            }
-        }
-        options.push(Candidate {
-            pass: false,
-            value: mixture(unknown, &cases),
-        });
-        choose(variant, options)
     }
 }

@@ -1,0 +1,101 @@
+//! The §4 item 1 variants of document 004 to N = 100 (SPEC.md "Memory
+//! variants"): the first player's edge scaled by N², so that the N⁻² trend
+//! of MEM-106 shows as a level, beside the paper's game. Computed, not from
+//! the document. `fig-memory-variants` (in `figures.rs`) shows the raw edge
+//! for N ≤ 20; this one the reach of the integer-numerator recurrence.
+
+use super::figures::Figure;
+use super::plot::{self, chart, err, DrawError};
+use crate::claims::memory_variants::{starts, PAIRS_REACH, POINTS_REACH};
+use crate::claims::GameId;
+use crate::games::memory::variants::{TieRule, Variant};
+use num_traits::ToPrimitive;
+use plotters::prelude::*;
+
+/// The figure's id on the page.
+pub const ID: &str = "fig-memory-variants-100";
+
+/// N² · (first − second) / (points of a win) at the start, N = `from`..=`top`.
+fn scaled_edges(variant: Variant, from: usize, top: usize) -> Vec<(f64, f64)> {
+    let win = if matches!(variant, Variant::Points(_)) {
+        3.0
+    } else {
+        1.0
+    };
+    // The claims' start values (computed once per process for both).
+    starts(variant)[..top]
+        .iter()
+        .enumerate()
+        .skip(from - 1)
+        .map(|(i, v)| {
+            let n = f64::from(u32::try_from(i + 1).expect("small"));
+            let edge = (&v.mover - &v.other).to_f64().unwrap_or(f64::NAN) / win;
+            (n, n * n * edge)
+        })
+        .collect()
+}
+
+/// Draws the figure.
+///
+/// # Errors
+/// If the chart cannot be drawn.
+pub fn edge_to_100() -> Result<Figure, DrawError> {
+    let (from, top, pairs_top) = (3usize, POINTS_REACH, PAIRS_REACH);
+    let series = [
+        (Variant::Paper, top, BLACK),
+        (Variant::Pairs, pairs_top, BLUE),
+        (Variant::Points(TieRule::WorseForOpponent), top, RED),
+        (Variant::Points(TieRule::AvoidPass), top, GREEN),
+    ]
+    .map(|(variant, last, colour)| (variant, scaled_edges(variant, from, last), colour));
+    let title = "Memory §4 variants: N² × the first player's edge (in wins) against N";
+    let svg = chart((820, 460), |root| {
+        let mut c = ChartBuilder::on(root)
+            .caption(title, ("sans-serif", 18))
+            .margin(14)
+            .x_label_area_size(42)
+            .y_label_area_size(70)
+            .build_cartesian_2d(from as f64 - 1.0..top as f64 + 1.0, -2.0f64..1.0)
+            .map_err(err)?;
+        c.configure_mesh()
+            .x_desc("N (pairs of cards)")
+            .y_desc("N² · (first − second) / win")
+            .draw()
+            .map_err(err)?;
+        c.draw_series(LineSeries::new(
+            [(from as f64 - 1.0, 0.0), (top as f64 + 1.0, 0.0)],
+            BLACK.mix(0.4).stroke_width(1),
+        ))
+        .map_err(err)?;
+        for (variant, points, colour) in &series {
+            let colour = *colour;
+            let shown = points
+                .iter()
+                .copied()
+                .filter(|(_, y)| (-2.0..=1.0).contains(y));
+            c.draw_series(shown.map(|p| Circle::new(p, 2, colour.filled())))
+                .map_err(err)?
+                .label(variant.name())
+                .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
+        }
+        plot::legend(&mut c, SeriesLabelPosition::LowerRight)
+    })?;
+    Ok(Figure {
+        id: ID,
+        game: GameId::Memory,
+        title: title.to_string(),
+        caption: format!(
+            "Exact start values from the count recurrence in integer numerators (two passes in a \
+             row end the game), N = {from}..{top} (pairs: ..{pairs_top}), each point N² times the \
+             first player's edge in expected points, divided by the points of a win (3 in the \
+             points variants). The paper's game sits near −1/2 for even N and near 0 for odd N; \
+             under 3-1-0 scoring even N sit near −0.76 and odd N near +0.24 (first favoured), \
+             the N⁻² trend of MEM-106 (points-avoid-pass, green, covers points, red, where the \
+             two tie rules nearly agree); the pairs tie-break keeps the second player favoured \
+             except N = 7. Points outside −2..1 (small N) are left out. Computed, not from the \
+             document."
+        ),
+        claims: vec!["MEM-101", "MEM-103", "MEM-104", "MEM-106"],
+        html: plot::inline(&svg, title),
+    })
+}
