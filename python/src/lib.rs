@@ -11,7 +11,7 @@
 use num_rational::BigRational;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
 use solved::games::geister::face::{Geister, GoalValue as RustGoalValue};
 use solved::games::memory::face::Memory;
 use solved::games::nim::face::Nim as NimGame;
@@ -20,7 +20,7 @@ use solved::games::yen::face::Yen as YenGame;
 use solved::games::yen::referee::Referee;
 use solved::games::yen::rules::Rules;
 use solved::games::yen::tournament::{player_seed, PlayerSpec};
-use solved::games::{Game, Solver};
+use solved::games::{Game, Solver, Table};
 use solved::solve::exact::format_ratio;
 use solved::{claims as registry, NimPosition, NimTable};
 use std::time::Duration;
@@ -55,8 +55,9 @@ impl Instance {
 }
 
 /// Win, draw or loss for the side to move (document 002: Nim has no draws).
-#[pyclass(frozen, eq, eq_int, module = "solved_games")]
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// Hashable, so that values key dicts and fill sets.
+#[pyclass(frozen, eq, eq_int, hash, module = "solved_games")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Wdl {
     Loss,
     Draw,
@@ -129,6 +130,64 @@ fn solve<G: Game>(
     convert(py, &value)
 }
 
+/// The most rows [`table_rows`] hands out as a Python list: Geister's `det`
+/// (2,184,000 rows) comes as arrays ([`geister_arrays`]).
+const MAX_LIST_ROWS: usize = 1_000_000;
+
+fn solver_named(game: &str, name: &str) -> PyResult<Solver> {
+    match name {
+        "optimized" => Ok(Solver::Optimized),
+        "naive" => Ok(Solver::Naive),
+        _ => Err(value_error(
+            game,
+            format!("solver {name:?}: `optimized` or `naive`"),
+        )),
+    }
+}
+
+/// `G`'s table of `params` by `solver`, the GIL released while it is
+/// solved.
+fn solve_table<G: Table>(
+    py: Python<'_>,
+    params: &str,
+    solver: &str,
+) -> PyResult<solved::games::table::Rows<G>>
+where
+    G::Instance: Send,
+    G::Value: Send,
+{
+    let solver = solver_named(G::NAME, solver)?;
+    // The error names the game already (`nim table parameters: …`).
+    let params: G::Params = params
+        .parse()
+        .map_err(|e: solved::games::ParseTableError| PyValueError::new_err(e.to_string()))?;
+    py.allow_threads(|| G::table(solver, &params))
+        .map_err(|e| value_error(G::NAME, e))
+}
+
+/// [`solve_table`] for a list, refused past [`MAX_LIST_ROWS`].
+fn table_rows<G: Table>(
+    py: Python<'_>,
+    params: &str,
+    solver: &str,
+) -> PyResult<solved::games::table::Rows<G>>
+where
+    G::Instance: Send,
+    G::Value: Send,
+{
+    let rows = solve_table::<G>(py, params, solver)?;
+    if rows.len() > MAX_LIST_ROWS {
+        return Err(value_error(
+            G::NAME,
+            format!(
+                "the table {params:?} has {} rows, more than the {MAX_LIST_ROWS} a list takes: solved_games.geister_arrays gives it as arrays",
+                rows.len()
+            ),
+        ));
+    }
+    Ok(rows)
+}
+
 /// One Python class per game: `parse(text)`, `naive(instance)`,
 /// `optimized(instance)`, `NAME`, `DOCUMENT`, `NOTATION`.
 macro_rules! face {
@@ -161,6 +220,42 @@ macro_rules! face {
             #[staticmethod]
             fn optimized(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<PyObject> {
                 solve::<$game>(py, instance, Solver::Optimized, $convert)
+            }
+
+            /// The standard tables' parameters (`key=value` words), the
+            /// command line's default first.
+            #[staticmethod]
+            fn standard_tables() -> Vec<String> {
+                <$game as Table>::standard()
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect()
+            }
+
+            /// A whole table (`export`'s parameters, `""` for the
+            /// defaults): a list of `(instance text, value)` in the
+            /// canonical order, by `solver` (`"optimized"` or `"naive"`).
+            #[staticmethod]
+            #[pyo3(signature = (params="", solver="optimized"))]
+            fn table<'py>(
+                py: Python<'py>,
+                params: &str,
+                solver: &str,
+            ) -> PyResult<Bound<'py, PyList>> {
+                let rows = table_rows::<$game>(py, params, solver)?;
+                let convert: fn(Python<'_>, &<$game as Game>::Value) -> PyResult<PyObject> =
+                    $convert;
+                let list = PyList::empty_bound(py);
+                let mut text = String::new();
+                for (instance, value) in &rows {
+                    text.clear();
+                    <$game as Table>::write_instance(instance, &mut text);
+                    list.append(PyTuple::new_bound(
+                        py,
+                        [text.as_str().into_py(py), convert(py, value)?],
+                    ))?;
+                }
+                Ok(list)
             }
         }
     };
@@ -289,6 +384,103 @@ fn yen_match<'py>(
     Ok(d)
 }
 
+/// A typed array over `bytes` (native byte order): numpy's `dtype` when
+/// `numpy` is true, else `array.array`'s `typecode`.
+fn typed_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    numpy: bool,
+    dtype: &str,
+    typecode: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let buffer = PyByteArray::new_bound(py, bytes);
+    if numpy {
+        let np = py.import_bound("numpy")?;
+        np.getattr("frombuffer")?
+            .call1((buffer, np.getattr(dtype)?))
+    } else {
+        let array = py
+            .import_bound("array")?
+            .getattr("array")?
+            .call1((typecode,))?;
+        array.call_method1("frombytes", (buffer,))?;
+        Ok(array)
+    }
+}
+
+/// A whole Geister table as two arrays in the table's order (SPEC.md,
+/// "The Python face", "Whole tables"): `reach` (int8: +1, 0, −1 for player
+/// 1's goal) and `distance` (uint32, plies), as numpy arrays when numpy is
+/// importable (or `numpy=True`), else `array.array` (`'b'` and `'I'`). Row
+/// `i` is the position `geister_instance(params, i)`; `geister_index`
+/// goes back.
+#[pyfunction]
+#[pyo3(signature = (params="analysis=det", solver="optimized", numpy=None))]
+fn geister_arrays<'py>(
+    py: Python<'py>,
+    params: &str,
+    solver: &str,
+    numpy: Option<bool>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let rows = solve_table::<Geister>(py, params, solver)?;
+    let numpy = match numpy {
+        Some(n) => n,
+        None => py.import_bound("numpy").is_ok(),
+    };
+    let reach: Vec<u8> = rows.iter().map(|(_, v)| v.reach.sign() as u8).collect();
+    let distance: Vec<u8> = rows
+        .iter()
+        .flat_map(|(_, v)| u32::from(v.distance).to_ne_bytes())
+        .collect();
+    // 'I' is 4 bytes on every platform CPython runs on today; checked.
+    let uint32 = typed_array(py, &distance, numpy, "uint32", "I")?;
+    if uint32.getattr("itemsize")?.extract::<usize>()? != 4 {
+        return Err(value_error("geister", "array('I') is not 4 bytes here"));
+    }
+    let arrays = [typed_array(py, &reach, numpy, "int8", "b")?, uint32];
+    Ok(PyTuple::new_bound(py, arrays))
+}
+
+fn geister_params(params: &str) -> PyResult<<Geister as Table>::Params> {
+    params
+        .parse()
+        .map_err(|e: solved::games::ParseTableError| PyValueError::new_err(e.to_string()))
+}
+
+/// The position at row `index` of the Geister table `params`, in the
+/// document's notation.
+#[pyfunction]
+#[pyo3(signature = (params, index))]
+fn geister_instance(params: &str, index: usize) -> PyResult<String> {
+    let params = geister_params(params)?;
+    // The table's instances in its order (about 0.1 s for `det`): the
+    // index behind them is the library's own, not public.
+    let instances = Geister::instances(&params);
+    let question = instances.get(index).ok_or_else(|| {
+        value_error(
+            "geister",
+            format!("row {index} is past the table's {} rows", instances.len()),
+        )
+    })?;
+    let mut text = String::new();
+    Geister::write_instance(question, &mut text);
+    Ok(text)
+}
+
+/// The row of `instance` (its text or a parsed `Instance`) in the Geister
+/// table `params`.
+#[pyfunction]
+fn geister_index(params: &str, instance: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let params = geister_params(params)?;
+    let question = instance_of::<Geister>(instance)?;
+    Geister::index(&params, &question).ok_or_else(|| {
+        value_error(
+            "geister",
+            format!("{question} is not a position of the table {params}"),
+        )
+    })
+}
+
 #[pymodule]
 fn solved_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Instance>()?;
@@ -300,6 +492,9 @@ fn solved_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Geister", m.py().get_type_bound::<GeisterGame>())?;
     m.add_class::<Yen>()?;
     m.add_function(wrap_pyfunction!(nim_table, m)?)?;
+    m.add_function(wrap_pyfunction!(geister_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(geister_instance, m)?)?;
+    m.add_function(wrap_pyfunction!(geister_index, m)?)?;
     m.add_function(wrap_pyfunction!(claims, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(yen_match, m)?)?;

@@ -60,14 +60,29 @@ def test_nim_every_position_with_piles_up_to_7():
     assert len(wins) == 8**3 - 1
 
 
-def test_cfr_on_our_efg_reaches_our_value(export):
-    """T = 4, R = 3 from the state after A bet 1 and B bet 0 (B took 1),
-    whose value is 1/2: CFR+ in OpenSpiel to exploitability < 1e-3; its
-    average policy's value to A is then within 2 * exploitability of the
-    game's value."""
-    state = "2,3,4,-1"
-    path = export("--total", "4", "--rounds", "3", "--from", state)
-    game = pyspiel.load_efg_game(path.read_text())
+@pytest.mark.parametrize(
+    "total, rounds, state, expected",
+    [
+        # The state after A bet 1 and B bet 0 of T = 4 (B took 1).
+        (4, 3, "2,3,4,-1", Fraction(1, 2)),
+        (5, 3, "2,5,3,2", Fraction(-1, 2)),
+        (4, 4, "3,4,2,2", Fraction(-2, 3)),
+        (4, 4, "3,4,1,3", Fraction(-1, 3)),
+        # Whole matches from the start (value 0 by symmetry).
+        (6, 3, None, Fraction(0)),
+        (3, 4, None, Fraction(0)),
+    ],
+)
+def test_cfr_on_our_efg_reaches_our_value(total, rounds, state, expected, export):
+    """OpenSpiel's `load_efg_game` reads our .efg unmodified and CFR+ runs
+    to exploitability < 1e-3; its average policy's value to A is then
+    within 2 * exploitability of the game's value, which is ours (and
+    `expected`, so that a wrong `yen solve` and a wrong export cannot agree
+    by accident)."""
+    args = ["--total", str(total), "--rounds", str(rounds)]
+    if state is not None:
+        args += ["--from", state]
+    game = pyspiel.load_efg_game(export(*args).read_text())
     solver = pyspiel.CFRPlusSolver(game)
     exploitability = 1.0
     for iteration in range(1, 5001):
@@ -79,6 +94,6 @@ def test_cfr_on_our_efg_reaches_our_value(export):
                 break
     assert exploitability < 1e-3
     value = pyspiel.expected_returns(game.new_initial_state(), policy, -1, True)[0]
-    exact = our_value(4, 3, state)
-    assert exact == Fraction(1, 2)
+    exact = our_value(total, rounds, state)
+    assert exact == expected
     assert abs(value - float(exact)) <= 2 * exploitability + 1e-12, (value, exact)
