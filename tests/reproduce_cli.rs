@@ -117,6 +117,50 @@ fn the_table_fits_a_given_width() {
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
 
+/// The NAIVE=OPT cell keeps the spaces of the part the naive solver checked
+/// and wraps at them: each word that fits the column stays whole on one line
+/// (the table once printed "everypair" and "ofplansat").
+#[test]
+fn the_naive_scope_wraps_at_spaces() {
+    let ids = ["NIM-016", "YEN-008", "YEN-012"];
+    let mut args = vec!["reproduce"];
+    for id in &ids {
+        args.extend(["--id", id]);
+    }
+    let table = cli(&args);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    args.push("--json");
+    let json = cli(&args);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let lines: Vec<&str> = table.stdout.lines().collect();
+    let starts = column_starts(lines[1]);
+    let width = starts[6] - starts[5] - 2;
+    // The cell's lines, row by row: a row starts with its id.
+    let mut cells: Vec<Vec<String>> = Vec::new();
+    for line in lines[2..].iter().take_while(|l| !l.is_empty()) {
+        if line.starts_with(|c: char| c.is_ascii_uppercase()) {
+            cells.push(Vec::new());
+        }
+        let cell = columns(line, starts[5], starts[6]);
+        cells.last_mut().unwrap().push(cell.trim().to_string());
+    }
+    assert_eq!(cells.len(), ids.len());
+    for (claim, cell) in v["claims"].as_array().unwrap().iter().zip(&cells) {
+        let scope = claim["naive_scope"].as_str().expect("a naive scope");
+        let tokens: Vec<&str> = cell.iter().flat_map(|l| l.split_whitespace()).collect();
+        for word in scope.split(' ').filter(|w| w.width() <= width) {
+            assert!(
+                tokens.contains(&word),
+                "{}: `{word}` split in {cell:?}",
+                claim["id"]
+            );
+        }
+        for line in cell {
+            assert!(line.width() <= width, "{line:?}");
+        }
+    }
+}
+
 #[test]
 fn list_json_lists_every_selected_claim() {
     let run = cli(&["reproduce", "--list", "--json", "--game", "memory"]);

@@ -127,8 +127,9 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
 }
 
 /// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
-/// reaches only part of the claim (`yes n≤8`, spaces dropped so the column
-/// keeps its width; `--json` has the part as written in `naive_scope`).
+/// reaches only part of the claim (`yes n ≤ 8`, as written in
+/// `naive_scope`): the table wraps it at its spaces, and inside a word only
+/// where the word is wider than the column.
 fn agree_cell(v: &Verdict) -> String {
     let word = match v.agree {
         Some(true) => "yes",
@@ -136,7 +137,7 @@ fn agree_cell(v: &Verdict) -> String {
         None => "n/a",
     };
     match &v.evidence.naive_scope {
-        Some(scope) => format!("{word} {}", scope.part.replace(' ', "")),
+        Some(scope) => format!("{word} {}", scope.part),
         None => word.to_string(),
     }
 }
