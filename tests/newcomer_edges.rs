@@ -1,5 +1,6 @@
 //! Issue 27: the edges a newcomer broke, each as the command line that
-//! showed it. Every one of these failed on a56aed7.
+//! showed it. Every one of these failed on a56aed7; those marked "second
+//! round" passed there only by being absent, and failed on 5c208e7.
 // The tests run the binary, built only with the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -194,4 +195,197 @@ fn an_output_directory_that_is_a_file_is_named_not_a_directory() {
         assert_eq!(run.stderr.trim_end().lines().count(), 1);
     }
     let _ = std::fs::remove_file(&file);
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("edges-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Second round: `reproduce --html /dev/full` failed only after the run,
+/// although the README promises the check before it.
+#[test]
+fn a_report_file_on_a_full_device_fails_before_the_run() {
+    for flag in ["--html", "--junit"] {
+        let started = Instant::now();
+        let run = cli(&["reproduce", "--id", "GEI-001", flag, "/dev/full"]);
+        assert_eq!(run.code, 3, "{flag}: {}", run.stderr);
+        assert!(run.stderr.contains("/dev/full"), "{}", run.stderr);
+        assert_eq!(run.stderr.trim_end().lines().count(), 1, "{}", run.stderr);
+        assert!(run.stdout.is_empty(), "nothing computed: {}", run.stdout);
+        // GEI-001 alone takes seconds: refused before it ran.
+        assert!(started.elapsed() < Duration::from_secs(3));
+    }
+}
+
+/// Second round: a `reproduce --html NEW` killed by SIGTERM left a 0-byte
+/// NEW (the early check created it). Now nothing is created until the page
+/// is written whole, through a temporary file renamed into place, and a
+/// finished run leaves no temporary file behind.
+#[test]
+fn a_killed_reproduce_leaves_no_report_file_and_a_finished_one_no_temporary() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = scratch("killed-html");
+    let page = dir.join("new.html");
+    // NIM-001 is quick, GEI-001 takes seconds: the kill lands during the run.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(["reproduce", "--id", "NIM-001", "--id", "GEI-001", "--html"])
+        .arg(&page)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let row = lines.find(|l| l.as_ref().is_ok_and(|l| l.starts_with("NIM-001")));
+    assert!(row.is_some(), "the first row is printed");
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "killed before the end");
+    assert_eq!(listing(&dir), Vec::<String>::new(), "nothing left behind");
+
+    let xml = dir.join("r.xml");
+    let run = cli(&[
+        "reproduce",
+        "--id",
+        "NIM-001",
+        "--junit",
+        xml.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(listing(&dir), vec!["r.xml".to_string()]);
+    assert!(std::fs::read_to_string(&xml).unwrap().contains("NIM-001"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Second round: two runs shared one `--log`, and `--resume` of the first
+/// looked only at the last header ("the logged run differs in players").
+/// It now finds the run these settings continue; where none matches it
+/// says the last run is another one.
+#[test]
+fn resume_finds_its_run_in_a_log_that_two_runs_shared() {
+    let dir = scratch("two-runs");
+    let log = dir.join("shared.jsonl");
+    let log = log.to_str().unwrap();
+    let first = [
+        "yen",
+        "tournament",
+        "--players",
+        "always1000,minus1",
+        "--games",
+        "3",
+    ];
+    let with = |extra: &[&str], base: &[&str]| -> Vec<String> {
+        base.iter().chain(extra).map(ToString::to_string).collect()
+    };
+    let run = |args: Vec<String>| cli(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let alone = run(with(&["--log", log], &first));
+    assert_eq!(alone.code, 0, "{}", alone.stderr);
+    let other = [
+        "yen",
+        "tournament",
+        "--players",
+        "always1000,random",
+        "--games",
+        "3",
+    ];
+    assert_eq!(run(with(&["--log", log], &other)).code, 0);
+    // The first run is finished: its resume plays nothing and prints its
+    // results, as a resume of a log holding it alone would.
+    let resumed = run(with(&["--log", log, "--resume"], &first));
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert_eq!(resumed.stdout, alone.stdout);
+    // Settings no run in the log has: named as another run.
+    let third = [
+        "yen",
+        "tournament",
+        "--players",
+        "minus1,random",
+        "--games",
+        "3",
+    ];
+    let err = assert_input_error(
+        &with(&["--log", log, "--resume"], &third)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(err.contains("--resume:"), "{err}");
+    assert!(
+        err.contains("the last run in this log is another one"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Second round: a `--resume` log that is not UTF-8 exited 3 ("stream did
+/// not contain valid UTF-8", no `--resume:`): it is bad input, exit 2.
+#[test]
+fn a_resume_log_that_is_not_utf8_is_bad_input() {
+    let dir = scratch("not-utf8");
+    let log = dir.join("bad.jsonl");
+    let args = [
+        "yen",
+        "tournament",
+        "--players",
+        "always1000,minus1",
+        "--games",
+        "3",
+        "--log",
+        log.to_str().unwrap(),
+    ];
+    assert_eq!(cli(&args).code, 0);
+    let mut bytes = std::fs::read(&log).unwrap();
+    bytes.extend_from_slice(b"\xff\xfe not a record\n");
+    std::fs::write(&log, &bytes).unwrap();
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let err = assert_input_error(&resume);
+    assert!(err.contains("--resume:") && err.contains("UTF-8"), "{err}");
+    // Nothing but bytes that are not text: no run in it.
+    std::fs::write(&log, b"\xff\xfe\xfd\n").unwrap();
+    let err = assert_input_error(&resume);
+    assert!(err.contains("--resume:"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Second round: an error line quoted its input whole, so a 10⁷-digit
+/// token made a 10 MB line. Words past 120 characters are cut, with the
+/// count of what was left out.
+#[test]
+fn error_lines_cut_huge_inputs() {
+    let huge = "9".repeat(100_000);
+    for args in [
+        vec!["nim", huge.as_str()],
+        vec![
+            "yen",
+            "solve",
+            "--total",
+            "10",
+            "--rounds",
+            "10",
+            "--state",
+            huge.as_str(),
+        ],
+        vec!["yen", "solve", "--total", huge.as_str()],
+    ] {
+        let err = assert_input_error(&args);
+        assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..200]);
+        assert!(err.contains("more characters]"), "{err}");
+    }
 }

@@ -10,7 +10,7 @@
 
 use super::progress::Bar;
 use super::table::{Column, Layout};
-use super::{note, CliError, Out, Outcome};
+use super::{note, report_file, CliError, Out, Outcome};
 use solved_games::claims::{self, GameId, Status, Verdict};
 use solved_games::report::{figures, html, junit, timing, ListedClaim, Meta, Run};
 use std::path::{Path, PathBuf};
@@ -160,17 +160,6 @@ fn layout(width: Option<u16>) -> Layout {
     }
 }
 
-/// Fails now, before minutes of work, if `path` cannot be written; leaves
-/// an existing file as it is until the run has its contents.
-fn check_writable(path: &Path) -> Result<(), CliError> {
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map(drop)
-        .map_err(|e| CliError::io(path, &e))
-}
-
 /// Standard output for the table, the summary or the JSON. Where the run
 /// also writes report files (`keep_going`), a closed standard output stops
 /// the printing and not the run: later prints are skipped and `closed`
@@ -201,7 +190,7 @@ impl Printer<'_> {
 }
 
 fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
-    std::fs::write(path, contents).map_err(|e| CliError::io(path, &e))?;
+    report_file::write(path, contents)?;
     note(format_args!("solved-games: wrote {}", path.display()));
     Ok(())
 }
@@ -298,7 +287,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         }
     }
     for path in [&args.html, &args.junit].into_iter().flatten() {
-        check_writable(path)?;
+        report_file::check(path)?;
     }
     let layout = layout(args.width);
     let mut printer = Printer {
