@@ -55,6 +55,47 @@ fn built_in(c: &mut Criterion) {
     g.finish();
 }
 
+/// One match of 100,000 rounds (T = 10^9), each pair of built-ins: the
+/// referee and the players' view keep running totals, so the cost is linear
+/// in R (it was quadratic: `View::remaining` summed the history every bet).
+/// SPEC.md, "Long matches: linear in the rounds".
+fn long_match(c: &mut Criterion) {
+    const ROUNDS: u32 = 100_000;
+    let mut g = c.benchmark_group("yen/referee/long-match");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(u64::from(ROUNDS)));
+    type Make = fn() -> Box<dyn Strategy + Send>;
+    let pairs: [(&str, Make, Make); 2] = [
+        (
+            "always1000-minus1",
+            || Box::new(Always1000),
+            || Box::new(Minus1),
+        ),
+        (
+            "random-random",
+            || Box::new(Random::new(1)),
+            || Box::new(Random::new(2)),
+        ),
+    ];
+    let rules = Rules {
+        total: 1_000_000_000,
+        rounds: ROUNDS,
+    };
+    for (name, a, b) in pairs {
+        g.bench_function(BenchmarkId::new("100000-rounds", name), |bench| {
+            bench.iter(|| {
+                let mut ca = BuiltIn::new("a", a());
+                let mut cb = BuiltIn::new("b", b());
+                Referee::new(rules)
+                    .play_series(&mut ca, &mut cb, 1, |_| Ok(()))
+                    .expect("players start")
+                    .wins_b
+            });
+        });
+    }
+    g.finish();
+}
+
 /// `cmd:` for tests/players/NAME.c compiled into the target dir, if cc works.
 fn c_player(name: &str) -> Option<String> {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("yen-bench-{name}"));
@@ -99,5 +140,5 @@ fn pipes(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, built_in, pipes);
+criterion_group!(benches, built_in, long_match, pipes);
 criterion_main!(benches);
