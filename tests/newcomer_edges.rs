@@ -102,68 +102,47 @@ fn one_claim_is_singular() {
     assert!(run.stdout.contains("\n1 claim: 1 PASS"), "{}", run.stdout);
 }
 
-/// A pseudo-terminal (master, slave), 120 columns wide.
-fn open_pty() -> (std::fs::File, std::fs::File) {
-    use std::os::fd::FromRawFd;
-    // SAFETY: standard pty setup; every return value is checked.
-    unsafe {
-        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
-        assert!(master >= 0, "posix_openpt");
-        assert_eq!(libc::grantpt(master), 0);
-        assert_eq!(libc::unlockpt(master), 0);
-        let mut name = [0 as libc::c_char; 256];
-        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
-        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
-        assert!(slave >= 0, "open the pty's slave");
-        let size = libc::winsize {
-            ws_row: 40,
-            ws_col: 120,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
-        libc::ioctl(master, libc::TIOCSWINSZ, &size);
-        (
-            std::fs::File::from_raw_fd(master),
-            std::fs::File::from_raw_fd(slave),
-        )
-    }
-}
-
 /// `yen solve --total 60 --rounds 60` printed nothing for minutes on a
 /// terminal: the states were enumerated before the bar began. The bar now
 /// counts the enumeration from the start.
 #[test]
 fn a_long_exact_solve_shows_progress_while_it_enumerates() {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
-    let (mut master, slave) = open_pty();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
-        .args(["yen", "solve", "--total", "60", "--rounds", "60"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::from(slave))
-        .spawn()
-        .unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut seen = Vec::new();
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = master.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            seen.extend_from_slice(&buf[..n]);
-            if String::from_utf8_lossy(&seen).contains("enumerating states") {
-                let _ = tx.send(true);
-                return;
-            }
-        }
-        let _ = tx.send(false);
-    });
-    let shown = rx.recv_timeout(Duration::from_secs(20)).unwrap_or(false);
-    let _ = child.kill();
-    let _ = child.wait();
+    let args = ["yen", "solve", "--total", "60", "--rounds", "60"];
+    let (_, shown) = common::terminal_shows(&args, "enumerating states", Duration::from_secs(20));
     assert!(shown, "no progress within 20 s of a long exact solve");
+}
+
+/// Second round: `yen best-response --against random --total 60 --rounds
+/// 60` printed nothing for minutes, even on a terminal. It now counts the
+/// states it evaluates.
+#[test]
+fn a_long_best_response_shows_progress() {
+    let args = [
+        "yen",
+        "best-response",
+        "--against",
+        "random",
+        "--total",
+        "60",
+        "--rounds",
+        "60",
+    ];
+    let (seen, shown) = common::terminal_shows(&args, "states evaluated", Duration::from_secs(20));
+    assert!(
+        shown,
+        "no progress within 20 s of a long best response: {seen:?}"
+    );
+}
+
+/// Second round: while the first claim ran (GEI-001: 11 s) the bar said
+/// `0/1 (0/s, ~0s left)`. Before the first item it now shows the time so
+/// far and says there is no estimate yet.
+#[test]
+fn the_bar_makes_no_estimate_before_the_first_item() {
+    let args = ["reproduce", "--id", "GEI-001"];
+    let (seen, shown) = common::terminal_shows(&args, "no estimate yet", Duration::from_secs(20));
+    assert!(shown, "{seen:?}");
+    assert!(!seen.contains("~0s left"), "{seen:?}");
 }
 
 /// `--html X --junit X` wrote one file over the other silently.

@@ -117,6 +117,33 @@ fn the_table_fits_a_given_width() {
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
 
+/// `--width 40` gave an 85-column table with nothing said: the narrowest
+/// table is 85 columns, `--help` says so, and a smaller width gives it.
+#[test]
+fn a_width_below_the_minimum_gives_the_documented_minimum() {
+    let help = cli(&["reproduce", "--help"]);
+    let words: Vec<&str> = help.stdout.split_whitespace().collect();
+    assert!(
+        words
+            .join(" ")
+            .contains("The narrowest table is 85 columns"),
+        "{}",
+        help.stdout
+    );
+    for width in ["40", "85"] {
+        let run = cli(&["reproduce", "--id", "NIM-001", "--width", width]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let widest = run
+            .stdout
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .map(UnicodeWidthStr::width)
+            .max()
+            .unwrap();
+        assert_eq!(widest, 85, "--width {width}");
+    }
+}
+
 /// The NAIVE=OPT cell keeps the spaces of the part the naive solver checked
 /// and wraps at them: each word that fits the column stays whole on one line
 /// (the table once printed "everypair" and "ofplansat").

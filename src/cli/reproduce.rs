@@ -38,7 +38,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
     /// Fit the table into this many columns [default: the terminal's width;
-    /// the 140-column layout when standard output is not a terminal].
+    /// the 140-column layout when standard output is not a terminal]. The
+    /// narrowest table is 85 columns (each column keeps a readable minimum):
+    /// a smaller COLUMNS gives that.
     #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["json", "list"], value_parser = clap::value_parser!(u16).range(40..))]
     width: Option<u16>,
 }
