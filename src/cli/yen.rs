@@ -62,8 +62,9 @@ struct PlayArgs {
     /// as it is played (a partial last line left by a killed run is cut off first).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
-    /// Continue the last run logged in --log FILE where it stopped, with the
-    /// same players and settings: logged matches are not played again.
+    /// Continue the run logged in --log FILE with the same players and
+    /// settings (the last such run, where several share the file) where it
+    /// stopped: logged matches are not played again.
     #[arg(long, requires = "log")]
     resume: bool,
     #[command(flatten)]

@@ -49,6 +49,14 @@ pub struct Run {
     pub stderr: String,
 }
 
+impl Run {
+    /// (exit code, standard output, standard error), for tests that
+    /// destructure a run.
+    pub fn parts(self) -> (i32, String, String) {
+        (self.code, self.stdout, self.stderr)
+    }
+}
+
 /// Runs `solved-games` with `args` and no standard input.
 pub fn cli(args: &[&str]) -> Run {
     cli_with_stdin(args, "")
