@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assert_input_error, cli};
+use common::{assert_input_error, cli, scratch};
 use std::time::{Duration, Instant};
 
 /// A player 9.2·10¹⁸ behind was accepted and "won" (value 1).
@@ -174,14 +174,6 @@ fn an_output_directory_that_is_a_file_is_named_not_a_directory() {
         assert_eq!(run.stderr.trim_end().lines().count(), 1);
     }
     let _ = std::fs::remove_file(&file);
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("edges-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The names in `dir`, sorted.

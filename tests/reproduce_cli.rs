@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::cli;
+use common::{cli, scratch};
 use solved_games::claims::{self, GameId};
-use std::path::PathBuf;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The text of `line` from display column `from` up to (not including) `to`.
@@ -95,19 +94,24 @@ fn piped_output_keeps_the_natural_layout() {
     assert_eq!(lines[1].len(), 143, "{}", lines[1]);
 }
 
+/// The display width of the table's widest line (the table ends at the
+/// blank line before the summary).
+fn widest(stdout: &str) -> usize {
+    stdout
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .map(UnicodeWidthStr::width)
+        .max()
+        .unwrap()
+}
+
 #[test]
 fn the_table_fits_a_given_width() {
     for width in ["90", "200"] {
         let run = cli(&["reproduce", "--game", "nim", "--width", width]);
         assert_eq!(run.code, 0, "{}", run.stderr);
         let limit: usize = width.parse().unwrap();
-        let widest = run
-            .stdout
-            .lines()
-            .take_while(|l| !l.is_empty())
-            .map(UnicodeWidthStr::width)
-            .max()
-            .unwrap();
+        let widest = widest(&run.stdout);
         assert!(widest <= limit, "{widest} > {limit}");
         if limit > 143 {
             assert!(widest > 143, "a wide terminal is used: {widest}");
@@ -133,13 +137,7 @@ fn a_width_below_the_minimum_gives_the_documented_minimum() {
     for width in ["40", "85"] {
         let run = cli(&["reproduce", "--id", "NIM-001", "--width", width]);
         assert_eq!(run.code, 0, "{}", run.stderr);
-        let widest = run
-            .stdout
-            .lines()
-            .take_while(|l| !l.is_empty())
-            .map(UnicodeWidthStr::width)
-            .max()
-            .unwrap();
+        let widest = widest(&run.stdout);
         assert_eq!(widest, 85, "--width {width}");
     }
 }
@@ -207,12 +205,6 @@ fn list_json_lists_every_selected_claim() {
             None => assert!(l["corrected"].is_null()),
         }
     }
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("solved-games-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

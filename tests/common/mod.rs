@@ -49,6 +49,14 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// A fresh, empty scratch directory for one test of this process.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("solved-games-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 impl Run {
     /// (exit code, standard output, standard error), for tests that
     /// destructure a run.
