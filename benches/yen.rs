@@ -21,12 +21,11 @@ fn series(a: &mut dyn Contestant, b: &mut dyn Contestant, games: u64) -> u64 {
         .wins_b
 }
 
-fn built_in(c: &mut Criterion) {
-    let mut g = c.benchmark_group("yen/referee/built-in");
-    g.sample_size(10);
-    g.throughput(Throughput::Elements(GAMES * 10));
-    type Make = fn() -> Box<dyn Strategy + Send>;
-    let pairs: [(&str, Make, Make); 3] = [
+type Make = fn() -> Box<dyn Strategy + Send>;
+
+/// The pairs of built-ins timed: name, A, B.
+fn pairs() -> [(&'static str, Make, Make); 3] {
+    [
         (
             "always1000-minus1",
             || Box::new(Always1000),
@@ -42,13 +41,47 @@ fn built_in(c: &mut Criterion) {
             || Box::new(Hunter::new()),
             || Box::new(Random::new(2)),
         ),
-    ];
-    for (name, a, b) in pairs {
+    ]
+}
+
+fn built_in(c: &mut Criterion) {
+    let mut g = c.benchmark_group("yen/referee/built-in");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(GAMES * 10));
+    for (name, a, b) in pairs() {
         g.bench_function(BenchmarkId::new("1000-matches", name), |bench| {
             bench.iter(|| {
                 let mut ca = BuiltIn::new("a", a());
                 let mut cb = BuiltIn::new("b", b());
                 series(&mut ca, &mut cb, GAMES)
+            });
+        });
+    }
+    g.finish();
+}
+
+/// One match of 100,000 rounds (T = 10^9), each pair of built-ins: the
+/// referee and the players' view keep running totals, so the cost is linear
+/// in R (it was quadratic: `View::remaining` summed the history every bet).
+/// SPEC.md, "Long matches: linear in the rounds".
+fn long_match(c: &mut Criterion) {
+    const ROUNDS: u32 = 100_000;
+    let mut g = c.benchmark_group("yen/referee/long-match");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(u64::from(ROUNDS)));
+    let rules = Rules {
+        total: 1_000_000_000,
+        rounds: ROUNDS,
+    };
+    for (name, a, b) in pairs().into_iter().take(2) {
+        g.bench_function(BenchmarkId::new("100000-rounds", name), |bench| {
+            bench.iter(|| {
+                let mut ca = BuiltIn::new("a", a());
+                let mut cb = BuiltIn::new("b", b());
+                Referee::new(rules)
+                    .play_series(&mut ca, &mut cb, 1, |_| Ok(()))
+                    .expect("players start")
+                    .wins_b
             });
         });
     }
@@ -99,5 +132,5 @@ fn pipes(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, built_in, pipes);
+criterion_group!(benches, built_in, long_match, pipes);
 criterion_main!(benches);

@@ -4,6 +4,9 @@
 //! exit 3, and a reader that went away (`| head -1`) is a quiet end with
 //! exit 0 — never a panic.
 
+mod common;
+
+use common::cli;
 use std::fs::File;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -173,20 +176,6 @@ fn an_unwritable_standard_error_keeps_the_exit_status() {
     }
 }
 
-/// Exit status, standard output and standard error of `solved-games args`.
-fn output(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_solved-games"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
 /// `--solver` is one flag (issue 13.6): every game that has both solvers
 /// takes `naive` and `optimized`, refuses anything else with the same
 /// message, and the two answer alike.
@@ -203,14 +192,14 @@ fn solver_is_one_flag_with_the_same_values_everywhere() {
         let with = |solver: &str| {
             let mut a = args.to_vec();
             a.extend(["--solver", solver]);
-            output(&a)
+            cli(&a).parts()
         };
-        let (naive, optimized, default) = (with("naive"), with("optimized"), output(args));
-        assert_eq!(naive.0, Some(0), "{args:?}: {}", naive.2);
+        let (naive, optimized, default) = (with("naive"), with("optimized"), cli(args).parts());
+        assert_eq!(naive.0, 0, "{args:?}: {}", naive.2);
         assert_eq!(naive.1, optimized.1, "{args:?}");
         assert_eq!(default.1, optimized.1, "{args:?}: optimized is the default");
         let (code, _, err) = with("fast");
-        assert_eq!(code, Some(2), "{args:?}");
+        assert_eq!(code, 2, "{args:?}");
         // The same message but for the usage line, which names the command.
         let message: Vec<&str> = err.lines().filter(|l| !l.starts_with("Usage:")).collect();
         refusals.push(message.join("\n"));
@@ -248,8 +237,8 @@ fn flags_that_do_nothing_are_refused() {
         &["reproduce", "--json", "--width", "80"],
         &["reproduce", "--list", "--width", "80"],
     ] {
-        let (code, stdout, stderr) = output(args);
-        assert_eq!(code, Some(2), "{args:?} should be refused: {stderr}");
+        let (code, stdout, stderr) = cli(args).parts();
+        assert_eq!(code, 2, "{args:?} should be refused: {stderr}");
         assert!(stdout.is_empty(), "{args:?}: {stdout}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
@@ -282,8 +271,8 @@ fn b_values_outside_game_5_are_refused_by_the_parser() {
         ],
         &["stones", "--game", "5", "--stones", "1,2"],
     ] {
-        let (code, stdout, stderr) = output(args);
-        assert_eq!(code, Some(2), "{args:?} should be refused: {stderr}");
+        let (code, stdout, stderr) = cli(args).parts();
+        assert_eq!(code, 2, "{args:?} should be refused: {stderr}");
         assert!(stdout.is_empty(), "{args:?}: {stdout}");
         assert_eq!(stderr.lines().count(), 1, "{args:?}: one line: {stderr}");
         assert!(
@@ -300,8 +289,8 @@ fn b_values_outside_game_5_are_refused_by_the_parser() {
 #[test]
 fn geister_subcommand_help_lists_the_analyses_and_the_notation() {
     for sub in ["show", "line"] {
-        let (code, help, _) = output(&["geister", sub, "--help"]);
-        assert_eq!(code, Some(0));
+        let (code, help, _) = cli(&["geister", sub, "--help"]).parts();
+        assert_eq!(code, 0);
         for name in [
             "basic",
             "det",
@@ -326,9 +315,9 @@ fn geister_subcommand_help_lists_the_analyses_and_the_notation() {
         ("win-br-vs-br", "Bb1,Rc1/b4,c4 2"),
         ("det", "Bb1,Rc1/Rb4,Bc4 2"),
     ] {
-        let (code, _, err) = output(&["geister", "show", "--analysis", analysis, position]);
-        assert_eq!(code, Some(0), "{analysis} {position}: {err}");
-        let (_, help, _) = output(&["geister", "show", "--help"]);
+        let (code, _, err) = cli(&["geister", "show", "--analysis", analysis, position]).parts();
+        assert_eq!(code, 0, "{analysis} {position}: {err}");
+        let (_, help, _) = cli(&["geister", "show", "--help"]).parts();
         assert!(
             help.contains(&format!("\"{position}\" ({analysis}")),
             "{help}"
@@ -351,12 +340,12 @@ fn yen_match_json_carries_the_transcripts() {
         "2",
         "--transcript",
     ];
-    let (code, text, err) = output(&args);
-    assert_eq!(code, Some(0), "{err}");
+    let (code, text, err) = cli(&args).parts();
+    assert_eq!(code, 0, "{err}");
     let mut with_json = args.to_vec();
     with_json.push("--json");
-    let (code, json, err) = output(&with_json);
-    assert_eq!(code, Some(0), "{err}");
+    let (code, json, err) = cli(&with_json).parts();
+    assert_eq!(code, 0, "{err}");
     assert_eq!(json.lines().count(), 1, "one JSON object: {json}");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let transcripts: Vec<&str> = v["transcripts"]
@@ -374,13 +363,12 @@ fn yen_match_json_carries_the_transcripts() {
         assert!(t.starts_with("always1000 vs minus1\n"), "{t:?}");
     }
     // Without --transcript the summary has no transcripts.
-    let (_, plain, _) = output(
-        &args[..args.len() - 1]
-            .iter()
-            .copied()
-            .chain(["--json"])
-            .collect::<Vec<_>>(),
-    );
+    let (_, plain, _) = cli(&args[..args.len() - 1]
+        .iter()
+        .copied()
+        .chain(["--json"])
+        .collect::<Vec<_>>())
+    .parts();
     let v: serde_json::Value = serde_json::from_str(&plain).unwrap();
     assert!(v.get("transcripts").is_none(), "{plain}");
 }

@@ -3,7 +3,9 @@
 //! failed, 2 usage or input, 3 I/O), exactly one `solved-games: error:`
 //! line when it fails, no panic, and in bounded time: a run still going
 //! after its time slot (a legitimately long computation at a default size)
-//! must end cleanly within 2 s of SIGTERM.
+//! must end cleanly within 2 s of SIGTERM. Second round: no error line
+//! longer than 2,000 bytes (long inputs are cut), no temporary report file
+//! left behind, and a file that is not UTF-8 among the file values.
 //!
 //! The commands and flags are not listed here: they are read from the
 //! binary's own `-h` (clap renders its `Command` tree there), recursively,
@@ -158,6 +160,8 @@ fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
             // Under a regular file: no directory can be created there, even
             // by root (a path such as /nonexistent/… would be created).
             dir.join("a-file/x").display().to_string(),
+            // Bytes that are not UTF-8 (a `--resume` log, an input table).
+            dir.join("not-utf8").display().to_string(),
             "-".to_string(),
             String::new(),
         ];
@@ -258,6 +262,7 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
     let dir = std::env::temp_dir().join(format!("cli-properties-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("a-file"), "").unwrap();
+    std::fs::write(dir.join("not-utf8"), b"\xff\xfe\xfd\n").unwrap();
     let mut rng = fastrand::Rng::with_seed(27);
     let budget = Duration::from_secs(30);
     let slot = Duration::from_millis(1500);
@@ -306,6 +311,22 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
         if stderr.contains("panicked") {
             problems.push(format!("{shown:?}: panicked: {stderr}"));
             continue;
+        }
+        // Error lines quote their input cut to a bounded length (a
+        // 100,000-digit value made a 100 kB line).
+        if let Some(long) = stderr.lines().find(|l| l.len() > 2000) {
+            problems.push(format!("{shown:?}: a {}-byte line on stderr", long.len()));
+        }
+        // Report files are renamed into place: no temporary is left, even
+        // by a run ended with SIGTERM.
+        let left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with('.') && n.ends_with(".tmp"))
+            .collect();
+        if !left.is_empty() {
+            problems.push(format!("{shown:?}: left temporary files {left:?}"));
         }
         if timed_out {
             // Ended by the SIGTERM it was sent: its own or the default action.

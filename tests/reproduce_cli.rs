@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::cli;
+use common::{cli, scratch};
 use solved_games::claims::{self, GameId};
-use std::path::PathBuf;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The text of `line` from display column `from` up to (not including) `to`.
@@ -95,19 +94,24 @@ fn piped_output_keeps_the_natural_layout() {
     assert_eq!(lines[1].len(), 143, "{}", lines[1]);
 }
 
+/// The display width of the table's widest line (the table ends at the
+/// blank line before the summary).
+fn widest(stdout: &str) -> usize {
+    stdout
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .map(UnicodeWidthStr::width)
+        .max()
+        .unwrap()
+}
+
 #[test]
 fn the_table_fits_a_given_width() {
     for width in ["90", "200"] {
         let run = cli(&["reproduce", "--game", "nim", "--width", width]);
         assert_eq!(run.code, 0, "{}", run.stderr);
         let limit: usize = width.parse().unwrap();
-        let widest = run
-            .stdout
-            .lines()
-            .take_while(|l| !l.is_empty())
-            .map(UnicodeWidthStr::width)
-            .max()
-            .unwrap();
+        let widest = widest(&run.stdout);
         assert!(widest <= limit, "{widest} > {limit}");
         if limit > 143 {
             assert!(widest > 143, "a wide terminal is used: {widest}");
@@ -115,6 +119,71 @@ fn the_table_fits_a_given_width() {
     }
     let run = cli(&["reproduce", "--game", "nim", "--width", "10"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+/// `--width 40` gave an 85-column table with nothing said: the narrowest
+/// table is 85 columns, `--help` says so, and a smaller width gives it.
+#[test]
+fn a_width_below_the_minimum_gives_the_documented_minimum() {
+    let help = cli(&["reproduce", "--help"]);
+    let words: Vec<&str> = help.stdout.split_whitespace().collect();
+    assert!(
+        words
+            .join(" ")
+            .contains("The narrowest table is 85 columns"),
+        "{}",
+        help.stdout
+    );
+    for width in ["40", "85"] {
+        let run = cli(&["reproduce", "--id", "NIM-001", "--width", width]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let widest = widest(&run.stdout);
+        assert_eq!(widest, 85, "--width {width}");
+    }
+}
+
+/// The NAIVE=OPT cell keeps the spaces of the part the naive solver checked
+/// and wraps at them: each word that fits the column stays whole on one line
+/// (the table once printed "everypair" and "ofplansat").
+#[test]
+fn the_naive_scope_wraps_at_spaces() {
+    let ids = ["NIM-016", "YEN-008", "YEN-012"];
+    let mut args = vec!["reproduce"];
+    for id in &ids {
+        args.extend(["--id", id]);
+    }
+    let table = cli(&args);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    args.push("--json");
+    let json = cli(&args);
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    let lines: Vec<&str> = table.stdout.lines().collect();
+    let starts = column_starts(lines[1]);
+    let width = starts[6] - starts[5] - 2;
+    // The cell's lines, row by row: a row starts with its id.
+    let mut cells: Vec<Vec<String>> = Vec::new();
+    for line in lines[2..].iter().take_while(|l| !l.is_empty()) {
+        if line.starts_with(|c: char| c.is_ascii_uppercase()) {
+            cells.push(Vec::new());
+        }
+        let cell = columns(line, starts[5], starts[6]);
+        cells.last_mut().unwrap().push(cell.trim().to_string());
+    }
+    assert_eq!(cells.len(), ids.len());
+    for (claim, cell) in v["claims"].as_array().unwrap().iter().zip(&cells) {
+        let scope = claim["naive_scope"].as_str().expect("a naive scope");
+        let tokens: Vec<&str> = cell.iter().flat_map(|l| l.split_whitespace()).collect();
+        for word in scope.split(' ').filter(|w| w.width() <= width) {
+            assert!(
+                tokens.contains(&word),
+                "{}: `{word}` split in {cell:?}",
+                claim["id"]
+            );
+        }
+        for line in cell {
+            assert!(line.width() <= width, "{line:?}");
+        }
+    }
 }
 
 #[test]
@@ -136,12 +205,6 @@ fn list_json_lists_every_selected_claim() {
             None => assert!(l["corrected"].is_null()),
         }
     }
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("solved-games-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]

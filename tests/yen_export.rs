@@ -2,18 +2,13 @@
 //! the files Gambit and OpenSpiel read, their limits and refusals. The peers
 //! themselves solve the files in tests/peers/ (pytest, run by .ci/run).
 
-use std::process::Command;
+mod common;
 
+use common::cli;
+
+/// (exit code, standard output, standard error) of `solved-games args`.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_solved-games"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().expect("an exit code"),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
+    cli(args).parts()
 }
 
 #[test]

@@ -634,33 +634,6 @@ fn a_program_with_arguments_of_its_own_gets_the_match_count_last() {
 
 // ------------------------------------------------------------ progress
 
-/// A pseudo-terminal: (master, slave), 120 columns wide.
-fn open_pty() -> (std::fs::File, std::fs::File) {
-    use std::os::fd::FromRawFd;
-    // SAFETY: standard pty setup; every return value is checked.
-    unsafe {
-        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
-        assert!(master >= 0, "posix_openpt");
-        assert_eq!(libc::grantpt(master), 0);
-        assert_eq!(libc::unlockpt(master), 0);
-        let mut name = [0 as libc::c_char; 256];
-        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
-        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
-        assert!(slave >= 0, "open the pty's slave");
-        let size = libc::winsize {
-            ws_row: 40,
-            ws_col: 120,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
-        libc::ioctl(master, libc::TIOCSWINSZ, &size);
-        (
-            std::fs::File::from_raw_fd(master),
-            std::fs::File::from_raw_fd(slave),
-        )
-    }
-}
-
 #[test]
 fn a_long_tournament_shows_a_progress_bar_on_a_terminal_and_nothing_in_a_pipe() {
     let players = format!("always1000,{}", script("always1000"));
@@ -673,7 +646,7 @@ fn a_long_tournament_shows_a_progress_bar_on_a_terminal_and_nothing_in_a_pipe() 
         "4000",
     ];
     // Standard error a terminal: a bar with the rate and an estimate.
-    let (mut master, slave) = open_pty();
+    let (mut master, slave) = common::open_pty();
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::null())

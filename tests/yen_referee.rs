@@ -109,6 +109,64 @@ fn money_is_conserved_and_the_lower_bet_takes_both() {
     assert_eq!(rounds.money(), (12, 8));
 }
 
+/// The money a player has left, read off the running totals, is the total
+/// less the sum of its bets, for either side, after every round of random
+/// histories.
+#[test]
+fn the_view_remaining_money_is_the_total_less_the_bets_so_far() {
+    let mut rng = fastrand::Rng::with_seed(27);
+    for _ in 0..200 {
+        let rules = Rules {
+            total: rng.u64(1..1000),
+            rounds: rng.u32(1..30),
+        };
+        let mut rounds = Rounds::default();
+        let (mut spent_a, mut spent_b) = (0, 0);
+        for _ in 0..rules.rounds {
+            for (side, spent) in [(Player::First, spent_a), (Player::Second, spent_b)] {
+                let view = View {
+                    rules,
+                    side,
+                    rounds: rounds.as_slice(),
+                };
+                assert_eq!(view.remaining(), rules.total - spent);
+                let theirs = if side == Player::First {
+                    spent_b
+                } else {
+                    spent_a
+                };
+                assert_eq!(view.their_remaining(), rules.total - theirs);
+            }
+            let a = rng.u64(0..=rules.total - spent_a);
+            let b = rng.u64(0..=rules.total - spent_b);
+            rounds.push(a, b);
+            (spent_a, spent_b) = (spent_a + a, spent_b + b);
+        }
+    }
+}
+
+/// A match costs O(R): 100,000 rounds of built-ins took 5.7–10 s when every
+/// bet re-summed the history (O(R²)); now a few milliseconds. The limit
+/// leaves a 100-fold margin for a loaded machine and still fails on the
+/// quadratic referee.
+#[test]
+fn a_100000_round_match_is_linear_in_the_rounds() {
+    let rules = Rules {
+        total: 1_000_000_000,
+        rounds: 100_000,
+    };
+    let started = std::time::Instant::now();
+    let (_, score) = built_in_series(
+        rules,
+        ("always1000", Box::new(Always1000)),
+        ("random", Box::new(Random::new(1))),
+        1,
+    );
+    let elapsed = started.elapsed();
+    assert_eq!(score.wins_a + score.wins_b + score.draws, 1);
+    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+}
+
 fn minus1_bet(rules: Rules, history: &[(u64, u64)]) -> u64 {
     let mut rounds = Rounds::default();
     for &(a, b) in history {

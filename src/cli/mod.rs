@@ -12,8 +12,10 @@ mod check;
 mod geister;
 mod memory;
 mod memory_variants;
+mod message;
 mod nim;
 mod progress;
+mod report_file;
 mod reproduce;
 mod stones;
 mod table;
@@ -311,7 +313,10 @@ fn exit_code(result: Outcome) -> ExitCode {
         Ok(true) | Err(CliError::ClosedStdout) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            note(format_args!("solved-games: error: {e}"));
+            note(format_args!(
+                "solved-games: error: {}",
+                message::cut_long_words(&e.to_string())
+            ));
             ExitCode::from(match e {
                 CliError::Input(_) => 2,
                 CliError::Failed(_) | CliError::ClosedStdout => 1,
@@ -343,6 +348,7 @@ fn parse_error(e: &clap::Error, out: &mut Out) -> ExitCode {
             .collect();
         let message = parts.join(" ");
         let message = message.strip_prefix("error: ").unwrap_or(&message);
+        let message = message::cut_long_words(message);
         note(format_args!("solved-games: error: {message} (see --help)"));
         return ExitCode::from(2);
     }

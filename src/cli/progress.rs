@@ -38,8 +38,10 @@ impl Bar {
 impl Progress for Bar {
     fn begin(&self, label: &str, total: Option<u64>) {
         let template = match total {
-            // Known length: count, rate and an estimate of the time left.
-            Some(_) => "{spinner} {prefix} [{bar:30}] {human_pos}/{human_len} ({rate}, ~{eta} left) {wide_msg}",
+            // Known length: count, rate and an estimate of the time left,
+            // once an item is done; before that, the time so far (`0/s,
+            // ~0s left` during the 11 s of a slow first claim was untrue).
+            Some(_) => "{spinner} {prefix} [{bar:30}] {human_pos}/{human_len} ({pace}) {wide_msg}",
             None => "{spinner} {prefix} {human_pos} ({rate}, {elapsed}) {wide_msg}",
         };
         let style = ProgressStyle::with_template(template)
@@ -49,6 +51,25 @@ impl Progress for Bar {
                 "rate",
                 |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                     let _ = write!(w, "{:.0}/s", state.per_sec());
+                },
+            )
+            .with_key(
+                "pace",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = if state.pos() == 0 {
+                        write!(
+                            w,
+                            "{} so far, no estimate yet",
+                            indicatif::HumanDuration(state.elapsed())
+                        )
+                    } else {
+                        write!(
+                            w,
+                            "{:.0}/s, ~{} left",
+                            state.per_sec(),
+                            indicatif::HumanDuration(state.eta())
+                        )
+                    };
                 },
             )
             .progress_chars("=> ");

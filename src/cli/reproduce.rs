@@ -10,7 +10,7 @@
 
 use super::progress::Bar;
 use super::table::{Column, Layout};
-use super::{note, CliError, Out, Outcome};
+use super::{note, report_file, CliError, Out, Outcome};
 use solved_games::claims::{self, GameId, Status, Verdict};
 use solved_games::report::{figures, html, junit, timing, ListedClaim, Meta, Run};
 use std::path::{Path, PathBuf};
@@ -38,7 +38,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
     /// Fit the table into this many columns [default: the terminal's width;
-    /// the 140-column layout when standard output is not a terminal].
+    /// the 140-column layout when standard output is not a terminal]. The
+    /// narrowest table is 85 columns (each column keeps a readable minimum):
+    /// a smaller COLUMNS gives that.
     #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["json", "list"], value_parser = clap::value_parser!(u16).range(40..))]
     width: Option<u16>,
 }
@@ -127,8 +129,9 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
 }
 
 /// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
-/// reaches only part of the claim (`yes n≤8`, spaces dropped so the column
-/// keeps its width; `--json` has the part as written in `naive_scope`).
+/// reaches only part of the claim (`yes n ≤ 8`, as written in
+/// `naive_scope`): the table wraps it at its spaces, and inside a word only
+/// where the word is wider than the column.
 fn agree_cell(v: &Verdict) -> String {
     let word = match v.agree {
         Some(true) => "yes",
@@ -136,7 +139,7 @@ fn agree_cell(v: &Verdict) -> String {
         None => "n/a",
     };
     match &v.evidence.naive_scope {
-        Some(scope) => format!("{word} {}", scope.part.replace(' ', "")),
+        Some(scope) => format!("{word} {}", scope.part),
         None => word.to_string(),
     }
 }
@@ -157,17 +160,6 @@ fn layout(width: Option<u16>) -> Layout {
         Some(w) => Layout::fit(&COLUMNS, usize::from(w)),
         None => Layout::natural(&COLUMNS),
     }
-}
-
-/// Fails now, before minutes of work, if `path` cannot be written; leaves
-/// an existing file as it is until the run has its contents.
-fn check_writable(path: &Path) -> Result<(), CliError> {
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .map(drop)
-        .map_err(|e| CliError::io(path, &e))
 }
 
 /// Standard output for the table, the summary or the JSON. Where the run
@@ -200,7 +192,7 @@ impl Printer<'_> {
 }
 
 fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
-    std::fs::write(path, contents).map_err(|e| CliError::io(path, &e))?;
+    report_file::write(path, contents)?;
     note(format_args!("solved-games: wrote {}", path.display()));
     Ok(())
 }
@@ -297,7 +289,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         }
     }
     for path in [&args.html, &args.junit].into_iter().flatten() {
-        check_writable(path)?;
+        report_file::check(path)?;
     }
     let layout = layout(args.width);
     let mut printer = Printer {

@@ -7,7 +7,7 @@ use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::{Outcome as Result3, Player};
 use solved_games::games::yen::log::{
-    read_last_run, repair_partial_line, LogError, LogWriter, Options, RunHeader,
+    read_run, repair_partial_line, LogError, LogWriter, Options, RunHeader,
 };
 use solved_games::games::yen::referee::{transcript, PlayedMatch, RefereeError, SeriesScore};
 use solved_games::games::yen::rules::Rules;
@@ -62,8 +62,9 @@ struct PlayArgs {
     /// as it is played (a partial last line left by a killed run is cut off first).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
-    /// Continue the last run logged in --log FILE where it stopped, with the
-    /// same players and settings: logged matches are not played again.
+    /// Continue the run logged in --log FILE with the same players and
+    /// settings (the last such run, where several share the file) where it
+    /// stopped: logged matches are not played again.
     #[arg(long, requires = "log")]
     resume: bool,
     #[command(flatten)]
@@ -215,16 +216,12 @@ fn open_log(
     let mut played = Vec::new();
     if resume {
         let reader = std::io::BufReader::new(File::open(path).map_err(io)?);
-        let logged = read_last_run(reader).map_err(|e| match e {
+        // The run these settings continue, wherever it is in the log
+        // (two runs may have shared it).
+        let logged = read_run(reader, header).map_err(|e| match e {
             LogError::Io(e) => CliError::io(path, &e),
             e => CliError::Input(format!("--resume: {}: {e}", path.display())),
         })?;
-        if let Some(difference) = logged.header.differs_from(header) {
-            return Err(CliError::Input(format!(
-                "--resume: {}: the logged run differs in {difference}; resume with its settings",
-                path.display()
-            )));
-        }
         header.run = logged.header.run.clone();
         let done = logged.matches_done();
         played = logged.series;

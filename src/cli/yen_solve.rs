@@ -5,7 +5,7 @@ use super::progress::Bar;
 use super::{CliError, Out, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
-use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
+use solved_games::games::yen::best_response::{best_response_with_progress, DocumentPlayer, Goal};
 use solved_games::games::yen::certified::Certified;
 use solved_games::games::yen::figures;
 use solved_games::games::yen::optimized::{reachable_states, Solver};
@@ -314,7 +314,7 @@ pub fn run_best_response(args: BestResponseArgs, out: &mut Out) -> Outcome {
     } else {
         Goal::WinProbability
     };
-    let br = best_response(rules, &mut opponent, goal);
+    let br = best_response_with_progress(rules, &mut opponent, goal, &Bar::stderr());
     let measure = if args.score {
         "expected_score"
     } else {

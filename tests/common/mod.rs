@@ -49,6 +49,22 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// A fresh, empty scratch directory for one test of this process.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("solved-games-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+impl Run {
+    /// (exit code, standard output, standard error), for tests that
+    /// destructure a run.
+    pub fn parts(self) -> (i32, String, String) {
+        (self.code, self.stdout, self.stderr)
+    }
+}
+
 /// Runs `solved-games` with `args` and no standard input.
 pub fn cli(args: &[&str]) -> Run {
     cli_with_stdin(args, "")
@@ -135,4 +151,70 @@ pub fn history_from_shares(total: u64, shares: &[(u64, u64)]) -> Vec<(u64, u64)>
             (a, b)
         })
         .collect()
+}
+
+/// A pseudo-terminal (master, slave), 120 columns wide, for the tests of
+/// what a long run shows on a terminal.
+#[cfg(feature = "referee")]
+pub fn open_pty() -> (std::fs::File, std::fs::File) {
+    use std::os::fd::FromRawFd;
+    // SAFETY: standard pty setup; every return value is checked.
+    unsafe {
+        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(master >= 0, "posix_openpt");
+        assert_eq!(libc::grantpt(master), 0);
+        assert_eq!(libc::unlockpt(master), 0);
+        let mut name = [0 as libc::c_char; 256];
+        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
+        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+        assert!(slave >= 0, "open the pty's slave");
+        let size = libc::winsize {
+            ws_row: 40,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        libc::ioctl(master, libc::TIOCSWINSZ, &size);
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    }
+}
+
+/// Runs `solved-games args` with standard error on a terminal until its
+/// terminal output contains `wanted` or `limit` passes, then kills it.
+/// Returns what the terminal showed, and whether `wanted` was in it.
+#[cfg(feature = "referee")]
+pub fn terminal_shows(args: &[&str], wanted: &str, limit: std::time::Duration) -> (String, bool) {
+    use std::io::Read;
+    let (mut master, slave) = open_pty();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("the solved-games binary runs");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let wanted_owned = wanted.to_string();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = master.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            seen.extend_from_slice(&buf[..n]);
+            if String::from_utf8_lossy(&seen).contains(&wanted_owned) {
+                break;
+            }
+        }
+        let _ = tx.send(String::from_utf8_lossy(&seen).into_owned());
+    });
+    let seen = rx.recv_timeout(limit).unwrap_or_default();
+    let _ = child.kill();
+    let _ = child.wait();
+    let found = seen.contains(wanted);
+    (seen, found)
 }

@@ -20,6 +20,7 @@
 
 use crate::games::yen::optimized::Solver;
 use crate::games::yen::rules::{Rules, State};
+use crate::progress::{Progress, Silent};
 use crate::solve::exact::integer;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -223,7 +224,14 @@ struct Expectimax<'a, O: Opponent> {
     goal: Goal,
     opponent: &'a mut O,
     memo: HashMap<(State, O::Memory), BigRational>,
+    /// Told of the states evaluated, in batches of [`REPORT_EVERY`].
+    progress: &'a dyn Progress,
 }
+
+/// States evaluated between two progress reports: rare enough that the
+/// report costs nothing, often enough (a few per second) that a long run
+/// is seen to move.
+const REPORT_EVERY: usize = 1 << 12;
 
 impl<O: Opponent> Expectimax<'_, O> {
     /// Expected payoff of playing A's bet `ours` now and best play after.
@@ -254,6 +262,9 @@ impl<O: Opponent> Expectimax<'_, O> {
             .max()
             .expect("at least one legal bet");
         self.memo.insert(key, best.clone());
+        if self.memo.len() % REPORT_EVERY == 0 {
+            self.progress.advance(REPORT_EVERY as u64);
+        }
         best
     }
 }
@@ -261,19 +272,35 @@ impl<O: Opponent> Expectimax<'_, O> {
 /// The exact best response of A to `opponent` under `rules`, by memoised
 /// expectimax over (state, opponent memory).
 pub fn best_response<O: Opponent>(rules: Rules, opponent: &mut O, goal: Goal) -> BestResponse {
+    best_response_with_progress(rules, opponent, goal, &Silent)
+}
+
+/// [`best_response`], telling `progress` how many states it has evaluated
+/// (the count its result reports as `states`; the total is not known
+/// before the end). `yen best-response --total 60 --rounds 60` runs for
+/// minutes, and printed nothing while it did.
+pub fn best_response_with_progress<O: Opponent>(
+    rules: Rules,
+    opponent: &mut O,
+    goal: Goal,
+    progress: &dyn Progress,
+) -> BestResponse {
     let start = State::start(rules);
     let memory = opponent.start();
+    progress.begin("best response: states evaluated", None);
     let mut dp = Expectimax {
         rules,
         goal,
         opponent,
         memo: HashMap::new(),
+        progress,
     };
     let values: Vec<(u64, BigRational)> = start
         .bets(start.money_a)
         .map(|x| (x, dp.after_bet(start, &memory, x)))
         .collect();
     let value = values.iter().map(|(_, v)| v).max().unwrap().clone();
+    progress.end();
     BestResponse {
         first_bets: values
             .iter()

@@ -274,6 +274,13 @@ pub enum LogError {
     Io(io::Error),
     /// The log has no run header (empty, or written by an older version).
     NoRun,
+    /// No run in the log has the settings asked for ([`read_run`]).
+    OtherRun {
+        /// How the last run differs, as [`RunHeader::differs_from`] says.
+        difference: String,
+        /// Runs in the log.
+        runs: usize,
+    },
     /// A line of the last run is not a record this version reads.
     BadRecord {
         /// 1-based line number.
@@ -286,6 +293,8 @@ pub enum LogError {
 /// What is wrong with a line of a log's last run.
 #[derive(Debug)]
 pub enum RecordError {
+    /// The line is not UTF-8 (so not a record this crate wrote).
+    NotUtf8,
     /// The run header does not read as one.
     Header(serde_json::Error),
     /// The line is not JSON.
@@ -320,6 +329,7 @@ pub enum RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            RecordError::NotUtf8 => f.write_str("not UTF-8 (not a log this program wrote)"),
             RecordError::Header(e) => write!(f, "run header: {e}"),
             RecordError::NotJson(e) => write!(f, "not JSON: {e}"),
             RecordError::Match(e) => write!(f, "match record: {e}"),
@@ -355,6 +365,16 @@ impl fmt::Display for LogError {
                 "no run to resume: the log has no run header (it is empty, or was written before logs had run headers)"
             ),
             LogError::BadRecord { line, reason } => write!(f, "line {line}: {reason}"),
+            LogError::OtherRun { difference, runs } => write!(
+                f,
+                "the last run in this log is another one (it differs in {difference}){}; \
+                 resume with its settings, or start a new run without --resume",
+                if *runs > 1 {
+                    format!(", and none of the {runs} runs in it has this run's settings")
+                } else {
+                    String::new()
+                }
+            ),
         }
     }
 }
@@ -421,6 +441,91 @@ pub fn read_last_run(input: impl BufRead) -> Result<LoggedRun, LogError> {
         played.push(logged.played().map_err(|reason| bad(i, reason))?);
     }
     Ok(LoggedRun { header, series })
+}
+
+/// Reads the run of a log that `wanted` (the command line now) continues:
+/// the last run whose header has its settings ([`RunHeader::differs_from`]
+/// is `None`), with the match records under its id, by series. A log that
+/// two runs shared (`--log` given twice) is resumed at the run that matches,
+/// wherever it is in the file; records of other runs, and any line before
+/// the first header, are read no further than their record type and run id,
+/// so they do not stop a resume. One pass; only the matching runs' records
+/// are kept. SPEC.md, "Resuming a log that holds several runs".
+///
+/// # Errors
+/// [`LogError::NoRun`] without a header; [`LogError::OtherRun`] when no
+/// run has `wanted`'s settings; [`LogError::BadRecord`] for a record of the
+/// chosen run that cannot be read, or matches out of order, and for a line
+/// that is not UTF-8 where it could belong to a matching run.
+pub fn read_run(mut input: impl BufRead, wanted: &RunHeader) -> Result<LoggedRun, LogError> {
+    // The last header (or why it does not read); for each matching run,
+    // its header line and the lines after it that name its id.
+    let mut last: Option<Result<RunHeader, (usize, serde_json::Error)>> = None;
+    let mut runs = 0;
+    let mut matching: Vec<(RunHeader, Vec<(usize, String)>)> = Vec::new();
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes).map_err(LogError::Io)? == 0 {
+            break;
+        }
+        number += 1;
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            if matching.is_empty() {
+                // Before any run this command line continues: not ours.
+                continue;
+            }
+            return Err(LogError::BadRecord {
+                line: number,
+                reason: RecordError::NotUtf8,
+            });
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
+        if line.contains("\"record\":\"run\"")
+            && serde_json::from_str::<serde_json::Value>(line).is_ok_and(|v| v["record"] == "run")
+        {
+            runs += 1;
+            let header = serde_json::from_str::<RunHeader>(line).map_err(|e| (number, e));
+            if let Ok(h) = &header {
+                if h.differs_from(wanted).is_none() {
+                    matching.push((h.clone(), vec![(number, line.to_string())]));
+                }
+            }
+            last = Some(header);
+            continue;
+        }
+        for (header, lines) in &mut matching {
+            if line.contains(header.run.as_str()) {
+                lines.push((number, line.to_string()));
+            }
+        }
+    }
+    let Some((_, lines)) = matching.pop() else {
+        return Err(match last {
+            None => LogError::NoRun,
+            Some(Err((line, e))) => LogError::BadRecord {
+                line,
+                reason: RecordError::Header(e),
+            },
+            Some(Ok(h)) => LogError::OtherRun {
+                difference: h.differs_from(wanted).unwrap_or_default(),
+                runs,
+            },
+        });
+    };
+    // The chosen run, read as `read_last_run` reads the last one, with the
+    // file's line numbers in its errors.
+    let numbers: Vec<usize> = lines.iter().map(|(n, _)| *n).collect();
+    let text: String = lines.into_iter().map(|(_, l)| l + "\n").collect();
+    let run = read_last_run(text.as_bytes()).map_err(|e| match e {
+        LogError::BadRecord { line, reason } => LogError::BadRecord {
+            line: numbers.get(line - 1).copied().unwrap_or(line),
+            reason,
+        },
+        e => e,
+    })?;
+    Ok(run)
 }
 
 /// A match record as read back.

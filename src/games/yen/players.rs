@@ -46,18 +46,25 @@ impl View<'_> {
         bet_of(&self.rounds[index], self.side.opponent())
     }
 
-    /// Money this player has not bet yet.
+    /// Money this player has not bet yet: O(1), read off the last round's
+    /// running total ([`Round::spent_a`]).
     #[must_use]
     pub fn remaining(&self) -> u64 {
-        let spent: u64 = (0..self.rounds.len()).map(|i| self.mine(i)).sum();
-        self.rules.total - spent
+        self.rules.total - self.spent(self.side)
     }
 
-    /// Money the opponent has not bet yet.
+    /// Money the opponent has not bet yet: O(1), as [`View::remaining`].
     #[must_use]
     pub fn their_remaining(&self) -> u64 {
-        let spent: u64 = (0..self.rounds.len()).map(|i| self.theirs(i)).sum();
-        self.rules.total - spent
+        self.rules.total - self.spent(self.side.opponent())
+    }
+
+    /// What `side` has bet so far.
+    fn spent(&self, side: Player) -> u64 {
+        self.rounds.last().map_or(0, |r| match side {
+            Player::First => r.spent_a,
+            Player::Second => r.spent_b,
+        })
     }
 }
 

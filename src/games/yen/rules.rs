@@ -103,8 +103,11 @@ pub fn match_result(money_a: u64, money_b: u64) -> Ordering {
     money_a.cmp(&money_b)
 }
 
-/// One round as it was played: both bets and each player's money taken
-/// from the table so far (the running totals of Listing 4).
+/// One round as it was played: both bets, each player's money taken from
+/// the table so far (the running totals of Listing 4), and each player's
+/// bets so far, so that the money a player has left is read off the last
+/// round instead of summed over the history (a match costs O(R), not
+/// O(R²): SPEC.md, "Long matches: linear in the rounds").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Round {
     /// A's bet.
@@ -115,6 +118,10 @@ pub struct Round {
     pub money_a: u64,
     /// B's money after this round.
     pub money_b: u64,
+    /// A's bets up to and including this round.
+    pub spent_a: u64,
+    /// B's bets up to and including this round.
+    pub spent_b: u64,
 }
 
 /// The rounds of one match, in order, with the running totals kept.
@@ -138,12 +145,18 @@ impl Rounds {
     /// Settles one more round and records it; bets are assumed checked.
     pub fn push(&mut self, bet_a: u64, bet_b: u64) {
         let (money_a, money_b) = self.money();
+        let (spent_a, spent_b) = self
+            .rounds
+            .last()
+            .map_or((0, 0), |r| (r.spent_a, r.spent_b));
         let (gain_a, gain_b) = settle(bet_a, bet_b);
         self.rounds.push(Round {
             bet_a,
             bet_b,
             money_a: money_a + gain_a,
             money_b: money_b + gain_b,
+            spent_a: spent_a + bet_a,
+            spent_b: spent_b + bet_b,
         });
     }
 
