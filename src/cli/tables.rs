@@ -201,53 +201,64 @@ fn junit_xml(name: &str, r: &check::Report) -> std::io::Result<Vec<u8>> {
                 "{} rows of {} {} match the solvers",
                 r.compared, r.game, r.parameters
             );
-            let case = w
-                .create_element("testcase")
-                .with_attributes([("classname", "check-table"), ("name", values.as_str())]);
-            if r.mismatches > 0 {
-                let text: String = r
-                    .first_mismatches
-                    .iter()
-                    .map(|m| {
-                        format!(
-                            "line {}: {}: file {}, optimized {}\n",
-                            m.line, m.instance, m.file, m.optimized
-                        )
-                    })
-                    .collect();
-                let message = format!("{} mismatches", r.mismatches);
-                case.write_inner_content(|w| {
-                    w.create_element("failure")
-                        .with_attributes([("message", message.as_str()), ("type", "FAIL")])
-                        .write_text_content(BytesText::new(&text))?;
-                    Ok(())
-                })?;
-            } else {
-                case.write_empty()?;
-            }
+            let mismatches: String = r
+                .first_mismatches
+                .iter()
+                .map(|m| {
+                    format!(
+                        "line {}: {}: file {}, optimized {}\n",
+                        m.line, m.instance, m.file, m.optimized
+                    )
+                })
+                .collect();
+            test_case(
+                w,
+                &values,
+                r.mismatches,
+                &format!("{} mismatches", r.mismatches),
+                &mismatches,
+            )?;
             let rows = format!("{} rows are instances of the table", r.rows);
-            let case = w
-                .create_element("testcase")
-                .with_attributes([("classname", "check-table"), ("name", rows.as_str())]);
-            if r.not_instances > 0 {
-                let text: String = r
-                    .first_not_instances
-                    .iter()
-                    .map(|b| format!("line {}: {}: {}\n", b.line, b.instance, b.why))
-                    .collect();
-                let message = format!("{} rows are not instances", r.not_instances);
-                case.write_inner_content(|w| {
-                    w.create_element("failure")
-                        .with_attributes([("message", message.as_str()), ("type", "FAIL")])
-                        .write_text_content(BytesText::new(&text))?;
-                    Ok(())
-                })?;
-            } else {
-                case.write_empty()?;
-            }
+            let bad_rows: String = r
+                .first_not_instances
+                .iter()
+                .map(|b| format!("line {}: {}: {}\n", b.line, b.instance, b.why))
+                .collect();
+            test_case(
+                w,
+                &rows,
+                r.not_instances,
+                &format!("{} rows are not instances", r.not_instances),
+                &bad_rows,
+            )?;
             Ok(())
         })?;
     let mut xml = w.into_inner();
     xml.push(b'\n');
     Ok(xml)
+}
+
+/// One `check-table` test case named `name`: empty when `failed` is 0,
+/// else a failure with `message` and the listed rows `text`.
+fn test_case(
+    w: &mut Writer<Vec<u8>>,
+    name: &str,
+    failed: usize,
+    message: &str,
+    text: &str,
+) -> std::io::Result<()> {
+    let case = w
+        .create_element("testcase")
+        .with_attributes([("classname", "check-table"), ("name", name)]);
+    if failed == 0 {
+        case.write_empty()?;
+        return Ok(());
+    }
+    case.write_inner_content(|w| {
+        w.create_element("failure")
+            .with_attributes([("message", message), ("type", "FAIL")])
+            .write_text_content(BytesText::new(text))?;
+        Ok(())
+    })?;
+    Ok(())
 }
