@@ -98,3 +98,57 @@ fn a_random_yen_failure_is_shrunk_to_fewer_rounds_and_a_smaller_state() {
     assert_eq!(steps, 2);
     assert_eq!(answers, ["1", "-1", "-1"].map(String::from));
 }
+
+/// Every candidate is a question of the game (its text parses back, with
+/// the parse's check) and strictly smaller in the order SPEC.md states, so
+/// the greedy walk ends: Geister's `basic` positions and every reachable
+/// yen state of T = 4, R = 3.
+#[test]
+fn every_candidate_is_a_question_and_strictly_smaller() {
+    use solved_games::games::geister::face::{Geister, Question};
+    use solved_games::games::geister::rules::Side;
+    use solved_games::games::shrink::Shrink;
+    use solved_games::games::yen::face::{Yen, YenQuestion};
+    use solved_games::games::Table;
+
+    let advance = |q: &Question| -> (u32, u32) {
+        let p = &q.position;
+        let mut total = 0;
+        for (side, army) in [(Side::P1, &p.p1), (Side::P2, &p.p2)] {
+            for s in 0..16u32 {
+                if army.all() & (1 << s) != 0 {
+                    total += if side == Side::P1 { s / 4 } else { 3 - s / 4 };
+                }
+            }
+        }
+        (p.p1.all().count_ones() + p.p2.all().count_ones(), total)
+    };
+    let basic = "analysis=basic".parse().unwrap();
+    let mut stepped = 0;
+    for q in Geister::instances(&basic) {
+        for c in Geister::shrink(&q) {
+            assert_eq!(c.to_string().parse::<Question>(), Ok(c), "{q} -> {c}");
+            assert!(advance(&c) < advance(&q), "{q} -> {c}");
+            stepped += 1;
+        }
+    }
+    assert!(stepped > 0);
+    let measure = |q: &YenQuestion| {
+        q.rules.total
+            + u64::from(q.rules.rounds)
+            + u64::from(q.state.rounds_left)
+            + q.state.money_a
+            + q.state.money_b
+            + q.state.gain_diff.unsigned_abs()
+    };
+    let params = "total=4 rounds=3".parse().unwrap();
+    let mut stepped = 0;
+    for q in Yen::instances(&params) {
+        for c in Yen::shrink(&q) {
+            assert_eq!(c.to_string().parse::<YenQuestion>(), Ok(c), "{q} -> {c}");
+            assert!(measure(&c) < measure(&q), "{q} -> {c}");
+            stepped += 1;
+        }
+    }
+    assert!(stepped > 0);
+}

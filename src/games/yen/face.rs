@@ -414,7 +414,7 @@ impl Table for Yen {
 /// unit less (T − 1) or one round less (R − 1), the state kept (or, for the
 /// start, the smaller game's start); then, in the same game, a state with
 /// one round less left, one unit less for A, for B, for both, or the gain
-/// difference 2 closer to 0 (its parity is that of the money spent). Each
+/// difference 2 closer to 0 when at least 2 away (its parity is that of the money spent). Each
 /// kept only if a match of its game reaches it ([`State::check`], as the
 /// question's parse requires); the value of a state does not depend on T
 /// or R, only on the state (document 000 §2).
@@ -461,7 +461,9 @@ impl crate::games::shrink::Shrink for Yen {
                 });
             }
         }
-        if state.gain_diff != 0 {
+        // |d| = 1 would only flip the sign: not smaller, and the walk
+        // could go back and forth.
+        if state.gain_diff.unsigned_abs() >= 2 {
             states.push(State {
                 gain_diff: state.gain_diff - 2 * state.gain_diff.signum(),
                 ..state
