@@ -414,8 +414,8 @@ impl Table for Yen {
 /// unit less (T − 1) or one round less (R − 1), the state kept (or, for the
 /// start, the smaller game's start); then, in the same game, a state with
 /// one round less left, one unit less for A, for B, for both, or the gain
-/// difference 2 closer to 0 when at least 2 away (its parity is that of the money spent). Each
-/// kept only if a match of its game reaches it ([`State::check`], as the
+/// difference 2 closer to 0 when at least 2 away (its parity is that of the
+/// money spent). Each kept only if a match of its game reaches it ([`State::check`], as the
 /// question's parse requires); the value of a state does not depend on T
 /// or R, only on the state (document 000 §2).
 impl crate::games::shrink::Shrink for Yen {
