@@ -5,7 +5,8 @@
 //!
 //! Each game's candidates are one step smaller in the game's own terms —
 //! lower a pile (Nim), drop or lower a stone (stones), lower n, m or k
-//! (Memory) — listed in a fixed order, most shrinking first, so that the
+//! (Memory); remove a piece or step one back (Geister, in its face.rs);
+//! lower T or R or the state (yen, in its face.rs) — listed in a fixed order, most shrinking first, so that the
 //! walk is deterministic and reaches small instances in few steps.
 
 use super::memory::{face::Memory, Family, State};
@@ -132,22 +133,5 @@ impl Shrink for Memory {
         }
         out.retain(|s| s != state);
         out
-    }
-}
-
-impl Shrink for super::geister::face::Geister {
-    /// None yet: every size of an analysis is checked exhaustively (at most
-    /// 10 pieces), so the first failure of the smallest failing size in the
-    /// canonical order is the counterexample.
-    fn shrink(_: &Self::Instance) -> Vec<Self::Instance> {
-        Vec::new()
-    }
-}
-
-impl Shrink for super::yen::face::Yen {
-    /// None yet: a smaller T changes every reachable state, so the smallest
-    /// failing T found by the size ladder is the counterexample.
-    fn shrink(_: &Self::Instance) -> Vec<Self::Instance> {
-        Vec::new()
     }
 }

@@ -39,7 +39,7 @@ impl fmt::Display for CheckError {
     }
 }
 
-fn malformed(line: usize, why: impl Into<String>) -> CheckError {
+pub(super) fn malformed(line: usize, why: impl Into<String>) -> CheckError {
     CheckError::Malformed {
         line,
         why: why.into(),
@@ -101,8 +101,13 @@ pub struct Report {
     pub table_rows: usize,
     /// Distinct instances of the table the file has.
     pub covered: usize,
-    /// The solvers compared with: `optimized`, or `optimized, naive`.
+    /// The solvers compared with: `optimized`, or `optimized, naive`
+    /// (`certified` for a certified interval table).
     pub solvers: String,
+    /// A certified interval table only: rows whose interval meets ours
+    /// without containing it (not refuted, not confirmed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unconfirmed: Option<usize>,
 }
 
 impl Report {
@@ -172,6 +177,7 @@ pub fn check(text: &str, naive: bool) -> Result<Report, CheckError> {
         "memory" => check_game::<Memory>(params, lines, naive),
         "geister" => check_game::<Geister>(params, lines, naive),
         "yen" => check_game::<Yen>(params, lines, naive),
+        super::certified::GAME => super::certified::check(params, lines, naive),
         other => Err(malformed(
             1,
             format!(
@@ -229,6 +235,7 @@ fn check_game<'a, G: Table>(
             "optimized"
         }
         .to_string(),
+        unconfirmed: None,
     };
     for (n, line) in lines.enumerate() {
         let number = n + 3;

@@ -18,6 +18,7 @@
 //! in [`Table::write_value`]'s. A file written with `.gz` is gzip with
 //! mtime 0 and no file name, so its bytes depend on the text only.
 
+pub mod certified;
 pub mod check;
 
 use crate::games::{
@@ -202,6 +203,15 @@ pub fn export_named(
         "memory" => go::<Memory>(params, solver, out),
         "geister" => go::<Geister>(params, solver, out),
         "yen" => go::<Yen>(params, solver, out),
+        certified::GAME => match params.parse::<certified::Params>() {
+            // The certified solver is the only one with intervals.
+            Ok(p) if solver == Solver::Optimized => certified::export(p, out).map(Ok),
+            Ok(_) => Ok(Err(format!(
+                "{}: a certified table has no naive solver",
+                certified::GAME
+            ))),
+            Err(e) => Ok(Err(e.to_string())),
+        },
         other => Ok(Err(format!(
             "no table of a game `{other}` (games: {})",
             GAMES.join(", ")

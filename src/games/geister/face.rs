@@ -422,3 +422,57 @@ impl Table for Geister {
         })
     }
 }
+
+/// Smaller questions of the same analysis, for `check`'s minimal
+/// counterexamples: remove one piece (either side's, by square), then step
+/// one piece back one square toward its own home row (document 003 §1:
+/// player 1's home row is rank 1, player 2's rank 4) onto an empty square;
+/// each kept only if it is a position of the analysis (its piece sets
+/// covered, as the question's parse requires). Removing lowers the size
+/// (pieces); stepping back lowers the pieces' total advance, so the greedy
+/// walk ends.
+impl crate::games::shrink::Shrink for Geister {
+    fn shrink(question: &Question) -> Vec<Question> {
+        let space = Space::new(question.kind.layouts());
+        let p = question.position;
+        let mut out = Vec::new();
+        let mut keep = |position: Position| {
+            let q = Question {
+                kind: question.kind,
+                position,
+            };
+            if position != p && space.index(&position).is_some() && !out.contains(&q) {
+                out.push(q);
+            }
+        };
+        for side in [Side::P1, Side::P2] {
+            for s in squares(p.army(side).all()) {
+                let mut next = p;
+                for set in &mut next.army_mut(side).by_colour {
+                    *set &= !(1 << s);
+                }
+                keep(next);
+            }
+        }
+        let occupied = p.p1.all() | p.p2.all();
+        for side in [Side::P1, Side::P2] {
+            for s in squares(p.army(side).all()) {
+                let back = match side {
+                    Side::P1 => s.checked_sub(4),
+                    Side::P2 => Some(s + 4).filter(|&t| t < 16),
+                };
+                let Some(back) = back.filter(|&t| occupied & (1 << t) == 0) else {
+                    continue;
+                };
+                let mut next = p;
+                for set in &mut next.army_mut(side).by_colour {
+                    if *set & (1 << s) != 0 {
+                        *set = (*set & !(1 << s)) | (1 << back);
+                    }
+                }
+                keep(next);
+            }
+        }
+        out
+    }
+}

@@ -391,3 +391,69 @@ impl Table for Yen {
         }
     }
 }
+
+/// Smaller questions, for `check`'s minimal counterexamples: a game with one
+/// unit less (T − 1) or one round less (R − 1), the state kept (or, for the
+/// start, the smaller game's start); then, in the same game, a state with
+/// one round less left, one unit less for A, for B, for both, or the gain
+/// difference 2 closer to 0 when at least 2 away (its parity is that of the
+/// money spent). Each kept only if a match of its game reaches it ([`State::check`], as the
+/// question's parse requires); the value of a state does not depend on T
+/// or R, only on the state (document 000 §2).
+impl crate::games::shrink::Shrink for Yen {
+    fn shrink(question: &YenQuestion) -> Vec<YenQuestion> {
+        let YenQuestion { rules, state } = *question;
+        let mut out: Vec<YenQuestion> = Vec::new();
+        let mut keep = |rules: Rules, state: State| {
+            let q = YenQuestion { rules, state };
+            if q != *question && state.check(rules).is_ok() && !out.contains(&q) {
+                out.push(q);
+            }
+        };
+        let is_start = state == State::start(rules);
+        let mut smaller = Vec::new();
+        if rules.total > 0 {
+            smaller.push(Rules {
+                total: rules.total - 1,
+                ..rules
+            });
+        }
+        if rules.rounds > 1 {
+            smaller.push(Rules {
+                rounds: rules.rounds - 1,
+                ..rules
+            });
+        }
+        for r in smaller {
+            keep(r, if is_start { State::start(r) } else { state });
+        }
+        let mut states = Vec::new();
+        if state.rounds_left > 0 {
+            states.push(State {
+                rounds_left: state.rounds_left - 1,
+                ..state
+            });
+        }
+        for (da, db) in [(1, 0), (0, 1), (1, 1)] {
+            if state.money_a >= da && state.money_b >= db {
+                states.push(State {
+                    money_a: state.money_a - da,
+                    money_b: state.money_b - db,
+                    ..state
+                });
+            }
+        }
+        // |d| = 1 would only flip the sign: not smaller, and the walk
+        // could go back and forth.
+        if state.gain_diff.unsigned_abs() >= 2 {
+            states.push(State {
+                gain_diff: state.gain_diff - 2 * state.gain_diff.signum(),
+                ..state
+            });
+        }
+        for s in states {
+            keep(rules, s);
+        }
+        out
+    }
+}

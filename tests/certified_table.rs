@@ -1,0 +1,172 @@
+//! The certified 10,000-yen intervals through `export yen-certified` and
+//! `check-table` (SPEC.md, "Certified interval tables"): the file holds the
+//! exact values, its bytes do not depend on the thread count, and a row is
+//! refuted exactly when its interval misses ours. Kept small (T ≤ 12): the
+//! whole T ≤ 100 table takes about 90 s.
+
+use num_rational::BigRational;
+use solved_games::games::yen::face::{Yen, YenQuestion};
+use solved_games::games::{Game, Solver};
+use solved_games::table::{self, certified::parse_bound};
+use std::process::{Command, Output};
+
+fn run(args: &[&str], threads: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(args)
+        .env("RAYON_NUM_THREADS", threads)
+        .output()
+        .expect("the binary runs")
+}
+
+fn export(params: &str) -> String {
+    let mut text = Vec::new();
+    let manifest = table::export_named("yen-certified", params, Solver::Optimized, &mut text)
+        .expect("exported")
+        .expect("parameters read");
+    assert_eq!(manifest.sha256, table::sha256(&text));
+    assert_eq!(manifest.rows + 2, text.split(|&b| b == b'\n').count() - 1);
+    String::from_utf8(text).unwrap()
+}
+
+/// `check-table` on `text` written to a scratch file: exit code and stdout.
+fn check(name: &str, text: &str) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!("solved-games-certified-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let out = run(&["check-table", path.to_str().unwrap()], "2");
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The rows after the header: (instance, lower, upper) as written.
+fn rows(text: &str) -> Vec<(&str, &str, &str)> {
+    text.lines()
+        .skip(2)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0], f[1], f[2])
+        })
+        .collect()
+}
+
+#[test]
+fn every_exact_value_lies_in_its_written_interval() {
+    // The exact DP reaches T = 8 at R = 4 at once: the whole table, read
+    // back from its decimals exactly, against exact values.
+    let text = export("total=8 rounds=4");
+    let rows = rows(&text);
+    assert_eq!(rows[0].0, "1,4: 4,1,1,0");
+    assert!(rows.len() > 8, "each start and its states after one round");
+    let mut wide = 0;
+    for (instance, lower, upper) in rows {
+        let question: YenQuestion = instance.parse().unwrap();
+        let exact: BigRational = Yen::solve(Solver::Optimized, &question).unwrap();
+        let (lower, upper) = (parse_bound(lower).unwrap(), parse_bound(upper).unwrap());
+        assert!(lower <= exact && exact <= upper, "{instance}: {exact}");
+        wide += usize::from(lower != upper);
+    }
+    assert!(wide > 0, "some intervals are not points");
+}
+
+#[test]
+fn the_export_is_the_same_bytes_on_one_and_two_threads_and_checks_clean() {
+    let one = run(&["export", "yen-certified", "total=12", "rounds=10"], "1");
+    let two = run(&["export", "yen-certified", "total=12", "rounds=10"], "2");
+    assert_eq!(one.status.code(), Some(0));
+    assert!(one.stdout == two.stdout, "thread counts give other bytes");
+    let text = String::from_utf8(one.stdout).unwrap();
+    assert!(text.starts_with(
+        "# solved-games table\tformat 1\tyen-certified\ttotal=12 rounds=10\ninstance\tlower\tupper\n"
+    ));
+    let (code, out, err) = check("clean.tsv", &text);
+    assert_eq!(code, 0, "{out}{err}");
+    let n = rows(&text).len();
+    assert!(
+        out.contains(&format!(
+            "mismatches 0, not instances 0, duplicates 0, coverage {n}/{n}"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(
+        "intervals disjoint from the certified ones 0, meeting them without containing them 0"
+    ));
+}
+
+#[test]
+fn a_disjoint_interval_is_wrong_and_a_narrower_one_unconfirmed() {
+    let text = export("total=12 rounds=10");
+    let rows = rows(&text);
+    // Two rows whose certified interval is wider than the outward
+    // rounding of its decimals (a few ulps), so that its midpoint lies
+    // inside ours however the decimals were rounded.
+    let tiny = BigRational::new(1.into(), 1_000_000_000_000_000_i64.into());
+    let mut open = rows
+        .iter()
+        .filter(|(_, l, u)| parse_bound(u).unwrap() - parse_bound(l).unwrap() > tiny);
+    let &(moved, lower, upper) = open.next().expect("a wide row");
+    let &(narrowed, n_lower, n_upper) = open.next().expect("another");
+    let above = parse_bound(upper).unwrap() + BigRational::new(1.into(), 1000.into());
+    // A fraction p/q is a bound too: [above, above] lies above ours.
+    let wrong = text.replacen(
+        &format!("{moved}\t{lower}\t{upper}"),
+        &format!("{moved}\t{above}\t{above}"),
+        1,
+    );
+    let (code, out, _) = check("wrong.tsv", &wrong);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("mismatch line ") && out.contains(moved),
+        "{out}"
+    );
+    assert!(
+        out.contains("intervals disjoint from the certified ones 1,"),
+        "{out}"
+    );
+    // Meeting ours from above is not refuted.
+    let middle = (parse_bound(lower).unwrap() + parse_bound(upper).unwrap())
+        / BigRational::from_integer(2.into());
+    let meeting = text.replacen(
+        &format!("{moved}\t{lower}\t{upper}"),
+        &format!("{moved}\t{middle}\t{above}"),
+        1,
+    );
+    let (code, out, _) = check("meeting.tsv", &meeting);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("meeting them without containing them 1"),
+        "{out}"
+    );
+    // One bound strictly inside ours: the value may lie outside the row's
+    // interval, which is not shown wrong either.
+    let mid = (parse_bound(n_lower).unwrap() + parse_bound(n_upper).unwrap())
+        / BigRational::from_integer(2.into());
+    let narrower = text.replacen(
+        &format!("{narrowed}\t{n_lower}\t{n_upper}"),
+        &format!("{narrowed}\t{n_lower}\t{mid}"),
+        1,
+    );
+    let (code, out, _) = check("narrower.tsv", &narrower);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("meeting them without containing them 1"),
+        "{out}"
+    );
+    // A game beyond the table is no instance; an empty interval is no row.
+    let beyond = format!("{text}13,10: 10,13,13,0\t0\t0\n");
+    let (code, out, _) = check("beyond.tsv", &beyond);
+    assert_eq!(code, 1);
+    assert!(out.contains("not instances 1"), "{out}");
+    let empty = text.replacen(
+        &format!("{moved}\t{lower}\t{upper}"),
+        &format!("{moved}\t{upper}\t{lower}"),
+        1,
+    );
+    let (code, _, err) = check("empty.tsv", &empty);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("solved-games: error: ") && err.contains("above upper bound"));
+    assert_eq!(err.lines().count(), 1);
+}
