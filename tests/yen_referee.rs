@@ -145,26 +145,23 @@ fn the_view_remaining_money_is_the_total_less_the_bets_so_far() {
     }
 }
 
-/// A match costs O(R): 100,000 rounds of built-ins took 5.7–10 s when every
-/// bet re-summed the history (O(R²)); now a few milliseconds. The limit
-/// leaves a 100-fold margin for a loaded machine and still fails on the
-/// quadratic referee.
+/// A 100,000-round match plays to its end with one result. Its cost, O(R)
+/// since each round carries the bets so far, is measured by the
+/// `yen/referee/long-match` bench (README's performance table), not timed
+/// here: a timed assertion would fail on a busy machine, not on a bug.
 #[test]
-fn a_100000_round_match_is_linear_in_the_rounds() {
+fn a_100000_round_match_plays_to_its_end() {
     let rules = Rules {
         total: 1_000_000_000,
         rounds: 100_000,
     };
-    let started = std::time::Instant::now();
     let (_, score) = built_in_series(
         rules,
         ("always1000", Box::new(Always1000)),
         ("random", Box::new(Random::new(1))),
         1,
     );
-    let elapsed = started.elapsed();
     assert_eq!(score.wins_a + score.wins_b + score.draws, 1);
-    assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
 }
 
 fn minus1_bet(rules: Rules, history: &[(u64, u64)]) -> u64 {
