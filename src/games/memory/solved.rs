@@ -818,3 +818,45 @@ pub fn early_one_line(play: &mut Recurrence<'_>, pairs: usize) -> (Vec<State>, S
     }
     (line, at)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::memory::optimized::{exact_table, Extent};
+
+    /// Every question of the face, asked of both solvers at every state
+    /// with n ≤ 5: a slip in either side's translation into §2.1's words
+    /// shows here (turning the row's `Partner` into `Known` fails it).
+    #[test]
+    fn both_solvers_give_the_same_answers_up_to_5_pairs() {
+        let table = exact_table(5, Extent::Full, true);
+        let mut search = Search::new();
+        let (mut rec, mut rows) = (Recurrence::new(&table), Rows::new(&mut search));
+        let mut states = 0;
+        for n in 1..=5 {
+            for m in 0..n {
+                for k in 0..=n - m {
+                    for s in [State::f(n, m, k), State::g(n, m, k)].into_iter().flatten() {
+                        states += 1;
+                        assert_eq!(rec.value(s), rows.value(s), "{s}");
+                        assert_eq!(rec.plies(s), rows.plies(s), "{s}");
+                        for case in [Case::Matched, Case::One, Case::Fresh] {
+                            if s.family == Family::F {
+                                assert_eq!(rec.answers(s, case), rows.answers(s, case), "{s}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(states, 70); // n(n+1)/2 F and as many G states per n
+        assert_eq!(
+            known_pair_sizes(&mut rec, 5),
+            known_pair_sizes(&mut rows, 5)
+        );
+        assert_eq!(
+            early_one_probabilities(&mut rec, 5),
+            early_one_probabilities(&mut rows, 5)
+        );
+    }
+}
