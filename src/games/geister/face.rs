@@ -9,7 +9,7 @@ use super::optimized;
 use super::rules::{squares, Colour, ParsePositionError, Position, Side};
 use crate::core::Distance;
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, Reach, SolveError, Solver};
 use crate::solve::retrograde::Reach as Goal;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -129,10 +129,7 @@ fn swept(kind: Kind) -> BTreeSet<Kind> {
 }
 
 impl Game for Geister {
-    const NAME: &'static str = "geister";
-    const DOCUMENT: &'static str = "003";
-    const NOTATION: &'static str =
-        "`<analysis> <player 1's pieces>/<player 2's pieces> <1|2>`: `basic b1,c1/b4,c4 1`";
+    const ID: GameId = GameId::Geister;
 
     type Instance = Question;
     type ParseError = ParseQuestionError;
@@ -160,8 +157,7 @@ impl Game for Geister {
 
     /// Sweeps the analysis on the naive board; the position is handed over
     /// as text, the notation the two sides share.
-    fn naive(question: &Question) -> Result<GoalValue, SolveError> {
-        Self::check_size(Solver::Naive, question)?;
+    fn naive_within_reach(question: &Question) -> Result<GoalValue, SolveError> {
         let analysis = naive::Analysis::named(question.kind.name())
             .expect("the naive side has every analysis of the engine");
         let position: naive::Position = question
@@ -184,8 +180,7 @@ impl Game for Geister {
     }
 
     /// The retrograde engine over the mirror-reduced index.
-    fn optimized(question: &Question) -> Result<GoalValue, SolveError> {
-        Self::check_size(Solver::Optimized, question)?;
+    fn optimized_within_reach(question: &Question) -> Result<GoalValue, SolveError> {
         let (reach, distance) = optimized::solve(question.kind)
             .get(&question.position)
             .expect("the engine covers every position of the analysis");

@@ -4,7 +4,7 @@
 use super::{naive, optimized::Table as NimTable, ParsePositionError, Position};
 use crate::core::Wdl;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,10 +30,7 @@ fn wdl(losing: bool) -> Wdl {
 }
 
 impl Game for Nim {
-    const NAME: &'static str = "nim";
-    const DOCUMENT: &'static str = "002";
-    const NOTATION: &'static str =
-        "one digit per pile (`735`), or piles over 9 separated by commas (`12,3,40`)";
+    const ID: GameId = GameId::Nim;
 
     type Instance = Position;
     type ParseError = ParsePositionError;
@@ -56,13 +53,11 @@ impl Game for Nim {
         (Self::reach()[0], table_positions(position))
     }
 
-    fn naive(position: &Position) -> Result<Wdl, SolveError> {
-        Self::check_size(Solver::Naive, position)?;
+    fn naive_within_reach(position: &Position) -> Result<Wdl, SolveError> {
         Ok(wdl(naive::is_losing(position)))
     }
 
-    fn optimized(position: &Position) -> Result<Wdl, SolveError> {
-        Self::check_size(Solver::Optimized, position)?;
+    fn optimized_within_reach(position: &Position) -> Result<Wdl, SolveError> {
         let max = position.piles().iter().copied().max().unwrap_or(0);
         Ok(wdl(
             NimTable::build(position.piles().len(), max).is_losing(position)

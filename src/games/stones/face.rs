@@ -4,7 +4,7 @@
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::{Outcome, Player};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game as Face, Reach, SolveError, Solver};
+use crate::games::{Game as Face, GameId, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -172,10 +172,7 @@ fn refusal(e: super::SolveError, solver: Solver) -> SolveError {
 }
 
 impl Face for StoneGames {
-    const NAME: &'static str = "stones";
-    const DOCUMENT: &'static str = "001";
-    const NOTATION: &'static str =
-        "`<game 1–5>: <values>`, Game 5 `5: <A's values> / <B's values>` (`1: 1,100,2,3`)";
+    const ID: GameId = GameId::Stones;
 
     type Instance = StoneRow;
     type ParseError = ParseStoneRowError;
@@ -201,13 +198,13 @@ impl Face for StoneGames {
         (Self::reach()[line], row.stones.len() as u64)
     }
 
-    fn naive(row: &StoneRow) -> Result<Lead, SolveError> {
+    fn naive_within_reach(row: &StoneRow) -> Result<Lead, SolveError> {
         naive::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Naive))
     }
 
-    fn optimized(row: &StoneRow) -> Result<Lead, SolveError> {
+    fn optimized_within_reach(row: &StoneRow) -> Result<Lead, SolveError> {
         optimized::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Optimized))
