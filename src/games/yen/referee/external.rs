@@ -25,7 +25,7 @@
 //! Only the bet notation ([`parse_bet`]) is portable; the process handling
 //! is for Unix (`cfg(unix)`).
 
-use super::referee::{CommandError, Fault};
+use super::{CommandError, Fault};
 
 /// Splits `command` into words as a POSIX shell would (nothing expanded).
 ///
@@ -86,9 +86,9 @@ pub use unix::{end_players_on_signals, External};
 
 #[cfg(unix)]
 mod unix {
+    use super::super::super::rules::{Round, Rules};
     use super::super::players::View;
-    use super::super::referee::{CommandError, Contestant, Fault, OsError};
-    use super::super::rules::{Round, Rules};
+    use super::super::{CommandError, Contestant, Fault, OsError};
     use super::{parse_bet, split_command, MAX_LINE};
     use crate::core::Player;
     use crate::process::{exit_status, poll, set_nonblocking, Group};
