@@ -70,7 +70,7 @@ impl fmt::Display for Solver {
 }
 
 /// The five games, each with its id, name, document, title and notation
-/// written once here: the trait's [`Game::ID`], the claims registry, the
+/// written once here: the trait's [`Game::INFO`], the claims registry, the
 /// report and the command line all read them from this table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -264,14 +264,16 @@ impl std::error::Error for SolveError {}
 /// registry above this layer) parses an instance from the document's
 /// notation, asks both solvers and compares the values.
 pub trait Game {
-    /// Which game: its name, document and notation are [`GameId::info`]'s.
-    const ID: GameId;
+    /// The game's name, document and notation: for the five games their
+    /// row of the registry, `GameId::Nim.info()`; a game outside the
+    /// registry (the subtraction game in `examples/`) writes its own.
+    const INFO: GameInfo;
     /// Short name, as in bench ids and on the command line (`nim`).
-    const NAME: &'static str = Self::ID.info().name;
+    const NAME: &'static str = Self::INFO.name;
     /// The seed document the game is solved in ([`GameInfo::document`]).
-    const DOCUMENT: &'static str = Self::ID.info().document;
+    const DOCUMENT: &'static str = Self::INFO.document;
     /// How an instance is written, with an example.
-    const NOTATION: &'static str = Self::ID.info().notation;
+    const NOTATION: &'static str = Self::INFO.notation;
 
     /// The question the game answers, in the document's notation.
     type Instance: FromStr<Err = Self::ParseError> + fmt::Display + fmt::Debug + Clone;
@@ -349,4 +351,59 @@ pub trait Game {
             _ => Ok(()),
         }
     }
+}
+
+/// Where the naive and the optimized solver of one game part ways.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The game's [`Game::NAME`].
+    pub game: &'static str,
+    /// The instance, in the game's notation.
+    pub instance: String,
+    /// What the naive solver answered (a value or its refusal).
+    pub naive: String,
+    /// What the optimized solver answered.
+    pub optimized: String,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}: naive {} but optimized {}",
+            self.game, self.instance, self.naive, self.optimized
+        )
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
+/// The naive = optimized check, written once over the face: both solvers
+/// answer every instance and must give the same value (a refusal by the
+/// naive solver inside its reach counts as a disagreement). Returns how many
+/// instances were checked. A new game gets it by implementing [`Game`].
+///
+/// # Errors
+/// The first [`Disagreement`].
+pub fn naive_equals_optimized<G: Game>(
+    instances: impl IntoIterator<Item = G::Instance>,
+) -> Result<usize, Disagreement> {
+    let mut checked = 0;
+    for instance in instances {
+        let (naive, optimized) = (G::naive(&instance), G::optimized(&instance));
+        if naive.is_err() || naive != optimized {
+            let show = |r: &Result<G::Value, SolveError>| match r {
+                Ok(v) => v.to_string(),
+                Err(e) => format!("refused ({e})"),
+            };
+            return Err(Disagreement {
+                game: G::NAME,
+                instance: instance.to_string(),
+                naive: show(&naive),
+                optimized: show(&optimized),
+            });
+        }
+        checked += 1;
+    }
+    Ok(checked)
 }

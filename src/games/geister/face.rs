@@ -9,7 +9,7 @@ use super::optimized;
 use super::rules::{squares, Colour, ParsePositionError, Position, Side};
 use crate::core::Distance;
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use crate::solve::retrograde::Reach as Goal;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -129,7 +129,7 @@ fn swept(kind: Kind) -> BTreeSet<Kind> {
 }
 
 impl Game for Geister {
-    const ID: GameId = GameId::Geister;
+    const INFO: GameInfo = GameId::Geister.info();
 
     type Instance = Question;
     type ParseError = ParseQuestionError;

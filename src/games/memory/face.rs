@@ -5,7 +5,7 @@ use super::naive::{Row, Search};
 use super::optimized::{exact_table, Extent};
 use super::{Family, ParseStateError, State};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use num_rational::BigRational;
 use std::fmt;
 use std::str::FromStr;
@@ -15,7 +15,7 @@ use std::str::FromStr;
 pub struct Memory;
 
 impl Game for Memory {
-    const ID: GameId = GameId::Memory;
+    const INFO: GameInfo = GameId::Memory.info();
 
     type Instance = State;
     type ParseError = ParseStateError;

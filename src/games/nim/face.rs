@@ -4,7 +4,7 @@
 use super::{naive, optimized::Table as NimTable, ParsePositionError, Position};
 use crate::core::Wdl;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,7 +30,7 @@ fn wdl(losing: bool) -> Wdl {
 }
 
 impl Game for Nim {
-    const ID: GameId = GameId::Nim;
+    const INFO: GameInfo = GameId::Nim.info();
 
     type Instance = Position;
     type ParseError = ParsePositionError;

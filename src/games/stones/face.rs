@@ -4,7 +4,7 @@
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::{Outcome, Player};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game as Face, GameId, Reach, SolveError, Solver};
+use crate::games::{Game as Face, GameId, GameInfo, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -172,7 +172,7 @@ fn refusal(e: super::SolveError, solver: Solver) -> SolveError {
 }
 
 impl Face for StoneGames {
-    const ID: GameId = GameId::Stones;
+    const INFO: GameInfo = GameId::Stones.info();
 
     type Instance = StoneRow;
     type ParseError = ParseStoneRowError;

@@ -6,7 +6,7 @@ use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
 use super::rules::{InvalidState, ParseStateError, Rules, State};
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use num_rational::BigRational;
 use std::collections::HashSet;
 use std::fmt;
@@ -177,7 +177,7 @@ fn extend(
 }
 
 impl Game for Yen {
-    const ID: GameId = GameId::Yen;
+    const INFO: GameInfo = GameId::Yen.info();
 
     type Instance = YenQuestion;
     type ParseError = ParseYenQuestionError;
