@@ -10,7 +10,7 @@ use super::rules::{squares, Colour, ParsePositionError, Position, Side};
 use crate::core::Distance;
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
-use crate::solve::retrograde::Reach as Goal;
+use crate::solve::retrograde;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
@@ -105,7 +105,7 @@ impl FromStr for Question {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GoalValue {
     /// +1, −1 or 0 for player 1's goal.
-    pub reach: Goal,
+    pub reach: retrograde::Reach,
     /// Plies to the decision.
     pub distance: Distance,
 }
@@ -113,7 +113,7 @@ pub struct GoalValue {
 impl fmt::Display for GoalValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.reach {
-            Goal::Undecided => f.write_str("0 (neither side forces its aim)"),
+            retrograde::Reach::Undecided => f.write_str("0 (neither side forces its aim)"),
             reach => write!(f, "{:+} in {} plies", reach.sign(), self.distance),
         }
     }
@@ -169,9 +169,9 @@ impl Game for Geister {
             .get(&position)
             .expect("the naive sweep covers every position of the analysis");
         let reach = match value {
-            naive::Value::Reached => Goal::Goal,
-            naive::Value::Neither => Goal::Undecided,
-            naive::Value::Prevented => Goal::Prevented,
+            naive::Value::Reached => retrograde::Reach::Goal,
+            naive::Value::Neither => retrograde::Reach::Undecided,
+            naive::Value::Prevented => retrograde::Reach::Prevented,
         };
         Ok(GoalValue {
             reach,
@@ -223,7 +223,7 @@ fn pieces(position: &Position) -> u64 {
     u64::from(position.p1.all().count_ones() + position.p2.all().count_ones())
 }
 
-fn goal_value((reach, distance): (Goal, u16)) -> GoalValue {
+fn goal_value((reach, distance): (retrograde::Reach, u16)) -> GoalValue {
     GoalValue {
         reach,
         distance: Distance::from(distance),
@@ -353,9 +353,9 @@ impl Table for Geister {
             return Err(bad());
         };
         let reach = match sign.strip_prefix('+').unwrap_or(sign) {
-            "1" => Goal::Goal,
-            "0" => Goal::Undecided,
-            "-1" => Goal::Prevented,
+            "1" => retrograde::Reach::Goal,
+            "0" => retrograde::Reach::Undecided,
+            "-1" => retrograde::Reach::Prevented,
             _ => return Err(bad()),
         };
         let distance = distance.parse().map_err(|_| bad())?;
@@ -406,9 +406,9 @@ impl Table for Geister {
                             .get(&position)
                             .expect("the naive sweep covers every position of the analysis");
                         let reach = match value {
-                            naive::Value::Reached => Goal::Goal,
-                            naive::Value::Neither => Goal::Undecided,
-                            naive::Value::Prevented => Goal::Prevented,
+                            naive::Value::Reached => retrograde::Reach::Goal,
+                            naive::Value::Neither => retrograde::Reach::Undecided,
+                            naive::Value::Prevented => retrograde::Reach::Prevented,
                         };
                         (q, goal_value((reach, distance)))
                     })
