@@ -1,7 +1,7 @@
 //! Nim behind the common face ([`Game`]): a position, answered win or loss
 //! for the side to move ([`Wdl`]; Nim has no draws).
 
-use super::{naive, optimized::Table as NimTable, ParsePositionError, Position};
+use super::{naive, optimized, ParsePositionError, Position};
 use crate::core::Wdl;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
@@ -60,7 +60,7 @@ impl Game for Nim {
     fn optimized_within_reach(position: &Position) -> Result<Wdl, SolveError> {
         let max = position.piles().iter().copied().max().unwrap_or(0);
         Ok(wdl(
-            NimTable::build(position.piles().len(), max).is_losing(position)
+            optimized::Table::build(position.piles().len(), max).is_losing(position)
         ))
     }
 }
@@ -192,7 +192,7 @@ impl Table for Nim {
         let positions = Self::instances(params);
         Ok(match solver {
             Solver::Optimized => {
-                let table = NimTable::build(params.piles, params.max);
+                let table = optimized::Table::build(params.piles, params.max);
                 positions
                     .into_iter()
                     .enumerate()
