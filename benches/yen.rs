@@ -1,7 +1,9 @@
 //! Benches of the 10,000-yen game's referee (document 000): rounds per
 //! second with built-in players (target ≥ 10^6) and matches per second with
 //! two player programs over pipes (target ≥ 1,000), C players compiled
-//! here with `cc` when one exists, shell players otherwise.
+//! here with `cc` when one exists, shell players otherwise. Each timed
+//! series asserts its result: the untimed series' for built-in players, the
+//! built-in players' for the programs.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use solved_games::games::yen::players::{Always1000, Hunter, Minus1, Random, Strategy};
@@ -49,12 +51,18 @@ fn built_in(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(GAMES * 10));
     for (name, a, b) in pairs() {
+        let play = || {
+            series(
+                &mut BuiltIn::new("a", a()),
+                &mut BuiltIn::new("b", b()),
+                GAMES,
+            )
+        };
+        // Every timed series must end as an untimed one did (the players
+        // are deterministic, Random by its seed).
+        let expected = play();
         g.bench_function(BenchmarkId::new("1000-matches", name), |bench| {
-            bench.iter(|| {
-                let mut ca = BuiltIn::new("a", a());
-                let mut cb = BuiltIn::new("b", b());
-                series(&mut ca, &mut cb, GAMES)
-            });
+            bench.iter(|| assert_eq!(play(), expected, "{name}: the series' result moved"));
         });
     }
     g.finish();
@@ -74,15 +82,17 @@ fn long_match(c: &mut Criterion) {
         rounds: ROUNDS,
     };
     for (name, a, b) in pairs().into_iter().take(2) {
+        let play = || {
+            let mut ca = BuiltIn::new("a", a());
+            let mut cb = BuiltIn::new("b", b());
+            Referee::new(rules)
+                .play_series(&mut ca, &mut cb, 1, |_| Ok(()))
+                .expect("players start")
+                .wins_b
+        };
+        let expected = play();
         g.bench_function(BenchmarkId::new("100000-rounds", name), |bench| {
-            bench.iter(|| {
-                let mut ca = BuiltIn::new("a", a());
-                let mut cb = BuiltIn::new("b", b());
-                Referee::new(rules)
-                    .play_series(&mut ca, &mut cb, 1, |_| Ok(()))
-                    .expect("players start")
-                    .wins_b
-            });
+            bench.iter(|| assert_eq!(play(), expected, "{name}: the match's result moved"));
         });
     }
     g.finish();
@@ -119,13 +129,21 @@ fn pipes(c: &mut Criterion) {
         (Some(a), Some(b)) => cases.insert(0, ("c-always1000-vs-c-minus1", a, b)),
         _ => eprintln!("no C compiler: only the shell player is timed"),
     }
+    // The programs play what the built-in players play: the same series,
+    // the same result.
+    let expected = series(
+        &mut BuiltIn::new("a", Box::new(Always1000)),
+        &mut BuiltIn::new("b", Box::new(Minus1)),
+        GAMES,
+    );
     for (name, a, b) in cases {
         let (a, b): (PlayerSpec, PlayerSpec) = (a.parse().unwrap(), b.parse().unwrap());
         g.bench_function(BenchmarkId::new("1000-matches", name), |bench| {
             bench.iter(|| {
                 let mut ca = a.contestant(1, timeout).unwrap();
                 let mut cb = b.contestant(2, timeout).unwrap();
-                series(&mut *ca, &mut *cb, GAMES)
+                let wins_b = series(&mut *ca, &mut *cb, GAMES);
+                assert_eq!(wins_b, expected, "{name}: not the built-in players' result");
             });
         });
     }

@@ -19,7 +19,7 @@
 use std::io;
 use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -92,6 +92,59 @@ pub fn poll(fd: i32, events: libc::c_short, wait: Duration) -> bool {
     // SAFETY: one valid pollfd, its count, a finite timeout.
     let n = unsafe { libc::poll(&mut pfd, 1, millis) };
     n > 0
+}
+
+/// A program started by [`start_piped`]: its group, its pipes.
+pub struct Piped {
+    /// The program.
+    pub child: Child,
+    /// Its process group, led by the watchdog.
+    pub group: Group,
+    /// Its standard input, non-blocking.
+    pub stdin: ChildStdin,
+    /// Its standard output (blocking: the caller decides).
+    pub stdout: ChildStdout,
+}
+
+/// What [`start_piped`] could not start, with the system's reason.
+#[derive(Debug)]
+pub enum StartError {
+    /// The watchdog, `/bin/sh`.
+    Watchdog(io::Error),
+    /// The program itself.
+    Program(io::Error),
+}
+
+/// Starts `command` in a group of its own behind a watchdog, its input and
+/// output piped and its errors passed through to ours; the one way the
+/// referee's players and `check`'s solver programs are started.
+///
+/// # Errors
+/// [`StartError`]; a group whose program did not start is killed again.
+pub fn start_piped(command: &mut Command) -> Result<Piped, StartError> {
+    let group = Group::start().map_err(StartError::Watchdog)?;
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    group.enrol(command);
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            group.kill(None);
+            return Err(StartError::Program(e));
+        }
+    };
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        unreachable!("both pipes were requested")
+    };
+    set_nonblocking(&stdin);
+    Ok(Piped {
+        child,
+        group,
+        stdin,
+        stdout,
+    })
 }
 
 /// Makes writes to `pipe` fail with `WouldBlock` instead of hanging when

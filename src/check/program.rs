@@ -12,11 +12,11 @@
 //! death with us, killing on signals — is the referee's,
 //! [`crate::process`].
 
-use crate::process::{describe, set_nonblocking, Group};
+use crate::process::{describe, set_nonblocking, start_piped, Group, StartError};
 use std::fmt;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsRawFd;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command};
 use std::time::{Duration, Instant};
 
 /// Longest answer line taken; a longer one is garbage.
@@ -188,35 +188,24 @@ impl Program {
     }
 
     fn start(&self) -> Result<Running, Fault> {
-        let cannot = |what: &str, e: &std::io::Error| Fault::CannotStart {
-            program: what.to_string(),
-            error: e.to_string(),
-        };
-        let group = Group::start().map_err(|e| cannot("/bin/sh (the watchdog)", &e))?;
         let mut command = Command::new(&self.program);
-        command
-            .args(&self.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        group.enrol(&mut command);
-        let mut child = match command.spawn() {
-            Ok(child) => child,
-            Err(e) => {
-                group.kill(None);
-                return Err(cannot(&self.program, &e));
+        command.args(&self.args);
+        let piped = start_piped(&mut command).map_err(|e| {
+            let (program, error) = match e {
+                StartError::Watchdog(e) => ("/bin/sh (the watchdog)", e),
+                StartError::Program(e) => (self.program.as_str(), e),
+            };
+            Fault::CannotStart {
+                program: program.to_string(),
+                error: error.to_string(),
             }
-        };
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            unreachable!("both pipes were requested")
-        };
-        set_nonblocking(&stdin);
-        set_nonblocking(&stdout);
+        })?;
+        set_nonblocking(&piped.stdout);
         Ok(Running {
-            child,
-            group,
-            stdin: Some(stdin),
-            stdout,
+            child: piped.child,
+            group: piped.group,
+            stdin: Some(piped.stdin),
+            stdout: piped.stdout,
             buffer: Vec::new(),
         })
     }

@@ -42,50 +42,7 @@ mod yen_equilibrium;
 
 pub use face::{evidence, evidence_as};
 
-/// The games of the project, as named on the command line (`--game`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameId {
-    /// Three-pile Nim, document 002.
-    Nim,
-    /// The five stone-taking score games, document 001.
-    Stones,
-    /// The Memory game with a special pair, document 004.
-    Memory,
-    /// 4×4 Mini-Geister, document 003.
-    Geister,
-    /// The 10,000-yen bidding game, document 000.
-    Yen,
-}
-
-impl GameId {
-    /// Every game, in the order `reproduce` lists them.
-    pub const ALL: [GameId; 5] = [
-        GameId::Nim,
-        GameId::Stones,
-        GameId::Memory,
-        GameId::Geister,
-        GameId::Yen,
-    ];
-
-    /// The name used on the command line and in JSON.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            GameId::Nim => "nim",
-            GameId::Stones => "stones",
-            GameId::Memory => "memory",
-            GameId::Geister => "geister",
-            GameId::Yen => "yen",
-        }
-    }
-
-    /// Looks a game up by its command-line name.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<GameId> {
-        GameId::ALL.into_iter().find(|g| g.name() == name)
-    }
-}
+pub use crate::games::GameId;
 
 /// What a claim's check function found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -403,18 +360,13 @@ mod tests {
         let mut seen = HashSet::new();
         for c in all() {
             assert!(seen.insert(c.id), "duplicate claim id {}", c.id);
-            let prefix = c.id.split('-').next().unwrap().to_lowercase();
-            let expected_prefix = match c.game {
-                GameId::Nim => "nim",
-                GameId::Stones => "sto",
-                GameId::Memory => "mem",
-                GameId::Geister => "gei",
-                GameId::Yen => "yen",
-            };
+            let prefix = c.id.split('-').next().unwrap();
             assert_eq!(
-                prefix, expected_prefix,
+                prefix,
+                c.game.info().claim_prefix,
                 "claim {} is filed under {:?}",
-                c.id, c.game
+                c.id,
+                c.game
             );
         }
     }

@@ -13,6 +13,8 @@ use solved_games::games::memory::naive;
 use solved_games::games::memory::optimized::{
     exact_table_with_progress, first_player_value_with_progress, Extent, Table,
 };
+use solved_games::games::memory::solved::Recurrence;
+use solved_games::games::memory::statements;
 use solved_games::games::memory::variants::{UnknownVariant, Variant};
 use solved_games::games::memory::State;
 
@@ -271,9 +273,10 @@ fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
         ));
     }
     let t = exact_table_with_progress(n, Extent::Reduced, true, &Bar::stderr());
-    let g = |w| analysis::g_tendency(&t, w);
-    let f = |w| analysis::f_tendency(&t, w);
-    let (pays, of) = analysis::keeping_the_pair_pays(&t);
+    let mut play = Recurrence::new(&t);
+    let g = |w| statements::g_tendency(&mut Recurrence::new(&t), n, w);
+    let f = |w| statements::f_tendency(&mut Recurrence::new(&t), n, w);
+    let (pays, of) = statements::keeping_the_pair_pays(&mut play, n);
     let rows = [
         (
             "§3.1 G(n,k), n−k even: 1-ply (Assumption 1)",
@@ -293,7 +296,7 @@ fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
         ),
         (
             "§3.2 f(n,2,k) = f(n−1,1,k), k ≥ 1",
-            analysis::two_pairs_keep_one(&t),
+            statements::two_pairs_keep_one(&mut play, n),
         ),
         (
             "§3.2 F, m ≤ 1, n−m−k even, m+k ≥ 2: 0-ply",

@@ -139,15 +139,10 @@ fn roff_ascii(page: &str) -> String {
 }
 
 /// The two independent solvers every game has: `--solver naive|optimized`,
-/// the same flag with the same meaning wherever it applies.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum Solver {
-    /// The exhaustive search, written for obviousness, with its own model
-    /// of the rules.
-    Naive,
-    /// The DP, retrograde or closed-form solver, written for speed.
-    Optimized,
-}
+/// the same flag with the same meaning wherever it applies (the library's
+/// one [`Solver`](solved_games::games::Solver), a clap value under the `cli`
+/// feature).
+pub use solved_games::games::Solver;
 
 /// `--json`, defined once with one help text and flattened into each
 /// command that prints a result (`reproduce` and `yen solve` word theirs

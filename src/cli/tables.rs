@@ -2,10 +2,9 @@
 //! table written as a TSV file (with its manifest), and a table file
 //! checked against the solvers (SPEC.md, "Table files").
 
-use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
+use super::{CliError, JsonArg, Out, Outcome, SolverArg};
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
-use solved_games::games;
 use solved_games::table::{self, check, ExportError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -32,13 +31,6 @@ pub struct ExportArgs {
     solver: SolverArg,
 }
 
-fn solver(s: Solver) -> games::Solver {
-    match s {
-        Solver::Naive => games::Solver::Naive,
-        Solver::Optimized => games::Solver::Optimized,
-    }
-}
-
 /// Where the manifest of a table written to `out` goes.
 fn manifest_path(out: &Path) -> PathBuf {
     let text = out.to_string_lossy();
@@ -57,7 +49,7 @@ fn export_error(e: ExportError, file: &str) -> CliError {
 
 pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
     let params = args.params.join(" ");
-    let solver = solver(args.solver.get());
+    let solver = args.solver.get();
     let bad = |why: String| CliError::Input(format!("export {}: {why}", args.game));
     let Some(path) = args.out else {
         // Into memory first: the table's bytes go out only if it was solved.

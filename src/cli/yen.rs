@@ -5,7 +5,7 @@ use super::progress::Bar;
 use super::{note, yen_export, yen_solve, CliError, JsonArg, Out, Outcome};
 use clap::Subcommand;
 use serde_json::json;
-use solved_games::core::{Outcome as Result3, Player};
+use solved_games::core::Player;
 use solved_games::games::yen::log::{
     read_run, repair_partial_line, LogError, LogWriter, Options, RunHeader,
 };
@@ -324,9 +324,9 @@ fn rate_json(k: u64, n: u64) -> serde_json::Value {
 
 fn winner_name<'a>(score: &SeriesScore, a: &'a str, b: &'a str) -> Option<&'a str> {
     match score.outcome() {
-        Result3::Winner(Player::First) => Some(a),
-        Result3::Winner(Player::Second) => Some(b),
-        Result3::Draw => None,
+        solved_games::core::Outcome::Winner(Player::First) => Some(a),
+        solved_games::core::Outcome::Winner(Player::Second) => Some(b),
+        solved_games::core::Outcome::Draw => None,
     }
 }
 

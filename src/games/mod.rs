@@ -37,12 +37,15 @@ pub use table::{ParseTableError, Table};
 use std::fmt;
 use std::str::FromStr;
 
-/// Which of a game's two independent solvers answers.
+/// Which of a game's two independent solvers answers: the one word for it
+/// in the library, the claims and on the command line (`--solver`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Solver {
-    /// The exhaustive search written for obviousness.
+    /// The exhaustive search, written for obviousness, with its own model
+    /// of the rules.
     Naive,
-    /// The DP / retrograde / closed-form solver written for speed.
+    /// The DP, retrograde or closed-form solver, written for speed.
     Optimized,
 }
 
@@ -63,6 +66,111 @@ impl Solver {
 impl fmt::Display for Solver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The five games, each with its id, name, document, title and notation
+/// written once here: the trait's [`Game::INFO`], the claims registry, the
+/// report and the command line all read them from this table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    /// Three-pile Nim, document 002.
+    Nim,
+    /// The five stone-taking score games, document 001.
+    Stones,
+    /// The Memory game with a special pair, document 004.
+    Memory,
+    /// 4×4 Mini-Geister, document 003.
+    Geister,
+    /// The 10,000-yen bidding game, document 000.
+    Yen,
+}
+
+/// What is known of a game before any solving: one row of [`GameId`]'s table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Short name, on the command line, in JSON and in bench ids (`nim`).
+    pub name: &'static str,
+    /// The seed document the game is solved in (`000`–`004`).
+    pub document: &'static str,
+    /// The document's authors and title, as the document gives them.
+    pub title: &'static str,
+    /// What the game is, in English, without an article (`three-pile Nim`).
+    pub description: &'static str,
+    /// How an instance of the face is written, with an example.
+    pub notation: &'static str,
+    /// The prefix of the game's claim ids (`NIM` in `NIM-001`).
+    pub claim_prefix: &'static str,
+}
+
+impl GameId {
+    /// Every game, in the order `reproduce` lists them.
+    pub const ALL: [GameId; 5] = [
+        GameId::Nim,
+        GameId::Stones,
+        GameId::Memory,
+        GameId::Geister,
+        GameId::Yen,
+    ];
+
+    /// The game's row of the table.
+    #[must_use]
+    pub const fn info(self) -> GameInfo {
+        match self {
+            GameId::Nim => GameInfo {
+                name: "nim",
+                document: "002",
+                title: "Iwase, lecture §38 「ゲームの必勝法(三山崩し)」",
+                description: "three-pile Nim",
+                notation: "one digit per pile (`735`), or piles over 9 separated by commas (`12,3,40`)",
+                claim_prefix: "NIM",
+            },
+            GameId::Stones => GameInfo {
+                name: "stones",
+                document: "001",
+                title: "Qiita 「必勝法の無い石取りゲームはPythonにやらせよう」",
+                description: "stone-taking score games 1–5",
+                notation: "`<game 1–5>: <values>`, Game 5 `5: <A's values> / <B's values>` (`1: 1,100,2,3`)",
+                claim_prefix: "STO",
+            },
+            GameId::Memory => GameInfo {
+                name: "memory",
+                document: "004",
+                title: "Sakamoto & Shinoda 「特別なカードを含む神経衰弱ゲームの勝率最大化戦略」",
+                description: "Memory game with a special pair",
+                notation: "the paper's state name: `F(n,m,k)`, `G(n,m,k)` or `G(n,k)`",
+                claim_prefix: "MEM",
+            },
+            GameId::Geister => GameInfo {
+                name: "geister",
+                document: "003",
+                title: "Tanaka & Takaoka 「ミニガイスターのナッシュ均衡戦略」",
+                description: "4×4 Mini-Geister",
+                notation: "`<analysis> <player 1's pieces>/<player 2's pieces> <1|2>`: `basic b1,c1/b4,c4 1`",
+                claim_prefix: "GEI",
+            },
+            GameId::Yen => GameInfo {
+                name: "yen",
+                document: "000",
+                title: "Nakano 「1万円ゲームについて」",
+                description: "10,000-yen bidding game",
+                notation: "`T,R: ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF` (`10,10: 10,10,10,0`, the start of T = R = 10)",
+                claim_prefix: "YEN",
+            },
+        }
+    }
+
+    /// The name used on the command line and in JSON.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Looks a game up by its command-line name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<GameId> {
+        GameId::ALL.into_iter().find(|g| g.name() == name)
     }
 }
 
@@ -156,12 +264,16 @@ impl std::error::Error for SolveError {}
 /// registry above this layer) parses an instance from the document's
 /// notation, asks both solvers and compares the values.
 pub trait Game {
+    /// The game's name, document and notation: for the five games their
+    /// row of the registry, `GameId::Nim.info()`; a game outside the
+    /// registry (the subtraction game in `examples/`) writes its own.
+    const INFO: GameInfo;
     /// Short name, as in bench ids and on the command line (`nim`).
-    const NAME: &'static str;
-    /// The seed document the game is solved in (`002`).
-    const DOCUMENT: &'static str;
+    const NAME: &'static str = Self::INFO.name;
+    /// The seed document the game is solved in ([`GameInfo::document`]).
+    const DOCUMENT: &'static str = Self::INFO.document;
     /// How an instance is written, with an example.
-    const NOTATION: &'static str;
+    const NOTATION: &'static str = Self::INFO.notation;
 
     /// The question the game answers, in the document's notation.
     type Instance: FromStr<Err = Self::ParseError> + fmt::Display + fmt::Debug + Clone;
@@ -177,17 +289,38 @@ pub trait Game {
     /// size in that line's unit.
     fn size(instance: &Self::Instance) -> (Reach, u64);
 
-    /// The naive solver's answer.
+    /// The naive solver's answer to an instance [`Game::check_size`] let
+    /// through: what each game writes; callers ask [`Game::naive`].
+    ///
+    /// # Errors
+    /// Whatever the solver refuses beyond its size.
+    fn naive_within_reach(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
+
+    /// The optimized solver's answer to an instance [`Game::check_size`]
+    /// let through: what each game writes; callers ask [`Game::optimized`].
+    ///
+    /// # Errors
+    /// Whatever the solver refuses beyond its size.
+    fn optimized_within_reach(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
+
+    /// The naive solver's answer: the size checked first, then the solver
+    /// (a provided method, so that no game can skip the check).
     ///
     /// # Errors
     /// [`SolveError::TooLarge`] past the naive solver's reach.
-    fn naive(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
+    fn naive(instance: &Self::Instance) -> Result<Self::Value, SolveError> {
+        Self::check_size(Solver::Naive, instance)?;
+        Self::naive_within_reach(instance)
+    }
 
-    /// The optimized solver's answer.
+    /// The optimized solver's answer, the size checked first.
     ///
     /// # Errors
     /// [`SolveError::TooLarge`] past the optimized solver's reach.
-    fn optimized(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
+    fn optimized(instance: &Self::Instance) -> Result<Self::Value, SolveError> {
+        Self::check_size(Solver::Optimized, instance)?;
+        Self::optimized_within_reach(instance)
+    }
 
     /// The answer of `solver`.
     ///
@@ -200,8 +333,8 @@ pub trait Game {
         }
     }
 
-    /// Refuses `instance` if it is past `solver`'s reach; each game's
-    /// `naive` and `optimized` call this first.
+    /// Refuses `instance` if it is past `solver`'s reach; [`Game::naive`]
+    /// and [`Game::optimized`] call this first.
     ///
     /// # Errors
     /// [`SolveError::TooLarge`].
@@ -218,4 +351,59 @@ pub trait Game {
             _ => Ok(()),
         }
     }
+}
+
+/// Where the naive and the optimized solver of one game part ways.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The game's [`Game::NAME`].
+    pub game: &'static str,
+    /// The instance, in the game's notation.
+    pub instance: String,
+    /// What the naive solver answered (a value or its refusal).
+    pub naive: String,
+    /// What the optimized solver answered.
+    pub optimized: String,
+}
+
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}: naive {} but optimized {}",
+            self.game, self.instance, self.naive, self.optimized
+        )
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
+/// The naive = optimized check, written once over the face: both solvers
+/// answer every instance and must give the same value (a refusal by the
+/// naive solver inside its reach counts as a disagreement). Returns how many
+/// instances were checked. A new game gets it by implementing [`Game`].
+///
+/// # Errors
+/// The first [`Disagreement`].
+pub fn naive_equals_optimized<G: Game>(
+    instances: impl IntoIterator<Item = G::Instance>,
+) -> Result<usize, Disagreement> {
+    let mut checked = 0;
+    for instance in instances {
+        let (naive, optimized) = (G::naive(&instance), G::optimized(&instance));
+        if naive.is_err() || naive != optimized {
+            let show = |r: &Result<G::Value, SolveError>| match r {
+                Ok(v) => v.to_string(),
+                Err(e) => format!("refused ({e})"),
+            };
+            return Err(Disagreement {
+                game: G::NAME,
+                instance: instance.to_string(),
+                naive: show(&naive),
+                optimized: show(&optimized),
+            });
+        }
+        checked += 1;
+    }
+    Ok(checked)
 }

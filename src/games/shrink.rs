@@ -12,7 +12,7 @@
 use super::memory::{face::Memory, Family, State};
 use super::nim::{face::Nim, Position};
 use super::stones::face::{StoneGames, StoneRow};
-use super::stones::{Game as StoneGame, Stones};
+use super::stones::{self, Stones};
 use super::Game;
 
 /// The shrink capability of a game's face.
@@ -60,7 +60,7 @@ impl Shrink for StoneGames {
     fn shrink(row: &StoneRow) -> Vec<StoneRow> {
         let a = row.stones.values_a();
         let b = row.stones.values_b();
-        let two = row.game == StoneGame::AnyStoneTwoValues;
+        let two = row.game == stones::Game::AnyStoneTwoValues;
         let make = |a: Vec<i64>, b: Vec<i64>| {
             let stones = if two {
                 Stones::two_valued(a, b)

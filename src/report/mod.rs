@@ -270,37 +270,11 @@ pub struct Document {
 /// The document behind `game`'s claims.
 #[must_use]
 pub fn document(game: GameId) -> Document {
-    let (number, title, name) = match game {
-        GameId::Nim => (
-            "002",
-            "Iwase, lecture §38 「ゲームの必勝法(三山崩し)」",
-            "three-pile Nim",
-        ),
-        GameId::Stones => (
-            "001",
-            "Qiita 「必勝法の無い石取りゲームはPythonにやらせよう」",
-            "stone-taking score games 1–5",
-        ),
-        GameId::Memory => (
-            "004",
-            "Sakamoto & Shinoda 「特別なカードを含む神経衰弱ゲームの勝率最大化戦略」",
-            "Memory game with a special pair",
-        ),
-        GameId::Geister => (
-            "003",
-            "Tanaka & Takaoka 「ミニガイスターのナッシュ均衡戦略」",
-            "4×4 Mini-Geister",
-        ),
-        GameId::Yen => (
-            "000",
-            "Nakano 「1万円ゲームについて」",
-            "10,000-yen bidding game",
-        ),
-    };
+    let info = game.info();
     Document {
-        number,
-        title,
-        game: name,
+        number: info.document,
+        title: info.title,
+        game: info.description,
     }
 }
 

@@ -9,8 +9,8 @@ use super::optimized;
 use super::rules::{squares, Colour, ParsePositionError, Position, Side};
 use crate::core::Distance;
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, Reach, SolveError, Solver};
-use crate::solve::retrograde::Reach as Goal;
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
+use crate::solve::retrograde;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
@@ -105,7 +105,7 @@ impl FromStr for Question {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GoalValue {
     /// +1, −1 or 0 for player 1's goal.
-    pub reach: Goal,
+    pub reach: retrograde::Reach,
     /// Plies to the decision.
     pub distance: Distance,
 }
@@ -113,7 +113,7 @@ pub struct GoalValue {
 impl fmt::Display for GoalValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.reach {
-            Goal::Undecided => f.write_str("0 (neither side forces its aim)"),
+            retrograde::Reach::Undecided => f.write_str("0 (neither side forces its aim)"),
             reach => write!(f, "{:+} in {} plies", reach.sign(), self.distance),
         }
     }
@@ -129,10 +129,7 @@ fn swept(kind: Kind) -> BTreeSet<Kind> {
 }
 
 impl Game for Geister {
-    const NAME: &'static str = "geister";
-    const DOCUMENT: &'static str = "003";
-    const NOTATION: &'static str =
-        "`<analysis> <player 1's pieces>/<player 2's pieces> <1|2>`: `basic b1,c1/b4,c4 1`";
+    const INFO: GameInfo = GameId::Geister.info();
 
     type Instance = Question;
     type ParseError = ParseQuestionError;
@@ -160,8 +157,7 @@ impl Game for Geister {
 
     /// Sweeps the analysis on the naive board; the position is handed over
     /// as text, the notation the two sides share.
-    fn naive(question: &Question) -> Result<GoalValue, SolveError> {
-        Self::check_size(Solver::Naive, question)?;
+    fn naive_within_reach(question: &Question) -> Result<GoalValue, SolveError> {
         let analysis = naive::Analysis::named(question.kind.name())
             .expect("the naive side has every analysis of the engine");
         let position: naive::Position = question
@@ -173,9 +169,9 @@ impl Game for Geister {
             .get(&position)
             .expect("the naive sweep covers every position of the analysis");
         let reach = match value {
-            naive::Value::Reached => Goal::Goal,
-            naive::Value::Neither => Goal::Undecided,
-            naive::Value::Prevented => Goal::Prevented,
+            naive::Value::Reached => retrograde::Reach::Goal,
+            naive::Value::Neither => retrograde::Reach::Undecided,
+            naive::Value::Prevented => retrograde::Reach::Prevented,
         };
         Ok(GoalValue {
             reach,
@@ -184,8 +180,7 @@ impl Game for Geister {
     }
 
     /// The retrograde engine over the mirror-reduced index.
-    fn optimized(question: &Question) -> Result<GoalValue, SolveError> {
-        Self::check_size(Solver::Optimized, question)?;
+    fn optimized_within_reach(question: &Question) -> Result<GoalValue, SolveError> {
         let (reach, distance) = optimized::solve(question.kind)
             .get(&question.position)
             .expect("the engine covers every position of the analysis");
@@ -228,7 +223,7 @@ fn pieces(position: &Position) -> u64 {
     u64::from(position.p1.all().count_ones() + position.p2.all().count_ones())
 }
 
-fn goal_value((reach, distance): (Goal, u16)) -> GoalValue {
+fn goal_value((reach, distance): (retrograde::Reach, u16)) -> GoalValue {
     GoalValue {
         reach,
         distance: Distance::from(distance),
@@ -358,9 +353,9 @@ impl Table for Geister {
             return Err(bad());
         };
         let reach = match sign.strip_prefix('+').unwrap_or(sign) {
-            "1" => Goal::Goal,
-            "0" => Goal::Undecided,
-            "-1" => Goal::Prevented,
+            "1" => retrograde::Reach::Goal,
+            "0" => retrograde::Reach::Undecided,
+            "-1" => retrograde::Reach::Prevented,
             _ => return Err(bad()),
         };
         let distance = distance.parse().map_err(|_| bad())?;
@@ -411,9 +406,9 @@ impl Table for Geister {
                             .get(&position)
                             .expect("the naive sweep covers every position of the analysis");
                         let reach = match value {
-                            naive::Value::Reached => Goal::Goal,
-                            naive::Value::Neither => Goal::Undecided,
-                            naive::Value::Prevented => Goal::Prevented,
+                            naive::Value::Reached => retrograde::Reach::Goal,
+                            naive::Value::Neither => retrograde::Reach::Undecided,
+                            naive::Value::Prevented => retrograde::Reach::Prevented,
                         };
                         (q, goal_value((reach, distance)))
                     })

@@ -1,8 +1,10 @@
 //! The statements of document 004 §2.3 and §3 checked on solved tables:
-//! Proposition 2.1, Lemma 2.2, inequality (2.1), Proposition 2.3, the
-//! three-option recurrence for g(n,k), the strategy tendencies of §3.1 and
-//! §3.2, the first-move identity, the asymptotics of f(N,0,0) and the
-//! probability of a draw under optimal play (§3.3).
+//! Lemma 2.2, inequality (2.1), Proposition 2.3, the three-option
+//! recurrence for g(n,k), the first-move identity, the asymptotics of
+//! f(N,0,0) and the probability of a draw under optimal play (§3.3); and
+//! the words the strategy tendencies of §3.1 and §3.2 are told in ([`Ply`],
+//! [`Tendency`]). The statements both solvers answer (Proposition 2.1, the
+//! tendencies) are in [`super::statements`].
 //!
 //! Every check returns the states where the statement fails (empty: it
 //! holds), so the claims registry and the CLI can report exactly where.
@@ -10,53 +12,13 @@
 use super::number::{Mean, Prob};
 use super::optimized::{Extent, Table};
 use super::rules::{Case, Choice, Family, Next, Second, State, TieBreak, Transitions};
+use crate::solve::exact::half;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::BTreeSet;
 
 fn q(num: usize, den: usize) -> BigRational {
     BigRational::ratio(num, den)
-}
-
-fn half() -> BigRational {
-    q(1, 2)
-}
-
-/// Every valid F(n,m,k) or G(n,m,k) with n ≤ `max_pairs`, for checks that
-/// need the whole set of states rather than what one table holds.
-fn f_states(max_pairs: usize) -> impl Iterator<Item = (usize, usize, usize)> {
-    (1..=max_pairs).flat_map(|n| (0..n).flat_map(move |m| (0..n - m).map(move |k| (n, m, k))))
-}
-
-fn g_states(max_pairs: usize) -> impl Iterator<Item = (usize, usize, usize)> {
-    (1..=max_pairs).flat_map(|n| (0..n).flat_map(move |m| (1..=n - m).map(move |k| (n, m, k))))
-}
-
-/// Proposition 2.1 (§2.3): (1) m + k ≥ 2 ⇒ f ≥ 1/2, and m ≥ 2 ⇒
-/// f(n,m,k) = f(n−m+2,2,k); (2) g(n,m,k) = g(n−m,0,k) ≥ 1/2. Needs a full
-/// table. Returns the failing states.
-#[must_use]
-pub fn proposition_2_1(table: &Table<BigRational>) -> Vec<String> {
-    let mut failures = Vec::new();
-    for (n, m, k) in f_states(table.max_pairs()) {
-        let f = table.f(n, m, k);
-        if m + k >= 2 && f < half() {
-            failures.push(format!("F({n},{m},{k}): f < 1/2"));
-        }
-        if m >= 2 && f != table.f(n - m + 2, 2, k) {
-            failures.push(format!("F({n},{m},{k}): f ≠ f({},2,{k})", n - m + 2));
-        }
-    }
-    for (n, m, k) in g_states(table.max_pairs()) {
-        let g = table.g(n, m, k);
-        if g != table.g(n - m, 0, k) {
-            failures.push(format!("G({n},{m},{k}): g ≠ g({},0,{k})", n - m));
-        }
-        if g < half() {
-            failures.push(format!("G({n},{m},{k}): g < 1/2"));
-        }
-    }
-    failures
 }
 
 /// Lemma 2.2, g(n,0,1) ≤ n/(2n−1), and inequality (2.1), g(n,0,1) ≥ 1/2.
@@ -242,7 +204,9 @@ pub struct Witness {
 }
 
 impl Witness {
-    fn of(state: State, best: &[Choice]) -> Witness {
+    /// The witness at `state`, whose optimal choices are `best`.
+    #[must_use]
+    pub fn of(state: State, best: &[Choice]) -> Witness {
         let mut optimal: Vec<String> = best
             .iter()
             .map(|c| c.ply().map_or_else(|| c.to_string(), str::to_string))
@@ -361,41 +325,6 @@ pub enum GTendency {
     OddZeroOrTwo,
 }
 
-/// A §3.1 tendency on every G(n,k) with n ≤ the table's size. The table
-/// must have been built with `record_best`.
-#[must_use]
-pub fn g_tendency(table: &Table<BigRational>, which: GTendency) -> Tendency {
-    let mut states = 0;
-    let mut failures = Vec::new();
-    let mut witnesses = Vec::new();
-    for n in 1..=table.max_pairs() {
-        for k in 1..=n {
-            let odd = (n - k) % 2 == 1;
-            let small = 3 * k < 2 * n + 1;
-            let wanted: &[Ply] = match which {
-                GTendency::EvenOnePly if !odd => &[Ply::One],
-                GTendency::OddSmallTwoPly if odd && small => &[Ply::Two],
-                GTendency::OddLargeZeroPly if odd && !small => &[Ply::Zero],
-                GTendency::OddZeroOrTwo if odd => &[Ply::Zero, Ply::Two],
-                _ => continue,
-            };
-            states += 1;
-            let state = State::g(n, 0, k).expect("1 ≤ k ≤ n");
-            let choices = table.best(state).expect("table records best options");
-            let best = optimal_plies(choices);
-            if !wanted.iter().any(|p| best.contains(p)) {
-                failures.push(format!("G({n},{k})"));
-                witnesses.push(Witness::of(state, choices));
-            }
-        }
-    }
-    Tendency {
-        states,
-        failures,
-        witnesses,
-    }
-}
-
 /// Which §3.2 statement about F(n,m,k) with m ∈ {0,1}.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FTendency {
@@ -407,79 +336,6 @@ pub enum FTendency {
     OddSmallOnePly,
     /// n − m − k odd and k ≥ (2n+1)/3: 0-ply is optimal.
     OddLargeZeroPly,
-}
-
-/// A §3.2 tendency on every F(n,m,k), m ∈ {0,1}, n ≤ the table's size.
-/// The table must have been built with `record_best`.
-#[must_use]
-pub fn f_tendency(table: &Table<BigRational>, which: FTendency) -> Tendency {
-    let mut states = 0;
-    let mut failures = Vec::new();
-    let mut witnesses = Vec::new();
-    for n in 1..=table.max_pairs() {
-        for m in 0..=1usize.min(n - 1) {
-            for k in 0..n - m {
-                let odd = (n - m - k) % 2 == 1;
-                let small = 3 * k < 2 * n + 1;
-                let wanted = match which {
-                    FTendency::EvenZeroPly if !odd && m + k >= 2 => Ply::Zero,
-                    FTendency::OddSmallOnePly if odd && small && m + k >= 1 => Ply::One,
-                    FTendency::OddLargeZeroPly if odd && !small => Ply::Zero,
-                    _ => continue,
-                };
-                states += 1;
-                let state = State::f(n, m, k).expect("m + k ≤ n − 1");
-                let choices = table.best(state).expect("table records best options");
-                let best = optimal_plies(choices);
-                if !best.contains(&wanted) {
-                    failures.push(format!("F({n},{m},{k})"));
-                    witnesses.push(Witness::of(state, choices));
-                }
-            }
-        }
-    }
-    Tendency {
-        states,
-        failures,
-        witnesses,
-    }
-}
-
-/// §3.2: "k ≥ 1 ⇒ f(n,2,k) = f(n−1,1,k)". Returns the failing states.
-#[must_use]
-pub fn two_pairs_keep_one(table: &Table<BigRational>) -> Tendency {
-    let mut states = 0;
-    let mut failures = Vec::new();
-    for n in 4..=table.max_pairs() {
-        for k in 1..=n - 3 {
-            states += 1;
-            if table.f(n, 2, k) != table.f(n - 1, 1, k) {
-                failures.push(format!("F({n},2,{k})"));
-            }
-        }
-    }
-    Tendency {
-        states,
-        failures,
-        witnesses: Vec::new(),
-    }
-}
-
-/// §3.2: the F(n,1,k) where taking the one known pair loses value,
-/// f(n,1,k) > f(n−1,0,k): `(count, of how many)`.
-#[must_use]
-pub fn keeping_the_pair_pays(table: &Table<BigRational>) -> (usize, usize) {
-    let mut count = 0;
-    let mut states = 0;
-    for n in 2..=table.max_pairs() {
-        for k in 0..=n - 2 {
-            states += 1;
-            if table.f(n, 1, k) > table.f(n - 1, 0, k) {
-                count += 1;
-            }
-        }
-    }
-    (count, states)
 }
 
 /// The first-move identity of §3.2 for f(N,0,0), from g(N,2), f(N−1,0,0)

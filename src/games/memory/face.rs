@@ -5,7 +5,7 @@ use super::naive::{Row, Search};
 use super::optimized::{exact_table, Extent};
 use super::{Family, ParseStateError, State};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use num_rational::BigRational;
 use std::fmt;
 use std::str::FromStr;
@@ -15,9 +15,7 @@ use std::str::FromStr;
 pub struct Memory;
 
 impl Game for Memory {
-    const NAME: &'static str = "memory";
-    const DOCUMENT: &'static str = "004";
-    const NOTATION: &'static str = "the paper's state name: `F(n,m,k)`, `G(n,m,k)` or `G(n,k)`";
+    const INFO: GameInfo = GameId::Memory.info();
 
     type Instance = State;
     type ParseError = ParseStateError;
@@ -41,16 +39,14 @@ impl Game for Memory {
 
     /// The row of the state, searched; the row is read from the state's
     /// name, the only thing the two sides share.
-    fn naive(state: &State) -> Result<BigRational, SolveError> {
-        Self::check_size(Solver::Naive, state)?;
+    fn naive_within_reach(state: &State) -> Result<BigRational, SolveError> {
         let row = Row::from_notation(&state.to_string())
             .expect("a valid state of at most 8 pairs names a row");
         Ok(Search::new().value(&row))
     }
 
     /// The exact table up to the state's n, Proposition 2.1's reduced set.
-    fn optimized(state: &State) -> Result<BigRational, SolveError> {
-        Self::check_size(Solver::Optimized, state)?;
+    fn optimized_within_reach(state: &State) -> Result<BigRational, SolveError> {
         Ok(exact_table(state.pairs, Extent::Reduced, false)
             .value(*state)
             .expect("the table holds every state up to its n"))

@@ -18,6 +18,11 @@
 //! - [`figures`]: SVG reproductions of Figs. 3.1–3.3.
 //! - [`analysis`]: the propositions, strategy tendencies and asymptotics of
 //!   §2.3–§3 checked on solved tables.
+//! - [`solved`]: both solvers behind one face (values, optimal options,
+//!   optimal play), and the walks of optimal play §3.2–§3.3 speak of.
+//! - [`statements`]: the statements of §2–§4 the claims check, each written
+//!   once over that face; [`printed`]: §2.1's displays and §2.3's proof
+//!   steps as printed.
 //!
 //! # Examples
 //! ```
@@ -32,8 +37,11 @@ pub mod figures;
 pub mod naive;
 mod number;
 pub mod optimized;
+pub mod printed;
 pub mod rules;
 pub mod scaled;
+pub mod solved;
+pub mod statements;
 pub mod variants;
 
 pub use number::Prob;

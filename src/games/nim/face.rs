@@ -1,10 +1,10 @@
 //! Nim behind the common face ([`Game`]): a position, answered win or loss
 //! for the side to move ([`Wdl`]; Nim has no draws).
 
-use super::{naive, optimized::Table as NimTable, ParsePositionError, Position};
+use super::{naive, optimized, ParsePositionError, Position};
 use crate::core::Wdl;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,10 +30,7 @@ fn wdl(losing: bool) -> Wdl {
 }
 
 impl Game for Nim {
-    const NAME: &'static str = "nim";
-    const DOCUMENT: &'static str = "002";
-    const NOTATION: &'static str =
-        "one digit per pile (`735`), or piles over 9 separated by commas (`12,3,40`)";
+    const INFO: GameInfo = GameId::Nim.info();
 
     type Instance = Position;
     type ParseError = ParsePositionError;
@@ -56,16 +53,14 @@ impl Game for Nim {
         (Self::reach()[0], table_positions(position))
     }
 
-    fn naive(position: &Position) -> Result<Wdl, SolveError> {
-        Self::check_size(Solver::Naive, position)?;
+    fn naive_within_reach(position: &Position) -> Result<Wdl, SolveError> {
         Ok(wdl(naive::is_losing(position)))
     }
 
-    fn optimized(position: &Position) -> Result<Wdl, SolveError> {
-        Self::check_size(Solver::Optimized, position)?;
+    fn optimized_within_reach(position: &Position) -> Result<Wdl, SolveError> {
         let max = position.piles().iter().copied().max().unwrap_or(0);
         Ok(wdl(
-            NimTable::build(position.piles().len(), max).is_losing(position)
+            optimized::Table::build(position.piles().len(), max).is_losing(position)
         ))
     }
 }
@@ -197,7 +192,7 @@ impl Table for Nim {
         let positions = Self::instances(params);
         Ok(match solver {
             Solver::Optimized => {
-                let table = NimTable::build(params.piles, params.max);
+                let table = optimized::Table::build(params.piles, params.max);
                 positions
                     .into_iter()
                     .enumerate()

@@ -1,10 +1,10 @@
-//! The stone games behind the common face ([`Face`]): a game number and a
+//! The stone games behind the common face ([`games::Game`]): a game number and a
 //! row of stones, answered by A's score minus B's under optimal play.
 
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::{Outcome, Player};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game as Face, Reach, SolveError, Solver};
+use crate::games::{self, GameId, GameInfo, Reach, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -162,7 +162,7 @@ impl fmt::Display for Lead {
 fn refusal(e: super::SolveError, solver: Solver) -> SolveError {
     match e {
         super::SolveError::TooManyStones { stones, limit, .. } => SolveError::TooLarge {
-            game: StoneGames::NAME,
+            game: GameId::Stones.name(),
             solver,
             size: stones as u64,
             limit: limit as u64,
@@ -171,11 +171,8 @@ fn refusal(e: super::SolveError, solver: Solver) -> SolveError {
     }
 }
 
-impl Face for StoneGames {
-    const NAME: &'static str = "stones";
-    const DOCUMENT: &'static str = "001";
-    const NOTATION: &'static str =
-        "`<game 1–5>: <values>`, Game 5 `5: <A's values> / <B's values>` (`1: 1,100,2,3`)";
+impl games::Game for StoneGames {
+    const INFO: GameInfo = GameId::Stones.info();
 
     type Instance = StoneRow;
     type ParseError = ParseStoneRowError;
@@ -201,13 +198,13 @@ impl Face for StoneGames {
         (Self::reach()[line], row.stones.len() as u64)
     }
 
-    fn naive(row: &StoneRow) -> Result<Lead, SolveError> {
+    fn naive_within_reach(row: &StoneRow) -> Result<Lead, SolveError> {
         naive::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Naive))
     }
 
-    fn optimized(row: &StoneRow) -> Result<Lead, SolveError> {
+    fn optimized_within_reach(row: &StoneRow) -> Result<Lead, SolveError> {
         optimized::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Optimized))
@@ -295,7 +292,11 @@ impl FromStr for StoneTableParams {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<StoneTableParams, ParseTableError> {
-        let words = Words::new(StoneGames::NAME, text, &["game", "min", "max", "length"])?;
+        let words = Words::new(
+            GameId::Stones.name(),
+            text,
+            &["game", "min", "max", "length"],
+        )?;
         let number: u8 = words.get("game", 1)?;
         let game = Game::from_number(number)
             .ok_or_else(|| words.error(format!("`game={number}` is not a game number 1–5")))?;
@@ -439,6 +440,6 @@ impl Table for StoneGames {
             .unwrap_or(t)
             .parse()
             .map(Lead)
-            .map_err(|_| value_error(StoneGames::NAME, text, StoneGames::VALUE_NOTATION))
+            .map_err(|_| value_error(GameId::Stones.name(), text, StoneGames::VALUE_NOTATION))
     }
 }

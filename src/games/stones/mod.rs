@@ -41,6 +41,7 @@ pub mod face;
 pub mod listings;
 pub mod naive;
 pub mod optimized;
+pub mod play;
 pub mod points;
 mod rules;
 

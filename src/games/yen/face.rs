@@ -6,7 +6,7 @@ use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
 use super::rules::{InvalidState, ParseStateError, Rules, State};
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use num_rational::BigRational;
 use std::collections::HashSet;
 use std::fmt;
@@ -177,10 +177,7 @@ fn extend(
 }
 
 impl Game for Yen {
-    const NAME: &'static str = "yen";
-    const DOCUMENT: &'static str = "000";
-    const NOTATION: &'static str =
-        "`T,R: ROUNDS_LEFT,MONEY_A,MONEY_B,GAIN_DIFF` (`10,10: 10,10,10,0`, the start of T = R = 10)";
+    const INFO: GameInfo = GameId::Yen.info();
 
     type Instance = YenQuestion;
     type ParseError = ParseYenQuestionError;
@@ -212,8 +209,7 @@ impl Game for Yen {
     }
 
     /// A history reaching the state, then the naive recursion after it.
-    fn naive(question: &YenQuestion) -> Result<BigRational, SolveError> {
-        Self::check_size(Solver::Naive, question)?;
+    fn naive_within_reach(question: &YenQuestion) -> Result<BigRational, SolveError> {
         let game = ScaledGame {
             total: question.rules.total,
             rounds: question.rules.rounds,
@@ -227,8 +223,7 @@ impl Game for Yen {
     }
 
     /// The layered DP over compressed states.
-    fn optimized(question: &YenQuestion) -> Result<BigRational, SolveError> {
-        Self::check_size(Solver::Optimized, question)?;
+    fn optimized_within_reach(question: &YenQuestion) -> Result<BigRational, SolveError> {
         Ok(optimized::Solver::new().value(question.state))
     }
 }

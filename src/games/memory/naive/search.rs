@@ -6,6 +6,7 @@
 
 use super::row::{Cell, Row, Shape};
 use crate::progress::{Progress, Silent};
+use crate::solve::exact::half;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -180,10 +181,6 @@ impl Expectation for (BigRational, BigRational) {
 
 fn ratio(num: usize, den: usize) -> BigRational {
     BigRational::new(BigInt::from(num), BigInt::from(den))
-}
-
-fn half() -> BigRational {
-    ratio(1, 2)
 }
 
 /// The numbers a face-down card of `row` can show, each with its

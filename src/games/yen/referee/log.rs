@@ -19,7 +19,7 @@
 //! {"record":"resume","run":"5e0c…","started":"…","version":"0.1.0","matches_done":412,"options":{…}}
 //! ```
 
-use super::referee::{MatchRecord, PlayedMatch};
+use super::{MatchRecord, PlayedMatch};
 use crate::core::{Outcome, Player};
 use serde::{Deserialize, Serialize};
 use serde_json::json;

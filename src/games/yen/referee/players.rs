@@ -6,7 +6,7 @@
 //! history of the series (「この連続対戦中に過去の対戦履歴を利用することができ」).
 //! Built-in players never break a rule: every bet they return is legal.
 
-use super::rules::{Round, Rules};
+use super::super::rules::{Round, Rules};
 use crate::core::Player;
 
 /// What a player sees when it bets: the rules, which side it plays and

@@ -25,7 +25,7 @@
 //! Only the bet notation ([`parse_bet`]) is portable; the process handling
 //! is for Unix (`cfg(unix)`).
 
-use super::referee::{CommandError, Fault};
+use super::{CommandError, Fault};
 
 /// Splits `command` into words as a POSIX shell would (nothing expanded).
 ///
@@ -86,15 +86,15 @@ pub use unix::{end_players_on_signals, External};
 
 #[cfg(unix)]
 mod unix {
+    use super::super::super::rules::{Round, Rules};
     use super::super::players::View;
-    use super::super::referee::{CommandError, Contestant, Fault, OsError};
-    use super::super::rules::{Round, Rules};
+    use super::super::{CommandError, Contestant, Fault, OsError};
     use super::{parse_bet, split_command, MAX_LINE};
     use crate::core::Player;
-    use crate::process::{exit_status, poll, set_nonblocking, Group};
+    use crate::process::{exit_status, poll, start_piped, Group, StartError};
     use std::io::{ErrorKind, Read, Write};
     use std::os::fd::AsRawFd;
-    use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+    use std::process::{Child, ChildStdin, ChildStdout, Command};
     use std::time::{Duration, Instant};
 
     /// A running player program.
@@ -157,38 +157,27 @@ mod unix {
         }
 
         fn spawn(&mut self, matches: u64) -> Result<(), Fault> {
-            let cannot = |what: &str, e: std::io::Error| Fault::CannotStart {
-                program: what.to_string(),
-                error: OsError::from(&e),
-            };
-            let group = Group::start().map_err(|e| cannot("/bin/sh (the player's watchdog)", e))?;
             let mut command = Command::new(&self.program);
             command
                 .args(&self.args)
                 .arg(matches.to_string())
                 .env("YEN_TOTAL", self.rules.total.to_string())
-                .env("YEN_ROUNDS", self.rules.rounds.to_string())
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::inherit());
-            group.enrol(&mut command);
-            let mut child = match command.spawn() {
-                Ok(child) => child,
-                Err(e) => {
-                    group.kill(None);
-                    return Err(cannot(&self.program, e));
+                .env("YEN_ROUNDS", self.rules.rounds.to_string());
+            let piped = start_piped(&mut command).map_err(|e| {
+                let (program, error) = match e {
+                    StartError::Watchdog(e) => ("/bin/sh (the player's watchdog)", e),
+                    StartError::Program(e) => (self.program.as_str(), e),
+                };
+                Fault::CannotStart {
+                    program: program.to_string(),
+                    error: OsError::from(&error),
                 }
-            };
-            let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-                (Some(i), Some(o)) => (i, o),
-                _ => unreachable!("both pipes were requested"),
-            };
-            set_nonblocking(&stdin);
+            })?;
             self.running = Some(Running {
-                child,
-                group,
-                stdin: Some(stdin),
-                stdout,
+                child: piped.child,
+                group: piped.group,
+                stdin: Some(piped.stdin),
+                stdout: piped.stdout,
                 buffer: Vec::with_capacity(MAX_LINE),
                 asked_at: Instant::now(),
             });

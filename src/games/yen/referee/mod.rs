@@ -37,9 +37,15 @@
 //! assert_eq!((score.wins_a, score.draws, score.wins_b), (0, 0, 1000));
 //! ```
 
-use super::players::{Strategy, View};
+#[cfg(feature = "referee")]
+pub mod external;
+pub mod log;
+pub mod players;
+pub mod tournament;
+
 use super::rules::{BetError, Round, Rounds, Rules};
 use crate::core::{Outcome, Player};
+use players::{Strategy, View};
 use std::fmt;
 
 /// Matches in a row with a fault after which a program is not restarted.

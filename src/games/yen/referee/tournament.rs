@@ -7,14 +7,14 @@
 //! ([`super::log`]): a killed run resumed gives the standings of a run
 //! never killed.
 
+use super::super::rules::Rules;
 #[cfg(feature = "referee")]
 use super::external::split_command;
 use super::players::{Always1000, Hunter, Minus1, Random, Strategy};
-use super::referee::{
+use super::{
     BuiltIn, CommandError, Contestant, MatchRecord, PlayedMatch, Referee, RefereeError,
     SeriesScore, StartError,
 };
-use super::rules::Rules;
 use crate::progress::Progress;
 use std::fmt;
 use std::str::FromStr;
