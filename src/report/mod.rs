@@ -38,7 +38,6 @@ pub mod figures;
 pub mod html;
 pub mod junit;
 #[cfg(feature = "plot")]
-mod memory_variants_figures;
 #[cfg(feature = "plot")]
 mod plot;
 #[cfg(feature = "plot")]

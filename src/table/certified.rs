@@ -17,7 +17,7 @@
 //! at least the upper), so the file's interval contains ours whether the
 //! decimals are read exactly or as the nearest binary64.
 
-use super::check::{malformed, BadRow, CheckError, Mismatch, Report, LISTED};
+use super::verdict::{malformed, BadRow, CheckError, Mismatch, Report, LISTED};
 use super::{ExportError, Manifest, FORMAT, MAGIC};
 use crate::games::table::{ParseTableError, Words};
 use crate::games::yen::certified::{Certified, Interval};

@@ -20,6 +20,7 @@
 
 pub mod certified;
 pub mod check;
+pub mod verdict;
 
 use crate::games::{
     geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,

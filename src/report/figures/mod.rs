@@ -35,6 +35,7 @@ use std::sync::OnceLock;
 
 mod geister;
 mod memory;
+mod memory_variants;
 mod nim;
 mod stones;
 mod yen;
@@ -146,10 +147,10 @@ pub fn all() -> Vec<Spec> {
             memory::memory_variants,
         ),
         spec(
-            super::memory_variants_figures::ID,
+            memory_variants::ID,
             GameId::Memory,
             "Memory: §4 variants to N = 100",
-            super::memory_variants_figures::edge_to_100,
+            memory_variants::edge_to_100,
         ),
         spec(
             "fig-geister-table-1",

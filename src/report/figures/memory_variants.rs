@@ -1,14 +1,14 @@
 //! The §4 item 1 variants of document 004 to N = 100 (SPEC.md "Memory
 //! variants"): the first player's edge scaled by N², so that the N⁻² trend
 //! of MEM-106 shows as a level, beside the paper's game. Computed, not from
-//! the document. `fig-memory-variants` (in `figures.rs`) shows the raw edge
+//! the document. `fig-memory-variants` (in `figures/memory.rs`) shows the raw edge
 //! for N ≤ 20; this one the reach of the integer-numerator recurrence.
 
-use super::figures::Figure;
-use super::plot::{self, chart, err, DrawError};
+use super::Figure;
 use crate::claims::memory_variants::{starts, PAIRS_REACH, POINTS_REACH};
 use crate::claims::GameId;
 use crate::games::memory::variants::{TieRule, Variant};
+use crate::report::plot::{self, chart, err, DrawError};
 use num_traits::ToPrimitive;
 use plotters::prelude::*;
 
