@@ -6,7 +6,6 @@
 
 use super::row::{Cell, Row, Shape};
 use crate::progress::{Progress, Silent};
-use crate::solve::exact::half;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -332,8 +331,8 @@ impl<'p> Search<'p> {
             .expect("a card can be turned while the 1s are on the table");
         // Passing hands the same row to the opponent: x = max(best, 1 − x).
         // Both passing for ever is a draw (R5), so x = ½ when best < ½.
-        let value = if row.can_pass() && best < half() {
-            half()
+        let value = if row.can_pass() && best < even_chance() {
+            even_chance()
         } else {
             best
         };
@@ -463,7 +462,7 @@ impl<'p> Search<'p> {
                 options.extend(shown.seconds.into_iter().map(|(_, vd)| vd));
             }
         }
-        let pass = row.can_pass().then(|| (half(), BigRational::one()));
+        let pass = row.can_pass().then(|| (even_chance(), BigRational::one()));
         let (value, draw) = choose(options.into_iter(), pass, preference);
         assert_eq!(value, self.value(row), "§2.1's turns reach the row's value");
         self.draws.insert(key, draw.clone());
@@ -560,4 +559,10 @@ fn choose(
     }
     .expect("some optimal turn");
     (value, draw)
+}
+
+/// An even chance, 1/2: written here so the row search takes nothing from
+/// the engines or the recurrence's side (it is its own model of 004 §2.1).
+fn even_chance() -> BigRational {
+    BigRational::new(BigInt::one(), BigInt::from(2))
 }
