@@ -299,20 +299,8 @@ pub fn check<'a>(
         .map(|q| (q.rules.total, q.state))
         .collect();
     let mut report = Report {
-        game: GAME.to_string(),
-        parameters: params.to_string(),
-        rows: 0,
-        compared: 0,
-        mismatches: 0,
-        first_mismatches: Vec::new(),
-        not_instances: 0,
-        first_not_instances: Vec::new(),
-        duplicates: 0,
-        first_duplicates: Vec::new(),
-        table_rows: instances.len(),
-        covered: 0,
-        solvers: "certified".to_string(),
         unconfirmed: Some(0),
+        ..Report::empty(GAME, &params.to_string(), instances.len(), "certified")
     };
     let mut seen: HashMap<(u64, State), usize> = HashMap::new();
     for (n, line) in lines.enumerate() {

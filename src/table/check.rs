@@ -109,27 +109,12 @@ fn check_game<'a, G: Table>(
     };
     let index = G::indexer(&params);
     let mut seen: Vec<usize> = vec![0; optimized.len()];
-    let mut report = Report {
-        game: G::NAME.to_string(),
-        parameters: params.to_string(),
-        rows: 0,
-        compared: 0,
-        mismatches: 0,
-        first_mismatches: Vec::new(),
-        not_instances: 0,
-        first_not_instances: Vec::new(),
-        duplicates: 0,
-        first_duplicates: Vec::new(),
-        table_rows: optimized.len(),
-        covered: 0,
-        solvers: if naive {
-            "optimized, naive"
-        } else {
-            "optimized"
-        }
-        .to_string(),
-        unconfirmed: None,
+    let solvers = if naive {
+        "optimized, naive"
+    } else {
+        "optimized"
     };
+    let mut report = Report::empty(G::NAME, &params.to_string(), optimized.len(), solvers);
     for (n, line) in lines.enumerate() {
         let number = n + 3;
         report.rows += 1;

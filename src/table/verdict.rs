@@ -105,6 +105,28 @@ pub struct Report {
 }
 
 impl Report {
+    /// A report before any row is read: the table's game, parameters, its
+    /// number of instances and the solvers the rows are compared with.
+    #[must_use]
+    pub fn empty(game: &str, parameters: &str, table_rows: usize, solvers: &str) -> Report {
+        Report {
+            game: game.to_string(),
+            parameters: parameters.to_string(),
+            rows: 0,
+            compared: 0,
+            mismatches: 0,
+            first_mismatches: Vec::new(),
+            not_instances: 0,
+            first_not_instances: Vec::new(),
+            duplicates: 0,
+            first_duplicates: Vec::new(),
+            table_rows,
+            covered: 0,
+            solvers: solvers.to_string(),
+            unconfirmed: None,
+        }
+    }
+
     /// Whether every row is an instance with the solvers' value (missing
     /// rows and duplicates with equal values are no failure).
     #[must_use]
