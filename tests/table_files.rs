@@ -206,3 +206,71 @@ fn check_table_writes_junit() {
     assert_eq!(failures.len(), 1);
     assert_eq!(failures[0].attribute("message"), Some("1 mismatches"));
 }
+
+/// A file of several pieces (`check-table` reads about a megabyte of rows
+/// per thread, then joins the pieces in order): two changed values, a
+/// garbled row and a duplicate in different pieces are each reported at
+/// their own line, with the duplicate naming the line it repeats across
+/// pieces, and the report is the same bytes on 1 and 2 threads.
+#[test]
+fn check_table_reports_the_same_lines_across_pieces_and_thread_counts() {
+    let mut text = Vec::new();
+    table::export_named("nim", "piles=4 max=20", Solver::Optimized, &mut text)
+        .expect("exported")
+        .expect("parameters read");
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.len() > 2 << 20, "at least three pieces");
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let flip = |line: &mut String| {
+        let (instance, value) = line.split_once('\t').unwrap();
+        let other = if value == "win" { "loss" } else { "win" };
+        *line = format!("{instance}\t{other}");
+    };
+    // Lines are 1-based: lines[k] is line k + 1.
+    flip(&mut lines[9]);
+    flip(&mut lines[149_999]);
+    lines[99_999] = format!("x{}", lines[99_999]);
+    lines.push(lines[79_999].clone());
+    let damaged = lines.join("\n") + "\n";
+    let path = scratch("pieces.tsv");
+    std::fs::write(&path, &damaged).unwrap();
+    let one = run(&["check-table", path.to_str().unwrap(), "--json"], "1");
+    let two = run(&["check-table", path.to_str().unwrap(), "--json"], "2");
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(one.stdout, two.stdout);
+    let json: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let at = |list: &str| -> Vec<u64> {
+        json[list]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["line"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(json["mismatches"], 2);
+    assert_eq!(at("first_mismatches"), [10, 150_000]);
+    assert_eq!(json["not_instances"], 1);
+    assert_eq!(at("first_not_instances"), [100_000]);
+    assert_eq!(json["duplicates"], 1);
+    assert_eq!(at("first_duplicates"), [lines.len() as u64]);
+    assert_eq!(json["first_duplicates"][0]["why"], "repeats line 80000");
+    assert_eq!(
+        json["first_duplicates"][0]["instance"],
+        lines[79_999].split_once('\t').unwrap().0
+    );
+    assert_eq!(json["rows"], lines.len() as u64 - 2);
+    assert_eq!(json["covered"], 194_481 - 1);
+}
+
+/// `export --out` creates its file at the first byte of a solved table:
+/// bad parameters leave no file behind.
+#[test]
+fn export_with_bad_parameters_leaves_no_file() {
+    let path = scratch("never.tsv.gz");
+    let out = run(
+        &["export", "nim", "max=x", "--out", path.to_str().unwrap()],
+        "2",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!path.exists());
+}

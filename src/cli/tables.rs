@@ -47,34 +47,85 @@ fn export_error(e: ExportError, file: &str) -> CliError {
     }
 }
 
+/// Where `export --out` writes: the file is created at the first byte, so
+/// a table that cannot be solved (nothing written yet) leaves no file, and
+/// the text is streamed into it (gzip if asked) rather than held whole.
+struct Sink<'a> {
+    path: &'a Path,
+    gz: bool,
+    open: Option<Open>,
+}
+
+enum Open {
+    Plain(std::io::BufWriter<std::fs::File>),
+    Gz(flate2::write::GzEncoder<std::io::BufWriter<std::fs::File>>),
+}
+
+impl Write for Sink<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let open = match &mut self.open {
+            Some(open) => open,
+            None => {
+                let file =
+                    std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(self.path)?);
+                self.open.insert(if self.gz {
+                    Open::Gz(table::gzip(file))
+                } else {
+                    Open::Plain(file)
+                })
+            }
+        };
+        match open {
+            Open::Plain(w) => w.write(bytes),
+            Open::Gz(w) => w.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.open {
+            Some(Open::Plain(w)) => w.flush(),
+            Some(Open::Gz(w)) => w.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Sink<'_> {
+    /// Ends the gzip stream and pushes out what is buffered.
+    fn finish(self) -> std::io::Result<()> {
+        match self.open {
+            Some(Open::Plain(mut w)) => w.flush(),
+            Some(Open::Gz(w)) => w.finish()?.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
 pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
     let params = args.params.join(" ");
     let solver = args.solver.get();
     let bad = |why: String| CliError::Input(format!("export {}: {why}", args.game));
     let Some(path) = args.out else {
-        // Into memory first: the table's bytes go out only if it was solved.
-        let mut text = Vec::new();
-        table::export_named(&args.game, &params, solver, &mut text)
-            .map_err(|e| export_error(e, "standard output"))?
+        // Streamed: the first byte goes out after the table is solved (a
+        // solve error or bad parameters print nothing).
+        let stdout = std::io::stdout();
+        table::export_named(&args.game, &params, solver, stdout.lock())
+            .map_err(|e| match e {
+                ExportError::Io(e) => super::stdout_error(e),
+                e => export_error(e, "standard output"),
+            })?
             .map_err(bad)?;
-        out.write_all(&text)?;
         return Ok(true);
     };
-    let mut text = Vec::new();
-    let manifest = table::export_named(&args.game, &params, solver, &mut text)
-        .map_err(|e| export_error(e, "memory"))?
-        .map_err(bad)?;
-    let file = std::fs::File::create(&path).map_err(|e| CliError::io(&path, &e))?;
-    let mut file = std::io::BufWriter::new(file);
-    let written = if path.extension().is_some_and(|e| e == "gz") {
-        let mut gz = table::gzip(&mut file);
-        gz.write_all(&text).and_then(|()| gz.finish().map(|_| ()))
-    } else {
-        file.write_all(&text)
+    let mut sink = Sink {
+        path: &path,
+        gz: path.extension().is_some_and(|e| e == "gz"),
+        open: None,
     };
-    written
-        .and_then(|()| file.flush())
-        .map_err(|e| CliError::io(&path, &e))?;
+    let manifest = table::export_named(&args.game, &params, solver, &mut sink)
+        .map_err(|e| export_error(e, &path.display().to_string()))?
+        .map_err(bad)?;
+    sink.finish().map_err(|e| CliError::io(&path, &e))?;
     let manifest_file = manifest_path(&path);
     let json = serde_json::to_string_pretty(&manifest)? + "\n";
     std::fs::write(&manifest_file, json).map_err(|e| CliError::io(&manifest_file, &e))?;

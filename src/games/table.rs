@@ -27,7 +27,7 @@ use std::str::FromStr;
 pub type Rows<G> = Vec<(<G as Game>::Instance, <G as Game>::Value)>;
 
 /// A look-up from an instance to its row ([`Table::indexer`]).
-pub type Indexer<'a, I> = Box<dyn Fn(&I) -> Option<usize> + 'a>;
+pub type Indexer<'a, I> = Box<dyn Fn(&I) -> Option<usize> + Send + Sync + 'a>;
 
 /// Why a text is not a value, or not a table's parameters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,6 +157,12 @@ pub trait Table: Game {
 
     /// The value in the export notation (several columns joined by a tab).
     fn write_value(value: &Self::Value) -> String;
+
+    /// Appends [`Table::write_value`]'s text to `text`: a game with large
+    /// tables writes it here without a `String` per row.
+    fn write_value_into(value: &Self::Value, text: &mut String) {
+        text.push_str(&Self::write_value(value));
+    }
 
     /// Reads a value written by [`Table::write_value`] (the fields of a
     /// several-column value may be separated by any whitespace).

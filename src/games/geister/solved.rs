@@ -8,16 +8,39 @@ use super::optimized::{self, Table};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+/// Every analysis by the retrograde engine, once [`optimized_all`] is asked.
+static ALL: OnceLock<BTreeMap<Kind, Table>> = OnceLock::new();
+
 /// Every analysis, by the retrograde engine.
 pub fn optimized_all() -> &'static BTreeMap<Kind, Table> {
-    static CELL: OnceLock<BTreeMap<Kind, Table>> = OnceLock::new();
-    CELL.get_or_init(|| {
+    ALL.get_or_init(|| {
         let mut tables = BTreeMap::new();
         for kind in Kind::ALL {
             optimized::solve_into(kind, &mut tables);
         }
         tables
     })
+}
+
+/// The analysis `kind` by the retrograde engine: from [`optimized_all`]
+/// when that is solved in this process, else from a cache of `kind` and
+/// the analyses it reads only — a table of `det` alone solves `det` alone,
+/// not all ten.
+pub fn optimized(kind: Kind) -> &'static Table {
+    static ONE: [OnceLock<BTreeMap<Kind, Table>>; Kind::ALL.len()] =
+        [const { OnceLock::new() }; Kind::ALL.len()];
+    if let Some(all) = ALL.get() {
+        return &all[&kind];
+    }
+    let at = Kind::ALL
+        .iter()
+        .position(|&k| k == kind)
+        .expect("every analysis is in Kind::ALL");
+    &ONE[at].get_or_init(|| {
+        let mut tables = BTreeMap::new();
+        optimized::solve_into(kind, &mut tables);
+        tables
+    })[&kind]
 }
 
 /// Every analysis, by the naive sweeps (its own model of the rules; tables
