@@ -274,3 +274,106 @@ fn export_with_bad_parameters_leaves_no_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!path.exists());
 }
+
+/// Every key of a table's parameters is also a flag (`--max 7` for
+/// `max=7`), listed in `export --help`; both forms give the same bytes, for
+/// `export` and for `check`; a key given both ways, or twice as a flag, is
+/// a usage error (exit 2, one line).
+#[test]
+fn parameter_flags_give_the_same_bytes_as_words() {
+    let help = String::from_utf8(run(&["export", "--help"], "2").stdout).unwrap();
+    for (key, games) in table::parameter_keys() {
+        assert!(
+            help.contains(&format!("--{key} <VALUE>")),
+            "--{key}:\n{help}"
+        );
+        assert!(help.contains(games[0]), "--{key}:\n{help}");
+    }
+    for (game, words, flags) in [
+        (
+            "nim",
+            &["piles=2", "max=3"][..],
+            &["--piles", "2", "--max", "3"][..],
+        ),
+        (
+            "stones",
+            &["game=2", "length=4"],
+            &["--game", "2", "--length", "4"],
+        ),
+        ("memory", &["n=4"], &["--n", "4"]),
+        (
+            "geister",
+            &["analysis=win-br-vs-br"],
+            &["--analysis", "win-br-vs-br"],
+        ),
+        (
+            "yen",
+            &["total=4", "rounds=3"],
+            &["--total", "4", "--rounds", "3"],
+        ),
+        (
+            "yen-certified",
+            &["total=2", "rounds=2"],
+            &["--total", "2", "--rounds", "2"],
+        ),
+    ] {
+        let by_words = run(&[&["export", game][..], words].concat(), "2");
+        let by_flags = run(&[&["export", game][..], flags].concat(), "2");
+        assert!(
+            by_words.status.success(),
+            "{game}: {}",
+            String::from_utf8_lossy(&by_words.stderr)
+        );
+        assert_eq!(by_words.stdout, by_flags.stdout, "{game}");
+        // One word and one flag together.
+        let mixed = run(
+            &[&["export", game][..], &words[..1], &flags[2..]].concat(),
+            "2",
+        );
+        if flags.len() > 2 {
+            assert_eq!(mixed.stdout, by_words.stdout, "{game} mixed");
+        }
+    }
+    let solver = format!(
+        "cmd:python3 {}/examples/solvers/nim.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let check = |extra: &[&str]| {
+        run(
+            &[
+                &["check", "nim", solver.as_str(), "--random", "3"][..],
+                extra,
+            ]
+            .concat(),
+            "2",
+        )
+    };
+    let (by_words, by_flags) = (check(&["max=3"]), check(&["--max", "3"]));
+    assert!(by_words.status.success());
+    assert_eq!(by_words.stdout, by_flags.stdout);
+    let by_params = check(&["--params", "piles=3", "--max", "3"]);
+    assert_eq!(by_params.stdout, by_flags.stdout);
+    for args in [
+        &["export", "nim", "max=7", "--max", "8"][..],
+        &["export", "nim", "--max", "7", "--max", "8"],
+        &["export", "memory", "--piles", "2"],
+        &[
+            "check",
+            "nim",
+            solver.as_str(),
+            "--params",
+            "max=3",
+            "--max",
+            "4",
+        ],
+    ] {
+        let out = run(args, "2");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            err.starts_with("solved-games: error: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! `solved-games check <game> cmd:PROGRAM`: an outside solver program
 //! against the optimized solver (SPEC.md "Checking a solver program").
 
+use super::param_flags::ParamFlags;
 use super::{CliError, JsonArg, Out, Outcome};
 use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
 use solved_games::games::{
@@ -36,7 +37,8 @@ pub struct Args {
     /// value per line (SPEC.md "the line protocol").
     command: String,
     /// The table's parameters as `key=value` words, as for `export`
-    /// (`game=2`, `piles=3 max=20`); the same as `--params`.
+    /// (`game=2`, `piles=3 max=20`); the same as `--params`. Each key may
+    /// be given as a flag instead (`--max 20`), but not both ways.
     #[arg(value_name = "KEY=VALUE", conflicts_with_all = ["params", "analysis"])]
     words: Vec<String>,
     /// The table the instances come from, as `key=value` words, as for
@@ -49,6 +51,8 @@ pub struct Args {
     /// `--params analysis=NAME`.
     #[arg(long, conflicts_with = "params")]
     analysis: Option<String>,
+    #[command(flatten)]
+    flags: ParamFlags,
     /// Sizes checked exhaustively, `A..=B` or one size (default: every
     /// size of the table).
     #[arg(long, value_name = "A..=B")]
@@ -106,13 +110,19 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
                 "cmd:{command} names no program (or has an unclosed quote)"
             ))
         })?;
+    let words = args
+        .analysis
+        .as_ref()
+        .map(|a| format!("analysis={a}"))
+        .or(args.params.clone())
+        .or_else(|| (!args.words.is_empty()).then(|| args.words.join(" ")));
+    let params = if args.flags.is_empty() {
+        words
+    } else {
+        Some(args.flags.merged(&Vec::from_iter(words))?)
+    };
     let plan = Plan {
-        params: args
-            .analysis
-            .as_ref()
-            .map(|a| format!("analysis={a}"))
-            .or(args.params.clone())
-            .or_else(|| (!args.words.is_empty()).then(|| args.words.join(" "))),
+        params,
         sizes: args.sizes.as_deref().map(sizes).transpose()?,
         random: args.random,
         seed: args.seed,

@@ -14,6 +14,7 @@ mod memory;
 mod memory_variants;
 mod message;
 mod nim;
+mod param_flags;
 mod progress;
 mod report_file;
 mod reproduce;

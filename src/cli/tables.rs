@@ -2,6 +2,7 @@
 //! table written as a TSV file (with its manifest), and a table file
 //! checked against the solvers (SPEC.md, "Table files").
 
+use super::param_flags::ParamFlags;
 use super::{CliError, JsonArg, Out, Outcome, SolverArg};
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
@@ -19,7 +20,8 @@ pub struct ExportArgs {
     /// nim `piles=[3] max=[9]`; stones `game=[1] min=[1] max=[4]
     /// length=[6, Game 5: 3]`; memory `n=[30]`; geister `analysis=[basic]`;
     /// yen `total=[10] rounds=[10]`; yen-certified `total=[100]
-    /// rounds=[10]` (about 46 s at the defaults).
+    /// rounds=[10]` (about 46 s at the defaults). Each may be given as a
+    /// flag instead (`--max 7` for `max=7`), but not both ways.
     #[arg(value_name = "KEY=VALUE")]
     params: Vec<String>,
     /// Write the table to FILE (gzip if it ends in `.gz`) and its manifest
@@ -29,6 +31,8 @@ pub struct ExportArgs {
     out: Option<PathBuf>,
     #[command(flatten)]
     solver: SolverArg,
+    #[command(flatten)]
+    flags: ParamFlags,
 }
 
 /// Where the manifest of a table written to `out` goes.
@@ -102,7 +106,7 @@ impl Sink<'_> {
 }
 
 pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
-    let params = args.params.join(" ");
+    let params = args.flags.merged(&args.params)?;
     let solver = args.solver.get();
     let bad = |why: String| CliError::Input(format!("export {}: {why}", args.game));
     let Some(path) = args.out else {

@@ -82,6 +82,11 @@ pub trait Table: Game {
         + Send
         + Sync;
 
+    /// The keys of [`Table::Params`], in the order its `Display` writes
+    /// them: the one list its parse accepts and the command line's flags
+    /// (`--max 7` for `max=7`) are made from.
+    const PARAMS: &'static [&'static str];
+
     /// The names of the value's columns in a table file (`value`, or
     /// Geister's `value`, `distance`).
     const VALUE_COLUMNS: &'static [&'static str];

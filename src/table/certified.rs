@@ -62,11 +62,15 @@ impl fmt::Display for Params {
     }
 }
 
+/// The keys of a certified table's [`Params`] (as a game's
+/// [`Table::PARAMS`](crate::games::Table::PARAMS)).
+pub const PARAMS: &[&str] = &["total", "rounds"];
+
 impl FromStr for Params {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<Params, ParseTableError> {
-        let words = Words::new(GAME, text, &["total", "rounds"])?;
+        let words = Words::new(GAME, text, PARAMS)?;
         let params = Params {
             total: words.get("total", 100)?,
             rounds: words.get("rounds", 10)?,

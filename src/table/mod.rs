@@ -227,6 +227,31 @@ pub fn export_named(
     }
 }
 
+/// Every key of a table's parameters, in first-seen order over [`GAMES`]
+/// and the certified table, with the tables that take it: what the
+/// command line's `--KEY VALUE` flags are made from (each game's
+/// [`Table::PARAMS`], written once there).
+#[must_use]
+pub fn parameter_keys() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut keys: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for (game, params) in [
+        (Nim::NAME, Nim::PARAMS),
+        (StoneGames::NAME, StoneGames::PARAMS),
+        (Memory::NAME, Memory::PARAMS),
+        (Geister::NAME, Geister::PARAMS),
+        (Yen::NAME, Yen::PARAMS),
+        (certified::GAME, certified::PARAMS),
+    ] {
+        for &key in params {
+            match keys.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, games)) => games.push(game),
+                None => keys.push((key, vec![game])),
+            }
+        }
+    }
+    keys
+}
+
 /// The standard tables of every game, as (game, parameters) text: each
 /// game's [`Table::standard`].
 #[must_use]

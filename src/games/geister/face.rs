@@ -210,7 +210,7 @@ impl FromStr for GeisterTableParams {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<GeisterTableParams, ParseTableError> {
-        let words = Words::new(Geister::NAME, text, &["analysis"])?;
+        let words = Words::new(Geister::NAME, text, Geister::PARAMS)?;
         let name: String = words.get("analysis", "basic".to_string())?;
         let analysis = name
             .parse()
@@ -237,6 +237,7 @@ fn goal_value((reach, distance): (retrograde::Reach, u16)) -> GoalValue {
 /// radix rank. A position's size is the number of pieces on the board.
 impl Table for Geister {
     type Params = GeisterTableParams;
+    const PARAMS: &'static [&'static str] = &["analysis"];
     const VALUE_COLUMNS: &'static [&'static str] = &["value", "distance"];
     const SIZE: &'static str = "pieces on the board";
     const VALUE_NOTATION: &'static str =

@@ -71,7 +71,7 @@ impl FromStr for MemoryTableParams {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<MemoryTableParams, ParseTableError> {
-        let words = Words::new(Memory::NAME, text, &["n"])?;
+        let words = Words::new(Memory::NAME, text, Memory::PARAMS)?;
         let params = MemoryTableParams {
             n: words.get("n", 30)?,
         };
@@ -103,6 +103,7 @@ fn states_of(n: usize) -> impl Iterator<Item = State> {
 /// first rows of the table of N + 1. A state's size is its n.
 impl Table for Memory {
     type Params = MemoryTableParams;
+    const PARAMS: &'static [&'static str] = &["n"];
     const VALUE_COLUMNS: &'static [&'static str] = &["value"];
     const SIZE: &'static str = "pairs n";
     const VALUE_NOTATION: &'static str =

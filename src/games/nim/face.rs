@@ -85,7 +85,7 @@ impl FromStr for NimTableParams {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<NimTableParams, ParseTableError> {
-        let words = Words::new(Nim::NAME, text, &["piles", "max"])?;
+        let words = Words::new(Nim::NAME, text, Nim::PARAMS)?;
         let params = NimTableParams {
             piles: words.get("piles", 3)?,
             max: words.get("max", 9)?,
@@ -108,6 +108,7 @@ impl FromStr for NimTableParams {
 /// (`000`, `001`, …, `999`). A position's size is its largest pile.
 impl Table for Nim {
     type Params = NimTableParams;
+    const PARAMS: &'static [&'static str] = &["piles", "max"];
     const VALUE_COLUMNS: &'static [&'static str] = &["value"];
     const SIZE: &'static str = "largest pile";
     const VALUE_NOTATION: &'static str = "`win` or `loss` for the side to move";

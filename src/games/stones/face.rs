@@ -292,11 +292,7 @@ impl FromStr for StoneTableParams {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<StoneTableParams, ParseTableError> {
-        let words = Words::new(
-            GameId::Stones.name(),
-            text,
-            &["game", "min", "max", "length"],
-        )?;
+        let words = Words::new(GameId::Stones.name(), text, StoneGames::PARAMS)?;
         let number: u8 = words.get("game", 1)?;
         let game = Game::from_number(number)
             .ok_or_else(|| words.error(format!("`game={number}` is not a game number 1–5")))?;
@@ -335,6 +331,7 @@ impl FromStr for StoneTableParams {
 /// Game 5, A's values, then B's). A row's size is its number of stones.
 impl Table for StoneGames {
     type Params = StoneTableParams;
+    const PARAMS: &'static [&'static str] = &["game", "min", "max", "length"];
     const VALUE_COLUMNS: &'static [&'static str] = &["lead"];
     const SIZE: &'static str = "stones";
     const VALUE_NOTATION: &'static str =

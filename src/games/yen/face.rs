@@ -249,7 +249,7 @@ impl FromStr for YenTableParams {
     type Err = ParseTableError;
 
     fn from_str(text: &str) -> Result<YenTableParams, ParseTableError> {
-        let words = Words::new(Yen::NAME, text, &["total", "rounds"])?;
+        let words = Words::new(Yen::NAME, text, Yen::PARAMS)?;
         let rules = Rules {
             total: words.get("total", 10)?,
             rounds: words.get("rounds", 10)?,
@@ -280,6 +280,7 @@ fn reachable(rules: Rules) -> Vec<State> {
 /// last. A question's size is T.
 impl Table for Yen {
     type Params = YenTableParams;
+    const PARAMS: &'static [&'static str] = &["total", "rounds"];
     const VALUE_COLUMNS: &'static [&'static str] = &["value"];
     const SIZE: &'static str = "units T";
     const VALUE_NOTATION: &'static str =
