@@ -48,66 +48,32 @@ fn the_correct_python_solvers_pass() {
     assert_eq!((code, report["verdict"].as_str()), (Some(0), Some("pass")));
 }
 
-/// (game, params, program, smallest failing size, the shrunk counterexample:
-/// instance, program's answer, optimized = naive value).
-const WRONG: [(&str, &str, &str, u64, [&str; 3]); 7] = [
-    (
-        "nim",
-        "piles=3 max=9",
-        "nim_wrong.py",
-        9,
-        ["009", "loss", "win"],
-    ),
-    (
-        "stones",
-        "game=1",
-        "stones1_wrong.py",
-        4,
-        ["1: 2,1,2,3", "0", "2"],
-    ),
-    (
-        "stones",
-        "game=2",
-        "stones2_wrong.py",
-        4,
-        ["2: 2,1,2,2", "3", "4"],
-    ),
-    (
-        "stones",
-        "game=3",
-        "stones3_wrong.py",
-        3,
-        ["3: 1,1,1", "1", "3"],
-    ),
-    (
-        "stones",
-        "game=4",
-        "stones4_wrong.py",
-        9,
-        ["4: 1,1,1,1,1,1,1,3", "0", "2"],
-    ),
-    (
-        "stones",
-        "game=5",
-        "stones5_wrong.py",
-        2,
-        ["5: 1,1 / 1,2", "-1", "0"],
-    ),
-    // The state document 004 §2.2 miscomputes (MEM-003: 13/30, printed 1/3).
-    (
-        "memory",
-        "n=8",
-        "memory_wrong.py",
-        3,
-        ["F(3,0,1)", "2/5", "13/30"],
-    ),
-];
+/// The wrong solvers and what `check` must find, one per line of
+/// tests/data/wrong-solvers.tsv: (game, params, program, smallest failing
+/// size, the shrunk counterexample: instance, program's answer, optimized =
+/// naive value). A data file: seven rows of one shape are a table, not code.
+fn wrong_solvers() -> Vec<[String; 7]> {
+    let text = include_str!("data/wrong-solvers.tsv");
+    let rows: Vec<[String; 7]> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let fields: Vec<String> = l.split('\t').map(String::from).collect();
+            fields
+                .try_into()
+                .unwrap_or_else(|_| panic!("7 fields: {l}"))
+        })
+        .collect();
+    assert_eq!(rows.len(), 7, "nim, stones games 1-5, memory");
+    rows
+}
 
 #[test]
 fn each_subtly_wrong_solver_is_caught_and_shrunk_to_the_stated_counterexample() {
-    for (game, params, program, smallest, [instance, answer, value]) in WRONG {
+    for [game, params, program, smallest, instance, answer, value] in wrong_solvers() {
+        let smallest: u64 = smallest.parse().unwrap();
         let command = format!("cmd:python3 {program}");
-        let (code, report) = json(&[game, &command, "--params", params]);
+        let (code, report) = json(&[&game, &command, "--params", &params]);
         assert_eq!(code, Some(1), "{program}: {report}");
         assert_eq!(report["verdict"], "wrong", "{program}");
         let failing = report["per_size"]

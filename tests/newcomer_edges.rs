@@ -9,19 +9,17 @@ mod common;
 use common::{assert_input_error, cli, scratch};
 use std::time::Duration;
 
+/// `yen solve` of `state` in a match of T = 10, R = 10.
+fn yen_solve_state(state: &str) -> [&str; 8] {
+    [
+        "yen", "solve", "--total", "10", "--rounds", "10", "--state", state,
+    ]
+}
+
 /// A player 9.2·10¹⁸ behind was accepted and "won" (value 1).
 #[test]
 fn a_gain_difference_of_i64_min_is_refused() {
-    let err = assert_input_error(&[
-        "yen",
-        "solve",
-        "--total",
-        "10",
-        "--rounds",
-        "10",
-        "--state",
-        "1,10,0,-9223372036854775808",
-    ]);
+    let err = assert_input_error(&yen_solve_state("1,10,0,-9223372036854775808"));
     assert!(err.contains("impossible"), "{err}");
 }
 
@@ -333,16 +331,7 @@ fn error_lines_cut_huge_inputs() {
     let huge = "9".repeat(100_000);
     for args in [
         vec!["nim", huge.as_str()],
-        vec![
-            "yen",
-            "solve",
-            "--total",
-            "10",
-            "--rounds",
-            "10",
-            "--state",
-            huge.as_str(),
-        ],
+        yen_solve_state(&huge).to_vec(),
         vec!["yen", "solve", "--total", huge.as_str()],
     ] {
         let err = assert_input_error(&args);

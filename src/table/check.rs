@@ -173,7 +173,7 @@ where
             let mut out = Piece::default();
             for (at, line) in piece.lines().enumerate() {
                 out.lines += 1;
-                let fields = line.split('\t').count();
+                let fields = line.bytes().filter(|&b| b == b'\t').count() + 1;
                 if fields != field_count {
                     out.malformed = Some((
                         at,
