@@ -119,3 +119,39 @@ fn one_and_two_pairs_by_hand() {
     let p = paranoid_starts(2);
     assert_eq!(p[1].guaranteed, [q(1, 3), q(2, 3), q(0, 1)]);
 }
+
+#[cfg(feature = "cli")]
+#[test]
+fn the_cli_prints_the_recurrences_values_and_refuses_bad_input() {
+    let run = common::cli(&["memory", "--variant", "three", "--n", "5", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let m = max_n_starts(5).pop().unwrap();
+    let p = paranoid_starts(5).pop().unwrap();
+    for i in 0..3 {
+        assert_eq!(v["max_n"]["wins"][i], m.wins[i].to_string());
+        assert_eq!(v["max_n"]["payoffs"][i], m.payoff(i).to_string());
+        assert_eq!(v["paranoid"]["guaranteed"][i], p.guaranteed[i].to_string());
+    }
+    assert_eq!(v["max_n"]["draw"], m.draw.to_string());
+    let text = common::cli(&["memory", "--variant", "three", "--n", "5"]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout.contains(&format!("draw {} ≈", m.draw)),
+        "{}",
+        text.stdout
+    );
+    let table = common::cli(&["memory", "--variant", "three", "--n", "3", "--table"]);
+    assert_eq!(table.code, 0);
+    let listed = ThreeTable::build(Mode::MaxN, 3).states(3).len();
+    assert_eq!(table.stdout.lines().count(), listed);
+    for args in [
+        &["memory", "--variant", "three", "--n", "101"][..],
+        &["memory", "--variant", "three", "--n", "13", "--table"],
+        &["memory", "--variant", "three", "--state", "f"],
+        &["memory", "--variant", "three", "--float"],
+        &["memory", "--variant", "three", "--n", "0"],
+    ] {
+        common::assert_input_error(args);
+    }
+}
