@@ -154,7 +154,7 @@ impl Outcome {
     }
 
     /// `self`, seen by the seat that handed us the turn.
-    fn from_next_seat(&self) -> Outcome {
+    fn handed_back(&self) -> Outcome {
         let [a, b, c] = &self.wins;
         // Its mover (us) is its next seat; its next (our next) is its after.
         Outcome {
@@ -208,7 +208,7 @@ impl ThreeRowSearch {
                 let mut best: Option<Outcome> = None;
                 for o in options {
                     let v = self.judge_max_n(o, row, passes);
-                    if best.as_ref().is_none_or(|b| v.better_than(b)) {
+                    if best.as_ref().map_or(true, |b| v.better_than(b)) {
                         best = Some(v);
                     }
                 }
@@ -230,7 +230,7 @@ impl ThreeRowSearch {
                 draw: BigRational::zero(),
             },
             Node::End(Leaf::Again(next)) => self.max_n(next, 0),
-            Node::End(Leaf::Missed(next)) => self.max_n(next, 0).from_next_seat(),
+            Node::End(Leaf::Missed(next)) => self.max_n(next, 0).handed_back(),
             Node::End(Leaf::Passed) => {
                 if passes + 1 >= PASSES_TO_END {
                     Outcome {
@@ -238,7 +238,7 @@ impl ThreeRowSearch {
                         ..Outcome::zero()
                     }
                 } else {
-                    self.max_n(row, passes + 1).from_next_seat()
+                    self.max_n(row, passes + 1).handed_back()
                 }
             }
         }
