@@ -120,6 +120,17 @@ fn one_and_two_pairs_by_hand() {
     assert_eq!(p[1].guaranteed, [q(1, 3), q(2, 3), q(0, 1)]);
 }
 
+#[test]
+fn the_three_player_claims_pass() {
+    // MEM-110..115 as `reproduce` checks them (about 1 s of CPU).
+    for id in [
+        "MEM-110", "MEM-111", "MEM-112", "MEM-113", "MEM-114", "MEM-115",
+    ] {
+        let verdict = solved_games::claims::by_id(id).expect("registered").check();
+        assert!(verdict.status.passed(), "{id}: {:?}", verdict.evidence);
+    }
+}
+
 #[cfg(feature = "cli")]
 #[test]
 fn the_cli_prints_the_recurrences_values_and_refuses_bad_input() {

@@ -72,6 +72,8 @@ pub fn seats() -> Result<Figure, DrawError> {
         c.configure_mesh()
             .x_desc("N (pairs of cards)")
             .y_desc("winning chance at the start (log)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.0e}"))
             .draw()
             .map_err(err)?;
         for (points, colour, label) in [
