@@ -95,18 +95,31 @@ pub struct Args {
     float: bool,
     /// A variant of document 004 §4 instead of the paper's game: the start
     /// value for N pairs, or with --table every state with n ≤ N (N ≤ 12).
-    /// One of: paper, pairs, points, points-avoid-pass (SPEC.md "Memory
+    /// One of: paper, pairs, points, points-avoid-pass, three (three
+    /// players: each seat's chances, max-n and paranoid) (SPEC.md "Memory
     /// variants").
     #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with_all = ["state", "findings", "plot", "float", "solver"])]
-    variant: Option<Variant>,
+    variant: Option<VariantArg>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
     output: JsonArg,
 }
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
-    text.parse().map_err(|e: UnknownVariant| e.to_string())
+/// A two-player variant, or one with more seats (its own file each).
+#[derive(Clone, Copy)]
+enum VariantArg {
+    Two(Variant),
+    Three,
+}
+
+fn parse_variant(text: &str) -> Result<VariantArg, String> {
+    if text == solved_games::games::memory::variants::three::NAME {
+        return Ok(VariantArg::Three);
+    }
+    text.parse()
+        .map(VariantArg::Two)
+        .map_err(|e: UnknownVariant| e.to_string())
 }
 
 fn too_large(what: &str, n: usize, max: usize) -> CliError {
@@ -124,8 +137,14 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             "--n must be at least 1 (pairs on the table)".into(),
         ));
     }
-    if let Some(variant) = args.variant {
-        return super::memory_variants::run(variant, pairs, args.table, args.output.json, out);
+    match args.variant {
+        Some(VariantArg::Two(variant)) => {
+            return super::memory_variants::run(variant, pairs, args.table, args.output.json, out)
+        }
+        Some(VariantArg::Three) => {
+            return super::memory_three::run(pairs, args.table, args.output.json, out)
+        }
+        None => {}
     }
     if let Some(family) = args.state {
         return state(&args, pairs, family, out);

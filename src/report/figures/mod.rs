@@ -9,6 +9,7 @@
 //! | `fig-memory-3-1`, `-3-2`, `-3-3` | 004 §3 | Figs. 3.1–3.3 ([`crate::games::memory::figures`]) |
 //! | `fig-memory-zero` | 004 §4 | the zero-memory game's first-player edge and 1/(8N²) |
 //! | `fig-memory-variants` | 004 §4 item 1 | the first player's edge against N in the paper's game and its §4 variants |
+//! | `fig-memory-three` | 004 §4 item 2 | each seat's winning chance with three players, beside the paper's two |
 //! | `fig-geister-table-1` | 003 §3 | Table 1 as bars beside the paper's numbers |
 //! | `fig-geister-fig-3`, `-fig-4` | 003 §3 | the forcing lines from the start ([`crate::games::geister::svg`]) |
 //! | `fig-geister-mirror` | 003 §5 | the vertical-mirror strategy: a line of play and the exhaustive check |
@@ -35,6 +36,7 @@ use std::sync::OnceLock;
 
 mod geister;
 mod memory;
+mod memory_three;
 mod memory_variants;
 mod nim;
 mod stones;
@@ -151,6 +153,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Memory,
             "Memory: §4 variants to N = 100",
             memory_variants::edge_to_100,
+        ),
+        spec(
+            memory_three::ID,
+            GameId::Memory,
+            "Memory: three players",
+            memory_three::seats,
         ),
         spec(
             "fig-geister-table-1",

@@ -1,0 +1,140 @@
+//! `solved-games memory --variant three`: three players (document 004 §4
+//! item 2; SPEC.md "Memory variants: three players"), from the count
+//! recurrence, max-n and paranoid.
+
+use super::{CliError, Out, Outcome};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use serde_json::json;
+use solved_games::games::memory::variants::three::optimized::{
+    max_n_starts, paranoid_starts, MaxN, Paranoid, ThreeTable,
+};
+use solved_games::games::memory::variants::three::{Mode, NAME};
+
+/// Largest N for the start values (both modes; on a loaded 2-core machine
+/// N = 100 takes a few seconds of CPU, SPEC.md "Memory variants: three
+/// players").
+const MAX_PAIRS: usize = 100;
+/// Largest N for `--table`.
+const MAX_LISTED_PAIRS: usize = 12;
+
+/// The rules, said once beside the numbers.
+const RULES: &str = "win 1, draw 1/3 each; a full round of passes ends the game; max-n ties go \
+                     to the worse for the next seat, then to fewer draws";
+
+fn float(x: &BigRational) -> f64 {
+    x.to_f64().unwrap_or(f64::NAN)
+}
+
+fn strings(xs: &[BigRational]) -> Vec<String> {
+    xs.iter().map(ToString::to_string).collect()
+}
+
+fn floats(xs: &[BigRational]) -> Vec<f64> {
+    xs.iter().map(float).collect()
+}
+
+fn max_n_json(v: &MaxN) -> serde_json::Value {
+    let payoffs: Vec<BigRational> = (0..3).map(|i| v.payoff(i)).collect();
+    json!({
+        "wins": strings(&v.wins),
+        "draw": v.draw.to_string(),
+        "payoffs": strings(&payoffs),
+        "wins_float": floats(&v.wins),
+        "draw_float": float(&v.draw),
+    })
+}
+
+fn paranoid_json(v: &Paranoid) -> serde_json::Value {
+    json!({
+        "guaranteed": strings(&v.guaranteed),
+        "guaranteed_float": floats(&v.guaranteed),
+    })
+}
+
+/// `a ≈ 0.123456789, b ≈ …` for seats (or places) 1, 2, 3.
+fn seats(xs: &[BigRational], label: &str) -> String {
+    xs.iter()
+        .enumerate()
+        .map(|(i, x)| format!("{label} {} {x} ≈ {:.9}", i + 1, float(x)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn run(pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
+    let max = if table { MAX_LISTED_PAIRS } else { MAX_PAIRS };
+    if pairs > max {
+        return Err(CliError::Input(format!(
+            "--n {pairs} is out of range for --variant {NAME}{}: 1..={max}",
+            if table { " --table" } else { "" }
+        )));
+    }
+    if table {
+        let max_n = ThreeTable::build(Mode::MaxN, pairs);
+        let paranoid = ThreeTable::build(Mode::Paranoid, pairs);
+        let states = max_n.states(pairs);
+        let rows = states.iter().map(|s| {
+            let m = max_n.value(*s).expect("listed");
+            let p = paranoid.value(*s).expect("listed");
+            (
+                *s,
+                m.max_n().expect("max-n").clone(),
+                p.paranoid().expect("paranoid").clone(),
+            )
+        });
+        if json {
+            let rows: Vec<_> = rows
+                .map(|(s, m, p)| {
+                    json!({
+                        "state": s.name(),
+                        "passes": s.passes,
+                        "max_n": max_n_json(&m),
+                        "paranoid": paranoid_json(&p),
+                    })
+                })
+                .collect();
+            out.json(&json!({"variant": NAME, "n": pairs, "states": rows}))?;
+        } else {
+            for (s, m, p) in rows {
+                writeln!(
+                    out,
+                    "{:<24} max-n wins {} / {} / {} draw {}   paranoid {} / {} / {}",
+                    s.to_string(),
+                    m.wins[0],
+                    m.wins[1],
+                    m.wins[2],
+                    m.draw,
+                    p.guaranteed[0],
+                    p.guaranteed[1],
+                    p.guaranteed[2]
+                )?;
+            }
+        }
+        return Ok(true);
+    }
+    let m = max_n_starts(pairs).pop().expect("pairs ≥ 1");
+    let p = paranoid_starts(pairs).pop().expect("pairs ≥ 1");
+    if json {
+        out.json(&json!({
+            "variant": NAME,
+            "n": pairs,
+            "max_n": max_n_json(&m),
+            "paranoid": paranoid_json(&p),
+        }))?;
+    } else {
+        writeln!(
+            out,
+            "{NAME}, N = {pairs}, max-n: {}, draw {} ≈ {:.9}",
+            seats(&m.wins, "seat"),
+            m.draw,
+            float(&m.draw)
+        )?;
+        writeln!(
+            out,
+            "{NAME}, N = {pairs}, paranoid (each seat against the other two): {}",
+            seats(&p.guaranteed, "seat")
+        )?;
+        writeln!(out, "({RULES})")?;
+    }
+    Ok(true)
+}

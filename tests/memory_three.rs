@@ -1,0 +1,168 @@
+//! Three players of document 004 §4 item 2 solved twice: the count
+//! recurrence and the explicit-row search agree on every state both reach,
+//! under max-n and paranoid play.
+
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
+
+mod common;
+
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use solved_games::games::memory::variants::three::naive::ThreeRowSearch;
+use solved_games::games::memory::variants::three::optimized::{
+    max_n_starts, paranoid_starts, start_values, ThreeTable,
+};
+use solved_games::games::memory::variants::three::{Mode, ThreeState};
+
+/// Every state n ≤ `pairs`: the table's max-n value equals the row search's.
+fn max_n_agrees_up_to(pairs: usize) -> usize {
+    let table = ThreeTable::build(Mode::MaxN, pairs);
+    let mut search = ThreeRowSearch::new();
+    let mut checked = 0;
+    for s in table.states(pairs) {
+        let fast = table.value(s).unwrap();
+        let fast = fast.max_n().unwrap();
+        let slow = search.state_max_n(&s.name(), s.passes).unwrap();
+        assert_eq!(
+            (&fast.wins, &fast.draw),
+            (&slow.wins, &slow.draw),
+            "max-n {s}"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+/// The same for the three paranoid guarantees of every state.
+fn paranoid_agrees_up_to(pairs: usize) -> usize {
+    let table = ThreeTable::build(Mode::Paranoid, pairs);
+    let mut search = ThreeRowSearch::new();
+    let mut checked = 0;
+    for s in table.states(pairs) {
+        let fast = table.value(s).unwrap();
+        let fast = fast.paranoid().unwrap();
+        for place in 0..3 {
+            let slow = search.state_paranoid(&s.name(), s.passes, place).unwrap();
+            assert_eq!(fast.guaranteed[place], slow, "paranoid {s}, place {place}");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn naive_matches_optimized_max_n_up_to_6_pairs() {
+    let checked = max_n_agrees_up_to(6);
+    assert!(checked >= 150, "{checked} states");
+}
+
+#[test]
+fn naive_matches_optimized_paranoid_up_to_6_pairs() {
+    let checked = paranoid_agrees_up_to(6);
+    assert!(checked >= 150, "{checked} states");
+}
+
+#[test]
+fn every_state_adds_up_and_paranoid_is_a_guarantee_up_to_12_pairs() {
+    // Max-n: the three winning chances and the draw add up to 1. Paranoid:
+    // what a seat can guarantee against the other two is at most what it
+    // gets in the max-n play (that play is one the other two could choose).
+    let max_n = ThreeTable::build(Mode::MaxN, 12);
+    let paranoid = ThreeTable::build(Mode::Paranoid, 12);
+    let third = BigRational::new(1.into(), 3.into());
+    let mut strictly_less = 0;
+    for s in max_n.states(12) {
+        let m = max_n.value(s).unwrap();
+        let m = m.max_n().unwrap();
+        let total: BigRational = m.wins.iter().sum::<BigRational>() + &m.draw;
+        assert_eq!(total, BigRational::one(), "{s}");
+        assert!(m.wins.iter().all(|w| *w >= BigRational::zero()), "{s}");
+        let p = paranoid.value(s).unwrap();
+        let p = p.paranoid().unwrap();
+        for place in 0..3 {
+            let payoff = &m.wins[place] + &m.draw * &third;
+            assert!(p.guaranteed[place] <= payoff, "{s}, place {place}");
+            if p.guaranteed[place] < payoff {
+                strictly_less += 1;
+            }
+        }
+    }
+    // The coalition does hurt somewhere (else the paranoid side would be
+    // a copy of max-n).
+    assert!(strictly_less > 100, "{strictly_less}");
+}
+
+#[test]
+fn start_values_match_the_whole_table_up_to_12_pairs() {
+    for mode in Mode::ALL {
+        let table = ThreeTable::build(mode, 12);
+        let starts = start_values(mode, 12);
+        for (i, v) in starts.iter().enumerate() {
+            let whole = table.value(ThreeState::start(i + 1)).unwrap();
+            assert_eq!(v, &whole, "{mode}, N = {}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn one_and_two_pairs_by_hand() {
+    // N = 1: seat 1 turns the two 1s. N = 2: seat 1's two cards match with
+    // chance 1/3 (then it takes both pairs); otherwise a 1 and a 2 are
+    // known, and seat 2 turns a card, knows where its twin lies and wins.
+    let starts = max_n_starts(2);
+    let q = |a: i64, b: i64| BigRational::new(a.into(), b.into());
+    assert_eq!(starts[0].wins, [q(1, 1), q(0, 1), q(0, 1)]);
+    assert_eq!(starts[1].wins, [q(1, 3), q(2, 3), q(0, 1)]);
+    assert_eq!(starts[1].draw, q(0, 1));
+    // Nobody can do better against the others at N ≤ 2: no choice matters.
+    let p = paranoid_starts(2);
+    assert_eq!(p[1].guaranteed, [q(1, 3), q(2, 3), q(0, 1)]);
+}
+
+#[test]
+fn the_three_player_claims_pass() {
+    // MEM-110..115 as `reproduce` checks them (about 1 s of CPU).
+    for id in [
+        "MEM-110", "MEM-111", "MEM-112", "MEM-113", "MEM-114", "MEM-115",
+    ] {
+        let verdict = solved_games::claims::by_id(id).expect("registered").check();
+        assert!(verdict.status.passed(), "{id}: {:?}", verdict.evidence);
+    }
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn the_cli_prints_the_recurrences_values_and_refuses_bad_input() {
+    let run = common::cli(&["memory", "--variant", "three", "--n", "5", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let m = max_n_starts(5).pop().unwrap();
+    let p = paranoid_starts(5).pop().unwrap();
+    for i in 0..3 {
+        assert_eq!(v["max_n"]["wins"][i], m.wins[i].to_string());
+        assert_eq!(v["max_n"]["payoffs"][i], m.payoff(i).to_string());
+        assert_eq!(v["paranoid"]["guaranteed"][i], p.guaranteed[i].to_string());
+    }
+    assert_eq!(v["max_n"]["draw"], m.draw.to_string());
+    let text = common::cli(&["memory", "--variant", "three", "--n", "5"]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout.contains(&format!("draw {} ≈", m.draw)),
+        "{}",
+        text.stdout
+    );
+    let table = common::cli(&["memory", "--variant", "three", "--n", "3", "--table"]);
+    assert_eq!(table.code, 0);
+    let listed = ThreeTable::build(Mode::MaxN, 3).states(3).len();
+    assert_eq!(table.stdout.lines().count(), listed);
+    for args in [
+        &["memory", "--variant", "three", "--n", "101"][..],
+        &["memory", "--variant", "three", "--n", "13", "--table"],
+        &["memory", "--variant", "three", "--state", "f"],
+        &["memory", "--variant", "three", "--float"],
+        &["memory", "--variant", "three", "--n", "0"],
+    ] {
+        common::assert_input_error(args);
+    }
+}
