@@ -178,6 +178,9 @@ struct Workspace {
     hint_columns: Vec<u64>,
     /// Whether the hints are a square optimal basis (tight rows, basic columns).
     hint_is_basis: bool,
+    /// Scratch: the restricted game's midpoints, and a best reply's sums.
+    small: Vec<f64>,
+    sums: Vec<f64>,
 }
 
 impl Workspace {
@@ -511,13 +514,74 @@ impl Certified {
     /// The successors' intervals when A bets `x`, for every bet of B,
     /// appended to `out`.
     fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) {
-        out.extend((0..=state.money_b).map(|y| self.successor(state, x, y)));
+        let a = state.money_a - x;
+        match self.stored_layer(state, a) {
+            Some(layer) => {
+                let n = self.max_total as usize + 1;
+                // A's money after the bet is fixed along a row: its blocks
+                // are one contiguous run, indexed by B's money.
+                let blocks = &layer.blocks[a as usize * n..(a as usize + 1) * n];
+                out.extend((0..=state.money_b).map(|y| {
+                    let b = state.money_b - y;
+                    let d = state.gain_diff + gain(x, y);
+                    if b == 0 {
+                        return Interval::point((d - a as i64).signum() as f64);
+                    }
+                    self.look_up(layer, blocks[b as usize], d)
+                        .unwrap_or_else(|| self.interval(state.after(x, y)))
+                }));
+            }
+            None => out.extend((0..=state.money_b).map(|y| self.successor(state, x, y))),
+        }
     }
 
     /// The successors' intervals when B bets `y`, for every bet of A,
     /// appended to `out`.
     fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) {
-        out.extend((0..=state.money_a).map(|x| self.successor(state, x, y)));
+        let b = state.money_b - y;
+        match self.stored_layer(state, b) {
+            Some(layer) => {
+                let n = self.max_total as usize + 1;
+                out.extend((0..=state.money_a).map(|x| {
+                    let a = state.money_a - x;
+                    let d = state.gain_diff + gain(x, y);
+                    if a == 0 {
+                        return Interval::point((d + b as i64).signum() as f64);
+                    }
+                    self.look_up(layer, layer.blocks[a as usize * n + b as usize], d)
+                        .unwrap_or_else(|| self.interval(state.after(x, y)))
+                }));
+            }
+            None => out.extend((0..=state.money_a).map(|x| self.successor(state, x, y))),
+        }
+    }
+
+    /// The stored layer every successor of `state` lies in, when a row or
+    /// column can be read from it directly: two or more rounds left after
+    /// this one, and the money `kept` by the player whose bet is fixed
+    /// along the line not 0 (`successor` handles the rest, entry by entry).
+    #[inline(always)]
+    fn stored_layer(&self, state: State, kept: u64) -> Option<&Layer> {
+        let r = state.rounds_left as usize - 1;
+        (kept > 0 && r >= 2 && r < self.layers.len()).then(|| &self.layers[r])
+    }
+
+    /// The stored interval of gain difference `d` in `block` of `layer`
+    /// (both players holding money, two or more rounds left): outside the
+    /// block's run of undecided differences the state is settled with the
+    /// sign of its difference. `None` if the state is not stored (layer
+    /// R − 1 keeps only what a start reaches).
+    #[inline(always)]
+    fn look_up(&self, layer: &Layer, block: Block, d: i64) -> Option<Interval> {
+        if d < block.first {
+            return Some(Interval::point(-1.0));
+        }
+        let k = ((d - block.first) / 2) as usize;
+        if k >= block.count {
+            return Some(Interval::point(1.0));
+        }
+        let stored = layer.values[block.offset + k];
+        (!stored.lower.is_nan()).then_some(stored)
     }
 
     /// The interval of `state.after(x, y)`: [`Certified::interval`] without
@@ -529,12 +593,7 @@ impl Certified {
     fn successor(&self, state: State, x: u64, y: u64) -> Interval {
         let r = state.rounds_left as usize - 1;
         let (a, b) = (state.money_a - x, state.money_b - y);
-        let d = state.gain_diff
-            + match x.cmp(&y) {
-                std::cmp::Ordering::Less => (x + y) as i64,
-                std::cmp::Ordering::Greater => -((x + y) as i64),
-                std::cmp::Ordering::Equal => 0,
-            };
+        let d = state.gain_diff + gain(x, y);
         // A player without money: every yen the other bets goes to it. One
         // round left: both bets are forced. (As `State::decided`.)
         if a == 0 {
@@ -554,16 +613,8 @@ impl Certified {
         if r < self.layers.len() {
             let n = self.max_total as usize + 1;
             let layer = &self.layers[r];
-            let block = layer.blocks[a as usize * n + b as usize];
-            if d < block.first {
-                return Interval::point(-1.0);
-            }
-            let k = ((d - block.first) / 2) as usize;
-            if k >= block.count {
-                return Interval::point(1.0);
-            }
-            let stored = layer.values[block.offset + k];
-            if !stored.lower.is_nan() {
+            if let Some(stored) = self.look_up(layer, layer.blocks[a as usize * n + b as usize], d)
+            {
                 return stored;
             }
         }
@@ -806,19 +857,18 @@ impl Certified {
         let mut found = None;
         for _ in 0..(m + n + 4) {
             let (k, l) = (row_bets.len(), col_bets.len());
-            let mids = |ws: &Workspace| -> Vec<f64> {
-                let mut small = Vec::with_capacity(k * l);
-                for row in ws.row_mids.chunks_exact(n) {
-                    small.extend(col_bets.iter().map(|&y| row[y as usize]));
-                }
-                small
-            };
+            // The restricted game's midpoints, into a buffer kept across
+            // stage games (a fresh vector per LP showed in the profile).
+            ws.small.clear();
+            for row in ws.row_mids.chunks_exact(n) {
+                ws.small.extend(col_bets.iter().map(|&y| row[y as usize]));
+            }
             let sol = match method {
                 Method::Guess => {
                     if k != l {
                         return None;
                     }
-                    let (p, q, value) = square_equilibrium(k, &mids(ws))?;
+                    let (p, q, value) = square_equilibrium(k, &ws.small)?;
                     FloatSolution {
                         value,
                         row_strategy: p,
@@ -831,22 +881,22 @@ impl Certified {
                 Method::Warm => match pending.take() {
                     Some(sol) => sol,
                     None => {
-                        let small = mids(ws);
                         // A pure saddle point needs no LP.
                         warm = false;
-                        match saddle(k, l, &small, SHIFT) {
+                        match saddle(k, l, &ws.small, SHIFT) {
                             Some(sol) => sol,
                             None => {
-                                let sol = ws.grow.start(k, l, &small, SHIFT)?;
+                                let sol = ws.grow.start(k, l, &ws.small, SHIFT)?;
                                 warm = true;
                                 sol
                             }
                         }
                     }
                 },
-                Method::Cold => ws.lp.solve(k, l, &mids(ws))?,
+                Method::Cold => ws.lp.solve(k, l, &ws.small)?,
                 Method::ExactRestricted => {
-                    let small: Vec<Vec<BigRational>> = mids(ws)
+                    let small: Vec<Vec<BigRational>> = ws
+                        .small
                         .chunks_exact(l)
                         .map(|row| {
                             row.iter()
@@ -874,8 +924,8 @@ impl Certified {
             let (p, q) = (&sol.row_strategy, &sol.column_strategy);
             // B's best reply to p over all columns, A's to q over all rows
             // (row by row: contiguous, so the sums vectorise).
-            let (worst_j, worst) = best_reply(&ws.row_mids, n, p, f64::lt);
-            let (best_i, best) = best_reply(&ws.column_mids, m, q, f64::gt);
+            let (worst_j, worst) = best_reply(&ws.row_mids, n, p, f64::lt, &mut ws.sums);
+            let (best_i, best) = best_reply(&ws.column_mids, m, q, f64::gt, &mut ws.sums);
             let new_column = (worst < sol.value - TOLERANCE
                 && !col_bets.contains(&(worst_j as u64)))
             .then_some(worst_j as u64);
@@ -1026,6 +1076,17 @@ impl Certificate {
     }
 }
 
+/// What a round with bets `x` (A) and `y` (B) adds to A's gain difference:
+/// the lower bet takes both (document 000 §2), equal bets go back.
+#[inline(always)]
+fn gain(x: u64, y: u64) -> i64 {
+    match x.cmp(&y) {
+        std::cmp::Ordering::Less => (x + y) as i64,
+        std::cmp::Ordering::Greater => -((x + y) as i64),
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
 /// The best reply to `p` (weights of the lines built, each `len` long,
 /// one after another in `lines`): the position and payoff of the least
 /// (`better` = `<`) or greatest (`>`) weighted sum.
@@ -1034,8 +1095,10 @@ fn best_reply(
     len: usize,
     p: &[f64],
     better: fn(&f64, &f64) -> bool,
+    sums: &mut Vec<f64>,
 ) -> (usize, f64) {
-    let mut sums = vec![0.0; len];
+    sums.clear();
+    sums.resize(len, 0.0);
     for (line, &w) in lines.chunks_exact(len).zip(p) {
         if w != 0.0 {
             for (s, &v) in sums.iter_mut().zip(line) {
@@ -1071,61 +1134,92 @@ fn fixed_floor(x: f64) -> i64 {
     t - i64::from((t as f64) > scaled)
 }
 
+/// A strategy's weights rounded down to the fixed-point grid, those left
+/// positive: (line, weight), what [`fixed_sums`] sums over.
+fn grid_weights(p: &[f64]) -> impl Iterator<Item = (usize, i64)> + '_ {
+    p.iter().enumerate().filter_map(|(r, &w)| {
+        let w = fixed_floor(w);
+        (w > 0).then_some((r, w))
+    })
+}
+
 /// A's strategy `p` rounded down to the fixed-point grid: (row, weight).
+#[cfg(test)]
 fn fixed_weights(p: &[f64]) -> Vec<(usize, i64)> {
-    p.iter()
-        .enumerate()
-        .filter_map(|(r, &w)| {
-            let w = fixed_floor(w);
-            (w > 0).then_some((r, w))
-        })
-        .collect()
+    grid_weights(p).collect()
+}
+
+/// [`fixed_sums`]'s scratch: the weights on the grid, and the sums.
+type FixedScratch = (Vec<(usize, i64)>, Vec<i128>);
+
+thread_local! {
+    /// [`fixed_sums`]'s weights and sums, kept across stage games: the
+    /// bounds run several times per stage game, and fresh vectors each time
+    /// showed in the profile as allocator work.
+    static FIXED_SCRATCH: std::cell::RefCell<FixedScratch> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
 /// For each of `len` replies, Σ over the lines built of weight × payoff,
 /// exactly: `lines` holds one line per bet tried (each `len` long, one
 /// after another), `weights` the float strategy over them (rounded down to
-/// the grid), `payoff` an entry's bound rounded outward to the grid. Also
-/// the weights' exact total; `None` if the strategy rounds to nothing.
-fn fixed_sums(
+/// the grid), `payoff` an entry's bound rounded outward to the grid. Hands
+/// the sums and the weights' exact total to `finish`; `None` if the
+/// strategy rounds to nothing.
+fn fixed_sums<R>(
     lines: &[Interval],
     len: usize,
     weights: &[f64],
     payoff: impl Fn(&Interval) -> i64,
-) -> Option<(Vec<i128>, i128)> {
-    let weights = fixed_weights(weights);
-    let total: i128 = weights.iter().map(|&(_, w)| i128::from(w)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut sums = vec![0i128; len];
-    for &(line, w) in &weights {
-        for (sum, iv) in sums.iter_mut().zip(&lines[line * len..(line + 1) * len]) {
-            debug_assert!(
-                iv.lower >= -1.0 && iv.upper <= 1.0,
-                "a value outside [-1, 1]"
-            );
-            *sum += i128::from(w) * i128::from(payoff(iv));
+    finish: impl FnOnce(&[i128], i128) -> R,
+) -> Option<R> {
+    FIXED_SCRATCH.with(|scratch| {
+        let (grid, sums) = &mut *scratch.borrow_mut();
+        grid.clear();
+        grid.extend(grid_weights(weights));
+        let total: i128 = grid.iter().map(|&(_, w)| i128::from(w)).sum();
+        if total == 0 {
+            return None;
         }
-    }
-    Some((sums, total))
+        sums.clear();
+        sums.resize(len, 0);
+        for &(line, w) in grid.iter() {
+            for (sum, iv) in sums.iter_mut().zip(&lines[line * len..(line + 1) * len]) {
+                debug_assert!(
+                    iv.lower >= -1.0 && iv.upper <= 1.0,
+                    "a value outside [-1, 1]"
+                );
+                *sum += i128::from(w) * i128::from(payoff(iv));
+            }
+        }
+        Some(finish(sums, total))
+    })
 }
 
 /// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0; −∞ if p
 /// rounds to nothing), in exact fixed-point arithmetic ([`FIXED`]).
 fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
-    fixed_sums(rows, n, p, |iv| fixed_floor(iv.lower)).map_or(f64::NEG_INFINITY, |(sums, total)| {
-        ratio_down(sums.into_iter().min().unwrap_or(0), total) / FIXED
-    })
+    fixed_sums(
+        rows,
+        n,
+        p,
+        |iv| fixed_floor(iv.lower),
+        |sums, total| ratio_down(sums.iter().copied().min().unwrap_or(0), total) / FIXED,
+    )
+    .unwrap_or(f64::NEG_INFINITY)
 }
 
 /// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c, as
 /// [`guarantee`] (+∞ if q rounds to nothing).
 fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
-    fixed_sums(columns, m, q, |iv| -fixed_floor(-iv.upper))
-        .map_or(f64::INFINITY, |(sums, total)| {
-            ratio_up(sums.into_iter().max().unwrap_or(0), total) / FIXED
-        })
+    fixed_sums(
+        columns,
+        m,
+        q,
+        |iv| -fixed_floor(-iv.upper),
+        |sums, total| ratio_up(sums.iter().copied().max().unwrap_or(0), total) / FIXED,
+    )
+    .unwrap_or(f64::INFINITY)
 }
 
 /// The guarantee and ceiling against exact rational arithmetic.
