@@ -292,3 +292,46 @@ mod cli {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
+
+/// `reproduce` runs the T ≤ 200 certificate claims only where the
+/// certificate is: without it they are named as not run and counted
+/// neither as passed nor failed; with a certificate of another size they
+/// FAIL saying so.
+#[cfg(feature = "cli")]
+#[test]
+fn reproduce_runs_the_certificate_claims_only_where_the_certificate_is() {
+    use std::process::Command;
+    let dir = common::scratch("certificate-claims");
+    let run = |file: &Path, ids: &[&str]| {
+        let mut args = vec!["reproduce", "--json"];
+        for id in ids {
+            args.extend(["--id", id]);
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+            .args(&args)
+            .env("SOLVED_GAMES_YEN_CERTIFICATE", file)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let absent = dir.join("absent.cert");
+    let (code, out, err) = run(&absent, &["YEN-001", "YEN-114", "YEN-115"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("YEN-114, YEN-115 not run"), "{err}");
+    assert!(err.contains("--certificate"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["claims"].as_array().unwrap().len(), 1);
+    assert_eq!(v["failed"], 0);
+
+    let (small, _) = write(&dir, 4, 3);
+    let (code, out, _) = run(&small, &["YEN-114"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["failed"], 1);
+    assert!(out.contains("not total=200 rounds=10"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

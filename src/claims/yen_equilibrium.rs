@@ -30,7 +30,7 @@ pub const CERTIFIED_TOTAL: u64 = 100;
 
 /// One certified table for every T ≤ [`CERTIFIED_TOTAL`] at R = 10, shared
 /// by the claims that read it (computed once per process).
-fn certified_table() -> &'static Certified {
+pub(crate) fn certified_table() -> &'static Certified {
     static TABLE: OnceLock<Certified> = OnceLock::new();
     TABLE.get_or_init(|| Certified::solve(CERTIFIED_TOTAL, 10, &Silent))
 }
