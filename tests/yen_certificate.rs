@@ -245,6 +245,36 @@ mod cli {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// The certificate is the same bytes on one and on two threads (the
+    /// solver's blocks are written in canonical order).
+    #[test]
+    fn the_certificate_is_the_same_bytes_on_1_and_2_threads() {
+        use std::process::Command;
+        let dir = common::scratch("certificate-threads");
+        let mut files = Vec::new();
+        for threads in ["1", "2"] {
+            let file = dir.join(format!("t{threads}.cert"));
+            let status = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+                .args([
+                    "yen",
+                    "solve",
+                    "--certified",
+                    "--total",
+                    "16",
+                    "--certificate",
+                ])
+                .arg(&file)
+                .env("RAYON_NUM_THREADS", threads)
+                .output()
+                .unwrap()
+                .status;
+            assert!(status.success());
+            files.push(std::fs::read(&file).unwrap());
+        }
+        assert!(files[0] == files[1], "the two certificates differ");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// `yen solve --certified --certificate FILE` writes what
     /// `verify-certificate --json` accepts, with the start and its support.
     #[test]

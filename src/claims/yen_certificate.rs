@@ -80,10 +80,13 @@ fn verified() -> &'static Result<Verdict, String> {
     })
 }
 
+/// T and A's first-round bets (bet, probability) at its start.
+pub type FirstRound = (u64, Vec<(u64, f64)>);
+
 /// A's first-round bets (probability above 1e-9) at every start of the
 /// certificate, if it is present and verified (the figure's 50-yen units).
 #[must_use]
-pub fn verified_starts() -> Option<Vec<(u64, Vec<(u64, f64)>)>> {
+pub fn verified_starts() -> Option<Vec<FirstRound>> {
     if !present() {
         return None;
     }

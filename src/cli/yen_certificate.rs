@@ -72,7 +72,7 @@ pub fn run_verify(args: VerifyArgs, out: &mut Out) -> Outcome {
     } else {
         writeln!(
             out,
-            "certificate of every T' <= {} at R = {} (SHA-256 matches): {} states, {} stage games, {} set by monotonicity",
+            "certificate of every T' <= {} at R = {} (SHA-256 matches): {} canonical states (mirrors follow), {} stage games (starts included), {} set by monotonicity",
             verdict.total, verdict.rounds, verdict.states, verdict.stage_games, verdict.monotone
         )?;
         writeln!(

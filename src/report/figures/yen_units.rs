@@ -11,9 +11,25 @@ pub(super) const ID: &str = "fig-yen-first-round-units";
 /// (T, A's first-round bets with probability above 1e-9) for every start.
 type Supports = Vec<(u64, Vec<(u64, f64)>)>;
 
-/// The T ≤ 100 certified table's starts (the one YEN-107..110 read).
+/// The largest T drawn when the run has not computed the T ≤ 100 table
+/// (a run of other claims, the tests): a table of about a second.
+const SMALL_TOTAL: u64 = 40;
+
+/// The starts of the T ≤ 100 certified table YEN-107..110 read, if this
+/// run computed it; else of a T ≤ [`SMALL_TOTAL`] table solved here.
 fn from_table() -> Supports {
-    let table = claims::yen_equilibrium::certified_table();
+    let small;
+    let table = match claims::yen_equilibrium::certified_table_if_computed() {
+        Some(t) => t,
+        None => {
+            small = crate::games::yen::certified::Certified::solve(
+                SMALL_TOTAL,
+                10,
+                &crate::progress::Silent,
+            );
+            &small
+        }
+    };
     (1..=table.max_total())
         .map(|t| {
             let stage = table.stage(State::start(Rules {
@@ -36,6 +52,7 @@ fn from_table() -> Supports {
 /// 50-yen units: up to 5,000 yen).
 pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
     let hundred = from_table();
+    let reach = hundred.last().map_or(0, |(t, _)| *t);
     let (fifty, source) = match claims::yen_certificate::verified_starts() {
         Some(starts) => (
             starts,
@@ -44,8 +61,9 @@ pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
         None => (
             hundred.clone(),
             format!(
-                "50-yen units: T ≤ 100 only (up to 5,000 yen; the same table read in 50-yen units), \
+                "50-yen units: T ≤ {reach} only (up to {} yen; the same table read in 50-yen units), \
                  as no verified certificate is at {} (`{}` writes it)",
+                reach * 50,
                 claims::yen_certificate::path().display(),
                 claims::yen_certificate::produce_command()
             ),
@@ -69,7 +87,7 @@ pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
             .draw()
             .map_err(err)?;
         for (data, unit, colour, name) in [
-            (&hundred, 100.0, c100, "100-yen units (T ≤ 100)"),
+            (&hundred, 100.0, c100, "100-yen units"),
             (&fifty, 50.0, c50, "50-yen units"),
         ] {
             c.draw_series(data.iter().flat_map(|(t, bets)| {
@@ -101,8 +119,16 @@ pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
             "Each circle is a bet of A's float first-round equilibrium at the start of the \
              T-unit game (area ∝ probability; bets under 1e-9 left out), placed at the money in \
              yen and the bet as a share of the money. The {{1, T − 9}} pattern is a bet of one \
-             unit (near 0) and T − 9 units (near 1 − 9/T). 100-yen units: every T ≤ 100 from the \
-             certified table of YEN-107..110; {source}. Last starts: {}; {}.",
+             unit (near 0) and T − 9 units (near 1 − 9/T). 100-yen units: every T ≤ {reach} from \
+             {}; {source}. Last starts: {}; {}.",
+            if reach == claims::yen_equilibrium::CERTIFIED_TOTAL {
+                "the certified table of YEN-107..110".to_string()
+            } else {
+                format!(
+                    "a certified table of T ≤ {reach} (this run did not compute the T ≤ 100 \
+                     table of YEN-107..110: run the yen claims, e.g. `reproduce --game yen --html`)"
+                )
+            },
             last(&hundred),
             last(&fifty)
         ),
