@@ -308,6 +308,8 @@ mod cli {
             .as_str()
             .unwrap()
             .starts_with("T 1-9: {0}; T 10-11: {T-9}"));
+        // T = 200 (50-yen units) is the largest total.
+        common::assert_input_error(&["yen", "solve", "--certified", "--total", "201"]);
         // A directory that does not exist: exit 3 before any work.
         let run = cli(&[
             "yen",
