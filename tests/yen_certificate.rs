@@ -308,6 +308,10 @@ mod cli {
             .as_str()
             .unwrap()
             .starts_with("T 1-9: {0}; T 10-11: {T-9}"));
+        // No file name: refused before the solve.
+        let d = dir.to_str().unwrap();
+        common::assert_input_error(&["yen", "solve", "--certified", "--certificate", d]);
+        common::assert_input_error(&["yen", "solve", "--certified", "--certificate", ""]);
         // T = 200 (50-yen units) is the largest total.
         common::assert_input_error(&["yen", "solve", "--certified", "--total", "201"]);
         // A directory that does not exist: exit 3 before any work.

@@ -211,6 +211,15 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
             state.gain_diff.unsigned_abs() + state.money_a + state.money_b
         )));
     }
+    if let Some(file) = &args.certificate {
+        // Refused before the solve, which may take minutes.
+        if file.as_os_str().is_empty() || file.is_dir() {
+            return Err(CliError::Input(format!(
+                "--certificate {:?}: a file name is needed (not empty, not a directory)",
+                file.display().to_string()
+            )));
+        }
+    }
     let table = match &args.certificate {
         None => Certified::solve(rules.total, rules.rounds, &Bar::stderr()),
         Some(file) => certificate::solve_and_write(rules.total, rules.rounds, file, &Bar::stderr())
