@@ -39,7 +39,8 @@ mod nim;
 mod stones;
 mod tables;
 mod yen;
-mod yen_equilibrium;
+pub mod yen_certificate;
+pub(crate) mod yen_equilibrium;
 
 pub use face::{evidence, evidence_as};
 
@@ -293,10 +294,13 @@ pub fn for_game(game: GameId) -> Vec<Claim> {
     }
 }
 
-/// Looks a claim up by id.
+/// Looks a claim up by id (the certificate claims too, present or not).
 #[must_use]
 pub fn by_id(id: &str) -> Option<Claim> {
-    all().into_iter().find(|c| c.id == id)
+    all()
+        .into_iter()
+        .chain(yen_certificate::CLAIMS.iter().copied())
+        .find(|c| c.id == id)
 }
 
 #[cfg(test)]

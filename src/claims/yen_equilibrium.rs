@@ -30,9 +30,16 @@ pub const CERTIFIED_TOTAL: u64 = 100;
 
 /// One certified table for every T ≤ [`CERTIFIED_TOTAL`] at R = 10, shared
 /// by the claims that read it (computed once per process).
-fn certified_table() -> &'static Certified {
-    static TABLE: OnceLock<Certified> = OnceLock::new();
+pub(crate) fn certified_table() -> &'static Certified {
     TABLE.get_or_init(|| Certified::solve(CERTIFIED_TOTAL, 10, &Silent))
+}
+
+static TABLE: OnceLock<Certified> = OnceLock::new();
+
+/// The shared table if a claim of this run has already computed it (the
+/// report's first-round figure reuses it, and does not pay for it alone).
+pub(crate) fn certified_table_if_computed() -> Option<&'static Certified> {
+    TABLE.get()
 }
 
 /// The largest total of YEN-113's containment check: every covered state

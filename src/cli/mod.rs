@@ -23,6 +23,7 @@ mod stones;
 mod table;
 mod tables;
 mod yen;
+mod yen_certificate;
 mod yen_export;
 mod yen_solve;
 

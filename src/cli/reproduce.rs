@@ -121,6 +121,30 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
             )));
         }
     }
+    // The claims read from a certificate file run only where it is; else
+    // they are named as not run (SPEC.md, "Claims from a certificate file").
+    let wanted = |c: &claims::Claim| {
+        (games.is_empty() || games.contains(&c.game))
+            && (args.ids.is_empty() || args.ids.iter().any(|id| id.eq_ignore_ascii_case(c.id)))
+    };
+    let extra: Vec<claims::Claim> = claims::yen_certificate::CLAIMS
+        .iter()
+        .copied()
+        .filter(|c| wanted(c))
+        .collect();
+    if !extra.is_empty() {
+        if claims::yen_certificate::present() {
+            selected.extend(extra);
+        } else {
+            let ids: Vec<&str> = extra.iter().map(|c| c.id).collect();
+            note(format_args!(
+                "solved-games: {} not run (neither passed nor failed): no certificate at {}; write it with `{}`",
+                ids.join(", "),
+                claims::yen_certificate::path().display(),
+                claims::yen_certificate::produce_command()
+            ));
+        }
+    }
     selected.sort_by_key(|c| c.game);
     if selected.is_empty() {
         return Err(CliError::Input("no claims match the filters".into()));

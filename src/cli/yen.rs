@@ -2,7 +2,7 @@
 //! (this file), and solve scaled games exactly (`yen_solve.rs`).
 
 use super::progress::Bar;
-use super::{note, yen_export, yen_solve, CliError, JsonArg, Out, Outcome};
+use super::{note, yen_certificate, yen_export, yen_solve, CliError, JsonArg, Out, Outcome};
 use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::Player;
@@ -38,6 +38,11 @@ enum YenCommand {
     /// Write the scaled game as a Gambit .efg (or one stage game as a .nfg)
     /// for Gambit and OpenSpiel.
     ExportEfg(yen_export::ExportArgs),
+    /// Re-check a certified table's certificate (written by `yen solve
+    /// --certified --certificate FILE`) from its strategies alone: exit 1 if a
+    /// stored strategy does not give its claimed bound, 2 if the file is
+    /// malformed, 3 if it cannot be read.
+    VerifyCertificate(yen_certificate::VerifyArgs),
 }
 
 /// Options shared by `match` and `tournament`.
@@ -106,6 +111,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         YenCommand::Solve(a) => yen_solve::run_solve(a, out),
         YenCommand::BestResponse(a) => yen_solve::run_best_response(a, out),
         YenCommand::ExportEfg(a) => yen_export::run_export(a, out),
+        YenCommand::VerifyCertificate(a) => yen_certificate::run_verify(a, out),
     }
 }
 

@@ -6,6 +6,7 @@ use super::{CliError, Out, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response_with_progress, DocumentPlayer, Goal};
+use solved_games::games::yen::certificate;
 use solved_games::games::yen::certified::Certified;
 use solved_games::games::yen::figures;
 use solved_games::games::yen::optimized::{reachable_states, Solver};
@@ -18,8 +19,9 @@ use solved_games::solve::exact::{format_ratio, to_f64};
 const MAX_TOTAL: u64 = 60;
 /// Largest total for best responses (one-player expectimax, far cheaper).
 const MAX_BEST_RESPONSE_TOTAL: u64 = 200;
-/// Largest total the certified solver accepts (memory grows like T³).
-const MAX_CERTIFIED_TOTAL: u64 = 120;
+/// Largest total the certified solver accepts (memory grows like T³; T = 200
+/// is 50-yen units, and bets fit a certificate's `u16`).
+const MAX_CERTIFIED_TOTAL: u64 = 200;
 /// Largest number of rounds the exact solver accepts.
 const MAX_ROUNDS: u32 = 60;
 
@@ -40,7 +42,7 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Solve in floating point with certified bounds instead of exactly:
-    /// every state of every game with T' ≤ --total (up to 120) and these
+    /// every state of every game with T' ≤ --total (up to 200) and these
     /// rounds, each value in a rigorous interval [lower, upper].
     #[arg(long)]
     certified: bool,
@@ -48,6 +50,11 @@ pub struct SolveArgs {
     /// first-round strategy across T, and the value surface of one layer).
     #[arg(long, value_name = "DIR", requires = "certified")]
     plot: Option<std::path::PathBuf>,
+    /// With --certified: write the table's certificate to FILE (every stage
+    /// game's strategies and the facts that set the other states; check it
+    /// with `yen verify-certificate FILE`).
+    #[arg(long, value_name = "FILE", requires = "certified")]
+    certificate: Option<std::path::PathBuf>,
 }
 
 /// Options of `solved-games yen best-response`.
@@ -204,7 +211,23 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
             state.gain_diff.unsigned_abs() + state.money_a + state.money_b
         )));
     }
-    let table = Certified::solve(rules.total, rules.rounds, &Bar::stderr());
+    if let Some(file) = &args.certificate {
+        // Refused before the solve, which may take minutes.
+        if file.as_os_str().is_empty() || file.is_dir() {
+            return Err(CliError::Input(format!(
+                "--certificate {:?}: a file name is needed (not empty, not a directory)",
+                file.display().to_string()
+            )));
+        }
+    }
+    let table = match &args.certificate {
+        None => Certified::solve(rules.total, rules.rounds, &Bar::stderr()),
+        Some(file) => certificate::solve_and_write(rules.total, rules.rounds, file, &Bar::stderr())
+            .map_err(|e| match e {
+                certificate::CertificateError::Io(e) => CliError::io(file, &e),
+                certificate::CertificateError::Malformed(m) => CliError::Failed(m),
+            })?,
+    };
     let summary = table.summary();
     let stage = if state.rounds_left == 0 {
         None

@@ -228,7 +228,24 @@ impl Certified {
     /// # Panics
     /// If `rounds` is 0.
     pub fn solve(max_total: u64, rounds: u32, progress: &dyn Progress) -> Certified {
+        Certified::solve_recording(max_total, rounds, progress, None)
+    }
+
+    /// [`Certified::solve`], handing every block of the table's canonical
+    /// states (a < b, or a = b with d ≤ 0), as solved, to `record`: layer by
+    /// layer from r = 2 up, in increasing (a, b) within a layer. What a
+    /// certificate is written from ([`crate::games::yen::certificate`]).
+    ///
+    /// # Panics
+    /// If `rounds` is 0.
+    pub fn solve_recording(
+        max_total: u64,
+        rounds: u32,
+        progress: &dyn Progress,
+        mut record: Option<&mut dyn FnMut(BlockRecord)>,
+    ) -> Certified {
         assert!(rounds > 0, "a match has at least one round");
+        let recording = record.is_some();
         let mut table = Certified {
             max_total,
             rounds,
@@ -277,6 +294,10 @@ impl Certified {
                         block.count
                     };
                     let mut out = vec![Interval::point(f64::NAN); count];
+                    let mut stages: Vec<Option<StageRecord>> = Vec::new();
+                    if recording {
+                        stages.resize(count, None);
+                    }
                     let mut work = BlockWork::default();
                     let needed =
                         |k: usize| r + 1 < this.rounds || this.reachable_from_a_start(state(k));
@@ -299,6 +320,9 @@ impl Certified {
                             work.add(&c);
                             settled = c.interval.lower == 1.0;
                             out[k] = c.interval;
+                            if recording {
+                                stages[k] = Some(c.record());
+                            }
                             if first.is_none() {
                                 first = Some(ws.hint());
                             }
@@ -316,15 +340,29 @@ impl Certified {
                             work.add(&c);
                             settled = c.interval.upper == -1.0;
                             out[k] = c.interval;
+                            if recording {
+                                stages[k] = Some(c.record());
+                            }
                         }
                     }
                     progress.advance(if a == b { count } else { 2 * count } as u64);
                     let seed = first.or_else(|| below[i].clone());
-                    ((a, b), out, work, seed)
+                    ((a, b), out, work, seed, stages)
                 })
                 .collect();
             let layer = &mut table.layers[r as usize];
-            for (i, ((a, b), intervals, work, seed)) in solved.into_iter().enumerate() {
+            for (i, ((a, b), intervals, work, seed, stages)) in solved.into_iter().enumerate() {
+                if let Some(record) = record.as_mut() {
+                    let block = layer.blocks[a as usize * n + b as usize];
+                    record(BlockRecord {
+                        rounds_left: r,
+                        money_a: a,
+                        money_b: b,
+                        first_gain_diff: block.first,
+                        intervals: intervals.clone(),
+                        stages,
+                    });
+                }
                 seeds[i] = seed;
                 table.summary.stage_games += work.solved;
                 table.summary.float_failures += work.failures;
@@ -1033,7 +1071,47 @@ impl Certified {
 
 /// One block's canonical part solved: its (a, b), intervals, counts, and
 /// the basis the same block of the next layer starts from.
-type SolvedBlock = ((u64, u64), Vec<Interval>, BlockWork, Option<Hint>);
+type SolvedBlock = (
+    (u64, u64),
+    Vec<Interval>,
+    BlockWork,
+    Option<Hint>,
+    Vec<Option<StageRecord>>,
+);
+
+/// One stage game as [`Certified::solve_recording`] solved it: the float
+/// strategies and the bounds they give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StageRecord {
+    /// The bounds A's and B's strategies give (the state's interval may be
+    /// narrower: the symmetric states are exactly 0).
+    pub strategy_interval: Interval,
+    /// A's strategy: bets with positive probability, in increasing order.
+    pub strategy_a: Vec<(u64, f64)>,
+    /// B's strategy.
+    pub strategy_b: Vec<(u64, f64)>,
+}
+
+/// The canonical states of one (rounds left, a, b) as solved: gain
+/// differences `first_gain_diff, first_gain_diff + 2, …`, each with its
+/// interval (NaN where the table skipped the state: layer R − 1 keeps only
+/// what a start reaches) and its stage game (`None` where monotonicity set
+/// the state to ±1, or it was skipped).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockRecord {
+    /// Rounds left.
+    pub rounds_left: u32,
+    /// A's money.
+    pub money_a: u64,
+    /// B's money.
+    pub money_b: u64,
+    /// The smallest undecided gain difference.
+    pub first_gain_diff: i64,
+    /// The intervals of the canonical states.
+    pub intervals: Vec<Interval>,
+    /// Their stage games (empty when not recording).
+    pub stages: Vec<Option<StageRecord>>,
+}
 
 /// Counts for one block of states.
 #[derive(Default)]
@@ -1064,6 +1142,14 @@ struct Certificate {
 }
 
 impl Certificate {
+    fn record(&self) -> StageRecord {
+        StageRecord {
+            strategy_interval: self.strategy_interval,
+            strategy_a: self.strategy_a.clone(),
+            strategy_b: self.strategy_b.clone(),
+        }
+    }
+
     fn pure(interval: Interval, x: u64, y: u64) -> Certificate {
         Certificate {
             interval,

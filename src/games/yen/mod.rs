@@ -18,6 +18,8 @@
 //!   over bet histories / DP over compressed states).
 //! - [`certified`]: certified float values at the paper's scale (T = 100
 //!   units, R = 10): every value in a rigorous interval.
+//! - [`certificate`] / [`certificate_check`]: the certified table's
+//!   strategies in a file, and their verifier (independent of the solver).
 //! - [`best_response`]: exact best responses to the document's players.
 //! - [`rules_audit`]: `State::bets` and `State::decided` against a brute
 //!   force of §2 on every state of small matches.
@@ -25,6 +27,8 @@
 //!   formats, for Gambit and OpenSpiel to check.
 
 pub mod best_response;
+pub mod certificate;
+pub mod certificate_check;
 pub mod certified;
 pub mod face;
 #[cfg(feature = "plot")]

@@ -17,6 +17,7 @@
 //! | `fig-yen-cycle` | 000 §3 | the three-way cycle (三すくみ) as win rates with 95% intervals |
 //! | `fig-yen-equilibrium` | 000 §4 | the equilibrium first-round bets at T = R = 10 |
 //! | `fig-yen-two-rounds` | 000 §2 | R = 2: every first-bet pair's outcome and the safe bets |
+//! | `fig-yen-first-round-units` | 000 §4 | A's certified first-round bets across T at 100- and 50-yen units |
 //!
 //! Where a figure sets a published number beside a computed one, the
 //! published number is read from the claims registry. The games' modules are
@@ -41,6 +42,7 @@ mod memory_variants;
 mod nim;
 mod stones;
 mod yen;
+mod yen_units;
 
 /// One figure of the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,6 +209,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Yen,
             "yen: R = 2",
             yen::yen_two_rounds,
+        ),
+        spec(
+            yen_units::ID,
+            GameId::Yen,
+            "yen: first round at 100- and 50-yen units",
+            yen_units::yen_first_round_units,
         ),
     ]
 }

@@ -1,0 +1,610 @@
+//! The certificate file of a certified 10,000-yen table (document 000 at
+//! T ≤ 200 units, R rounds; issue 26): for every state of the table that
+//! reaches a stage game, both players' float strategies; for every other
+//! state, the fact that set it (±1 by monotonicity in d, or skipped); and
+//! the starts' stage games for every T' ≤ T. Written by `yen solve
+//! --certified --certificate FILE`, read by [`read`] and re-checked by
+//! [`crate::games::yen::certificate_check`] from the strategies alone
+//! (SPEC.md, "Certificate files of the certified yen table").
+//!
+//! # Format (version 1)
+//! One ASCII header line, then a little-endian binary body:
+//!
+//! ```text
+//! solved-games certificate\tformat 1\tyen-certified\ttotal=T rounds=R\tsha256=<64 hex digits>\n
+//! body: block* end
+//! block: 'B' r:u8 a:u16 b:u16 first_d:i32 count:u32 entry{count}
+//! entry: 0                      skipped (not needed by any start)
+//!      | 1 lower:f64 upper:f64 na:u16 (bet:u16 p:f64){na} nb:u16 (bet:u16 p:f64){nb}
+//!                               a stage game: the claimed bounds and both strategies
+//!      | 2                      +1, by monotonicity (the entry before it is +1)
+//!      | 3                      −1, by monotonicity (the entry after it is −1)
+//! end: 'E' blocks:u64
+//! ```
+//!
+//! A block holds the canonical states of (r, a, b) (a < b, or a = b with
+//! d ≤ 0; the mirror (r, b, a, −d) has the negated value): gain differences
+//! `first_d, first_d + 2, …`. Blocks come layer by layer, r = 2 up to R − 1
+//! in increasing (a, b), then the starts (R, T', T', 0) for T' = 1..T. The
+//! SHA-256 is that of the body; a file whose body does not match it, or
+//! that ends early, is malformed.
+
+use crate::games::yen::certified::{BlockRecord, Certified, Interval, StageRecord};
+use crate::games::yen::rules::{Rules, State};
+use crate::progress::Progress;
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// The first words of the header line.
+pub const MAGIC: &str = "solved-games certificate";
+
+/// The format version this module writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The game field of the header.
+pub const GAME: &str = "yen-certified";
+
+/// The largest T a certificate holds (bets are stored as `u16`, and the
+/// certified solver's `--total` stops here).
+pub const MAX_TOTAL: u64 = 200;
+
+/// One state's entry in a block.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    /// Not in the table (layer R − 1 keeps only what a start reaches).
+    Skipped,
+    /// A stage game: the bounds claimed for it and both strategies.
+    Stage {
+        /// The bounds the strategies are claimed to give.
+        claimed: Interval,
+        /// A's strategy: (bet, probability), bets increasing.
+        strategy_a: Vec<(u64, f64)>,
+        /// B's strategy.
+        strategy_b: Vec<(u64, f64)>,
+    },
+    /// Exactly +1: the state before it in the block (d − 2) is +1, and the
+    /// value never falls as d grows.
+    PlusByMonotonicity,
+    /// Exactly −1: the state after it in the block (d + 2) is −1.
+    MinusByMonotonicity,
+}
+
+/// The canonical states of one (rounds left, a, b).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// Rounds left.
+    pub rounds_left: u32,
+    /// A's money.
+    pub money_a: u64,
+    /// B's money.
+    pub money_b: u64,
+    /// The gain difference of the first entry; the k-th is `first + 2k`.
+    pub first_gain_diff: i64,
+    /// The entries.
+    pub entries: Vec<Entry>,
+}
+
+impl Block {
+    /// The state of entry `k`.
+    #[must_use]
+    pub fn state(&self, k: usize) -> State {
+        State {
+            rounds_left: self.rounds_left,
+            money_a: self.money_a,
+            money_b: self.money_b,
+            gain_diff: self.first_gain_diff + 2 * k as i64,
+        }
+    }
+}
+
+/// The header's parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// The largest T.
+    pub total: u64,
+    /// R.
+    pub rounds: u32,
+    /// The SHA-256 of the body.
+    pub sha256: [u8; 32],
+}
+
+/// Why a certificate could not be written or read.
+#[derive(Debug)]
+pub enum CertificateError {
+    /// Reading or writing the file failed.
+    Io(io::Error),
+    /// The file is not a certificate of this format: the reason.
+    Malformed(String),
+}
+
+impl fmt::Display for CertificateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertificateError::Io(e) => write!(f, "{e}"),
+            CertificateError::Malformed(why) => write!(f, "malformed certificate: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for CertificateError {}
+
+impl From<io::Error> for CertificateError {
+    fn from(e: io::Error) -> CertificateError {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            CertificateError::Malformed("the file ends early (truncated?)".into())
+        } else {
+            CertificateError::Io(e)
+        }
+    }
+}
+
+fn malformed<T>(why: impl Into<String>) -> Result<T, CertificateError> {
+    Err(CertificateError::Malformed(why.into()))
+}
+
+/// The header line for `total`, `rounds` and a body hash.
+fn header_line(total: u64, rounds: u32, sha: &[u8; 32]) -> String {
+    let hex: String = sha.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{MAGIC}\tformat {FORMAT}\t{GAME}\ttotal={total} rounds={rounds}\tsha256={hex}\n")
+}
+
+/// A writer that hashes what passes through it.
+struct Hashing<W: Write> {
+    inner: W,
+    sha: Sha256,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.sha.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The block a solver's record holds: a stage game where it solved one,
+/// else the fact that set the state.
+///
+/// # Errors
+/// A state with neither (the solver never leaves one).
+pub fn block_of(record: &BlockRecord) -> io::Result<Block> {
+    let mut block = Block {
+        rounds_left: record.rounds_left,
+        money_a: record.money_a,
+        money_b: record.money_b,
+        first_gain_diff: record.first_gain_diff,
+        entries: Vec::with_capacity(record.intervals.len()),
+    };
+    for (k, iv) in record.intervals.iter().enumerate() {
+        let entry = match record.stages.get(k).and_then(Option::as_ref) {
+            Some(stage) => stage_entry(stage),
+            None if iv.lower.is_nan() => Entry::Skipped,
+            None if iv.lower == 1.0 => Entry::PlusByMonotonicity,
+            None if iv.upper == -1.0 => Entry::MinusByMonotonicity,
+            None => {
+                return Err(io::Error::other(format!(
+                    "{} has neither a stage game nor a fact",
+                    block.state(k)
+                )))
+            }
+        };
+        block.entries.push(entry);
+    }
+    Ok(block)
+}
+
+fn stage_entry(stage: &StageRecord) -> Entry {
+    Entry::Stage {
+        claimed: stage.strategy_interval,
+        strategy_a: stage.strategy_a.clone(),
+        strategy_b: stage.strategy_b.clone(),
+    }
+}
+
+/// Writes one block in the body's format.
+///
+/// # Errors
+/// An I/O error.
+pub fn write_block(out: &mut impl Write, block: &Block) -> io::Result<()> {
+    out.write_all(b"B")?;
+    out.write_all(&[block.rounds_left as u8])?;
+    out.write_all(&(block.money_a as u16).to_le_bytes())?;
+    out.write_all(&(block.money_b as u16).to_le_bytes())?;
+    out.write_all(&(block.first_gain_diff as i32).to_le_bytes())?;
+    out.write_all(&(block.entries.len() as u32).to_le_bytes())?;
+    for entry in &block.entries {
+        match entry {
+            Entry::Skipped => out.write_all(&[0])?,
+            Entry::Stage {
+                claimed,
+                strategy_a,
+                strategy_b,
+            } => {
+                out.write_all(&[1])?;
+                out.write_all(&claimed.lower.to_le_bytes())?;
+                out.write_all(&claimed.upper.to_le_bytes())?;
+                for strategy in [strategy_a, strategy_b] {
+                    out.write_all(&(strategy.len() as u16).to_le_bytes())?;
+                    for &(bet, p) in strategy {
+                        out.write_all(&(bet as u16).to_le_bytes())?;
+                        out.write_all(&p.to_le_bytes())?;
+                    }
+                }
+            }
+            Entry::PlusByMonotonicity => out.write_all(&[2])?,
+            Entry::MinusByMonotonicity => out.write_all(&[3])?,
+        }
+    }
+    Ok(())
+}
+
+/// A certificate being written: the header (its hash filled in by
+/// [`Writer::finish`]), then blocks.
+pub struct Writer {
+    file: File,
+    out: Hashing<BufWriter<File>>,
+    total: u64,
+    rounds: u32,
+    blocks: u64,
+}
+
+impl Writer {
+    /// Creates `path` and writes a header with a placeholder hash.
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn create(path: &Path, total: u64, rounds: u32) -> io::Result<Writer> {
+        let mut file = File::create(path)?;
+        file.write_all(header_line(total, rounds, &[0; 32]).as_bytes())?;
+        let out = Hashing {
+            inner: BufWriter::with_capacity(1 << 20, file.try_clone()?),
+            sha: Sha256::new(),
+        };
+        Ok(Writer {
+            file,
+            out,
+            total,
+            rounds,
+            blocks: 0,
+        })
+    }
+
+    /// Appends a block.
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn block(&mut self, block: &Block) -> io::Result<()> {
+        write_block(&mut self.out, block)?;
+        self.blocks += 1;
+        Ok(())
+    }
+
+    /// Writes the end and the body's hash into the header.
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.write_all(b"E")?;
+        self.out.write_all(&self.blocks.to_le_bytes())?;
+        self.out.flush()?;
+        let sha: [u8; 32] = self.out.sha.finalize().into();
+        drop(self.out.inner);
+        self.file.seek(SeekFrom::Start(0))?;
+        self.file
+            .write_all(header_line(self.total, self.rounds, &sha).as_bytes())?;
+        self.file.sync_all()
+    }
+}
+
+/// Solves the certified table for every T' ≤ `total` at `rounds` rounds and
+/// writes its certificate to `path` (through a temporary file beside it,
+/// renamed into place, so a killed run leaves no partial certificate).
+/// Returns the table.
+///
+/// # Errors
+/// An I/O error writing the file.
+///
+/// # Panics
+/// If `total` is 0 or above [`MAX_TOTAL`], or `rounds` is below 2 or above 255.
+pub fn solve_and_write(
+    total: u64,
+    rounds: u32,
+    path: &Path,
+    progress: &dyn Progress,
+) -> Result<Certified, CertificateError> {
+    assert!((1..=MAX_TOTAL).contains(&total) && (2..=255).contains(&rounds));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let result = write_to(total, rounds, &temporary, progress);
+    match result {
+        Ok(table) => {
+            std::fs::rename(&temporary, path).inspect_err(|_| {
+                let _ = std::fs::remove_file(&temporary);
+            })?;
+            Ok(table)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&temporary);
+            Err(e)
+        }
+    }
+}
+
+fn write_to(
+    total: u64,
+    rounds: u32,
+    path: &Path,
+    progress: &dyn Progress,
+) -> Result<Certified, CertificateError> {
+    let mut out = Writer::create(path, total, rounds)?;
+    let mut failed: Option<io::Error> = None;
+    let table = {
+        let mut record = |record: BlockRecord| {
+            if failed.is_none() {
+                if let Err(e) = block_of(&record).and_then(|b| out.block(&b)) {
+                    failed = Some(e);
+                }
+            }
+        };
+        Certified::solve_recording(total, rounds, progress, Some(&mut record))
+    };
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    for t in 1..=total {
+        let stage = table.stage(State::start(Rules { total: t, rounds }));
+        out.block(&Block {
+            rounds_left: rounds,
+            money_a: t,
+            money_b: t,
+            first_gain_diff: 0,
+            entries: vec![stage_entry(&StageRecord {
+                strategy_interval: stage.strategy_interval,
+                strategy_a: stage.strategy_a,
+                strategy_b: stage.strategy_b,
+            })],
+        })?;
+    }
+    out.finish()?;
+    Ok(table)
+}
+
+/// Writes `blocks` as a certificate of `total`, `rounds` to `path` (for
+/// certificates made other than by the solver: tests that alter one).
+///
+/// # Errors
+/// An I/O error.
+pub fn write(path: &Path, total: u64, rounds: u32, blocks: &[Block]) -> io::Result<()> {
+    let mut out = Writer::create(path, total, rounds)?;
+    for b in blocks {
+        out.block(b)?;
+    }
+    out.finish()
+}
+
+/// A reader of a certificate's body, block by block, hashing as it goes.
+pub struct Reader<R: Read> {
+    inner: R,
+    sha: Sha256,
+    header: Header,
+    blocks: u64,
+    done: bool,
+}
+
+/// Opens the certificate at `path` and reads its header.
+///
+/// # Errors
+/// I/O errors, or a header that is not this format's.
+pub fn open(path: &Path) -> Result<Reader<BufReader<File>>, CertificateError> {
+    let file = File::open(path).map_err(CertificateError::Io)?;
+    Reader::new(BufReader::with_capacity(1 << 20, file))
+}
+
+impl<R: Read> Reader<R> {
+    /// Reads the header line from `inner`.
+    ///
+    /// # Errors
+    /// As [`open`].
+    pub fn new(mut inner: R) -> Result<Reader<R>, CertificateError> {
+        let mut line = Vec::new();
+        let mut byte = [0u8; 1];
+        while line.len() < 512 {
+            inner.read_exact(&mut byte)?;
+            if byte[0] == b'\n' {
+                break;
+            }
+            line.push(byte[0]);
+        }
+        let line = String::from_utf8(line)
+            .or_else(|_| malformed("the header is not text (not a certificate?)"))?;
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() != 5 || fields[0] != MAGIC {
+            return malformed(format!(
+                "the first line is not a certificate header ({MAGIC}\\tformat …)"
+            ));
+        }
+        if fields[1] != format!("format {FORMAT}") {
+            return malformed(format!(
+                "{}: this build reads format {FORMAT} only",
+                fields[1]
+            ));
+        }
+        if fields[2] != GAME {
+            return malformed(format!("game {} (expected {GAME})", fields[2]));
+        }
+        let mut total = None;
+        let mut rounds = None;
+        for word in fields[3].split(' ') {
+            match word.split_once('=') {
+                Some(("total", v)) => total = v.parse::<u64>().ok(),
+                Some(("rounds", v)) => rounds = v.parse::<u32>().ok(),
+                _ => return malformed(format!("unknown parameter {word:?}")),
+            }
+        }
+        let (Some(total), Some(rounds)) = (total, rounds) else {
+            return malformed("the header needs total=T rounds=R");
+        };
+        if !(1..=MAX_TOTAL).contains(&total) || !(2..=255).contains(&rounds) {
+            return malformed(format!(
+                "total={total} rounds={rounds} out of range (1..={MAX_TOTAL}, 2..=255)"
+            ));
+        }
+        let hex = fields[4].strip_prefix("sha256=").unwrap_or("");
+        if hex.len() != 64 || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+            return malformed("the header needs sha256=<64 hex digits>");
+        }
+        let mut sha256 = [0u8; 32];
+        for (i, b) in sha256.iter_mut().enumerate() {
+            *b = u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).expect("hex digits");
+        }
+        Ok(Reader {
+            inner,
+            sha: Sha256::new(),
+            header: Header {
+                total,
+                rounds,
+                sha256,
+            },
+            blocks: 0,
+            done: false,
+        })
+    }
+
+    /// The header.
+    #[must_use]
+    pub fn header(&self) -> Header {
+        self.header
+    }
+
+    fn bytes<const N: usize>(&mut self) -> Result<[u8; N], CertificateError> {
+        let mut buf = [0u8; N];
+        self.inner.read_exact(&mut buf)?;
+        self.sha.update(buf);
+        Ok(buf)
+    }
+
+    fn u8(&mut self) -> Result<u8, CertificateError> {
+        Ok(self.bytes::<1>()?[0])
+    }
+
+    fn u16(&mut self) -> Result<u16, CertificateError> {
+        Ok(u16::from_le_bytes(self.bytes()?))
+    }
+
+    fn f64(&mut self) -> Result<f64, CertificateError> {
+        Ok(f64::from_le_bytes(self.bytes()?))
+    }
+
+    fn strategy(&mut self, money: u64, state: State) -> Result<Vec<(u64, f64)>, CertificateError> {
+        let n = self.u16()?;
+        let mut out = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let bet = u64::from(self.u16()?);
+            let p = self.f64()?;
+            if bet > money {
+                return malformed(format!("{state}: bet {bet} exceeds the money {money}"));
+            }
+            // A float strategy's weights may sum a rounding error past 1; the
+            // verifier divides by their total, so any weights in [0, 2] do.
+            if !(p.is_finite() && (0.0..=2.0).contains(&p)) {
+                return malformed(format!("{state}: probability {p} of bet {bet}"));
+            }
+            out.push((bet, p));
+        }
+        Ok(out)
+    }
+
+    /// The next block, or `None` after the last (when the body's length and
+    /// hash have been checked).
+    ///
+    /// # Errors
+    /// I/O errors; a malformed body, a truncated file or a hash mismatch.
+    pub fn next_block(&mut self) -> Result<Option<Block>, CertificateError> {
+        if self.done {
+            return Ok(None);
+        }
+        match self.u8()? {
+            b'E' => {
+                let blocks = u64::from_le_bytes(self.bytes()?);
+                if blocks != self.blocks {
+                    return malformed(format!(
+                        "the end says {blocks} blocks, the body has {}",
+                        self.blocks
+                    ));
+                }
+                let mut rest = [0u8; 1];
+                if self.inner.read(&mut rest)? != 0 {
+                    return malformed("bytes after the end of the body");
+                }
+                let sha: [u8; 32] = std::mem::take(&mut self.sha).finalize().into();
+                if sha != self.header.sha256 {
+                    return malformed("the body's SHA-256 does not match the header's");
+                }
+                self.done = true;
+                Ok(None)
+            }
+            b'B' => {
+                let rounds_left = u32::from(self.u8()?);
+                let money_a = u64::from(self.u16()?);
+                let money_b = u64::from(self.u16()?);
+                let first_gain_diff = i64::from(i32::from_le_bytes(self.bytes()?));
+                let count = u32::from_le_bytes(self.bytes()?) as usize;
+                let total = self.header.total;
+                if rounds_left < 2
+                    || rounds_left > self.header.rounds
+                    || money_a > total
+                    || money_b > total
+                    || count > 4 * total as usize + 1
+                {
+                    return malformed(format!(
+                        "block {rounds_left},{money_a},{money_b} (count {count}) outside total={total} rounds={}",
+                        self.header.rounds
+                    ));
+                }
+                let mut block = Block {
+                    rounds_left,
+                    money_a,
+                    money_b,
+                    first_gain_diff,
+                    entries: Vec::with_capacity(count),
+                };
+                for k in 0..count {
+                    let state = block.state(k);
+                    let entry = match self.u8()? {
+                        0 => Entry::Skipped,
+                        1 => {
+                            let claimed = Interval {
+                                lower: self.f64()?,
+                                upper: self.f64()?,
+                            };
+                            let strategy_a = self.strategy(money_a, state)?;
+                            let strategy_b = self.strategy(money_b, state)?;
+                            Entry::Stage {
+                                claimed,
+                                strategy_a,
+                                strategy_b,
+                            }
+                        }
+                        2 => Entry::PlusByMonotonicity,
+                        3 => Entry::MinusByMonotonicity,
+                        other => return malformed(format!("{state}: entry kind {other}")),
+                    };
+                    block.entries.push(entry);
+                }
+                self.blocks += 1;
+                Ok(Some(block))
+            }
+            other => malformed(format!("block tag {other:#04x} (expected B or E)")),
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! Certificates of the certified yen table (issue 26): written by the
+//! solver, re-checked by the independent verifier. The verifier's intervals
+//! hold the exact values, agree with the solver's, and a certificate with a
+//! probability changed, a strategy dropped, a byte flipped or its end cut off
+//! is caught with its documented exit code.
+// The command-line tests run the binary, built only with the `cli` feature.
+#![cfg_attr(not(feature = "cli"), allow(unused))]
+
+mod common;
+
+use solved_games::games::yen::certificate::{self, Block, Entry};
+use solved_games::games::yen::certificate_check::{verify, Verdict};
+use solved_games::games::yen::certified::Certified;
+use solved_games::games::yen::optimized::Solver;
+use solved_games::games::yen::rules::State;
+use solved_games::progress::Silent;
+use solved_games::solve::rounding::enclose;
+use std::path::{Path, PathBuf};
+
+/// Every undecided state a match with T ≤ `max` reaches, layers 2..R − 1,
+/// both orientations.
+fn states(max: u64, rounds: u32) -> impl Iterator<Item = State> {
+    (2..rounds).flat_map(move |r| {
+        (0..=max).flat_map(move |a| {
+            (0..=max).flat_map(move |b| {
+                let span = (a + b) as i64;
+                let reach = (2 * max - a - b) as i64;
+                (-span.min(reach)..=span.min(reach))
+                    .filter(move |d| (d - span) % 2 == 0)
+                    .map(move |d| State {
+                        rounds_left: r,
+                        money_a: a,
+                        money_b: b,
+                        gain_diff: d,
+                    })
+                    .filter(|s| s.decided().is_none())
+            })
+        })
+    })
+}
+
+fn write(dir: &Path, total: u64, rounds: u32) -> (PathBuf, Certified) {
+    let path = dir.join(format!("t{total}r{rounds}.cert"));
+    let table = certificate::solve_and_write(total, rounds, &path, &Silent).unwrap();
+    (path, table)
+}
+
+fn check(path: &Path) -> Verdict {
+    verify(certificate::open(path).unwrap(), &Silent).unwrap()
+}
+
+fn blocks(path: &Path) -> (u64, u32, Vec<Block>) {
+    let mut reader = certificate::open(path).unwrap();
+    let header = reader.header();
+    let mut blocks = Vec::new();
+    while let Some(b) = reader.next_block().unwrap() {
+        blocks.push(b);
+    }
+    (header.total, header.rounds, blocks)
+}
+
+/// The verifier's interval of every covered state at T ≤ 16, R = 10 (and
+/// every start), recomputed from the strategies alone, holds the exact DP's
+/// value; it reports no failure and the starts exactly 0.
+#[test]
+fn the_verified_intervals_hold_the_exact_values_up_to_16_units() {
+    let dir = common::scratch("certificate-exact");
+    let (path, _) = write(&dir, 16, 10);
+    let verdict = check(&path);
+    assert_eq!(verdict.failure, None);
+    assert!(verdict.max_width < 1e-9, "{}", verdict.max_width);
+    assert_eq!(verdict.starts.len(), 16);
+    let mut exact = Solver::new();
+    let starts = (1..=16).map(|t| State {
+        rounds_left: 10,
+        money_a: t,
+        money_b: t,
+        gain_diff: 0,
+    });
+    let mut checked = 0;
+    for s in starts.chain(states(16, 10)) {
+        let (lo, hi) = enclose(&exact.value(s));
+        let v = verdict.interval(s).or_else(|| {
+            // Starts sit in their own layer; layer R − 1 keeps only
+            // what a start reaches.
+            verdict
+                .starts
+                .iter()
+                .find(|x| s.rounds_left == 10 && x.total == s.money_a)
+                .map(|x| x.interval)
+        });
+        let Some(v) = v else {
+            assert_eq!(s.rounds_left, 9, "{s} missing from the certificate");
+            continue;
+        };
+        assert!(
+            v.lower <= lo && hi <= v.upper,
+            "{s}: exact [{lo:e}, {hi:e}] outside {v:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 10_000, "only {checked} states checked");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Verifier and solver, at T ≤ 30, R = 10: every state the solver's table
+/// holds has a verified interval within `SLACK` of the solver's on each side
+/// (both contain the exact value; they differ only in the last rounding).
+#[test]
+fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
+    use solved_games::games::yen::certificate_check::SLACK;
+    let dir = common::scratch("certificate-agree");
+    let (path, table) = write(&dir, 30, 10);
+    let verdict = check(&path);
+    assert_eq!(verdict.failure, None);
+    let mut compared = 0;
+    for s in states(30, 10) {
+        let Some(v) = verdict.interval(s) else {
+            assert_eq!(s.rounds_left, 9, "{s} missing from the certificate");
+            continue;
+        };
+        let iv = table.interval(s);
+        assert!(
+            (v.lower - iv.lower).abs() <= SLACK && (v.upper - iv.upper).abs() <= SLACK,
+            "{s}: verifier {v:?}, solver {iv:?}"
+        );
+        compared += 1;
+    }
+    assert!(compared > 100_000, "only {compared} states compared");
+    for start in &verdict.starts {
+        assert_eq!((start.interval.lower, start.interval.upper), (0.0, 0.0));
+        assert!(start.strategy_bounds.contains(0.0));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The index of a stage game with a mixed strategy for A whose heaviest
+/// weight is below 0.9 (a real mix), in layer `r`.
+fn mixed_stage(blocks: &[Block], r: u32) -> (usize, usize) {
+    for (i, b) in blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.rounds_left == r)
+    {
+        for (k, e) in b.entries.iter().enumerate() {
+            if let Entry::Stage { strategy_a, .. } = e {
+                let big = strategy_a.iter().map(|&(_, p)| p).fold(0.0, f64::max);
+                if strategy_a.len() >= 2 && big < 0.9 && big > 0.3 {
+                    return (i, k);
+                }
+            }
+        }
+    }
+    panic!("no mixed stage game in layer {r}");
+}
+
+#[cfg(feature = "cli")]
+mod cli {
+    use super::*;
+    use common::cli;
+
+    fn verify_cli(path: &Path) -> (i32, String, String) {
+        cli(&["yen", "verify-certificate", path.to_str().unwrap()]).parts()
+    }
+
+    /// A certificate with one probability changed, one state's strategy
+    /// dropped, its end cut off, or one byte flipped is refused: a
+    /// strategy that does not give its claimed bound exits 1 naming the
+    /// state; a body that does not match its hash or ends early exits 2; a
+    /// missing file exits 3. The untouched certificate exits 0.
+    #[test]
+    fn an_altered_certificate_is_caught_with_its_exit_code() {
+        let dir = common::scratch("certificate-altered");
+        let (path, _) = write(&dir, 12, 6);
+        let (code, out, err) = verify_cli(&path);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(
+            out.contains("verified: every stored strategy gives its claimed bound"),
+            "{out}"
+        );
+        let (total, rounds, original) = blocks(&path);
+
+        // One probability changed: A's heaviest bet halved.
+        let mut changed = original.clone();
+        let (i, k) = mixed_stage(&changed, 4);
+        let state = changed[i].state(k);
+        if let Entry::Stage { strategy_a, .. } = &mut changed[i].entries[k] {
+            let j = (0..strategy_a.len())
+                .max_by(|&x, &y| strategy_a[x].1.total_cmp(&strategy_a[y].1))
+                .unwrap();
+            strategy_a[j].1 /= 2.0;
+        }
+        let altered = dir.join("changed.cert");
+        certificate::write(&altered, total, rounds, &changed).unwrap();
+        let (code, out, err) = verify_cli(&altered);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(out.contains(&format!("FAILED at {state}:")), "{out}");
+
+        // One state's strategy dropped: A's strategy emptied.
+        let mut dropped = original.clone();
+        let (i, k) = mixed_stage(&dropped, 3);
+        let state = dropped[i].state(k);
+        if let Entry::Stage { strategy_a, .. } = &mut dropped[i].entries[k] {
+            strategy_a.clear();
+        }
+        let altered = dir.join("dropped.cert");
+        certificate::write(&altered, total, rounds, &dropped).unwrap();
+        let (code, out, err) = verify_cli(&altered);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(out.contains(&format!("FAILED at {state}:")), "{out}");
+
+        // One stage game replaced by "skipped": its predecessors lack it.
+        let mut skipped = original.clone();
+        let (i, k) = mixed_stage(&skipped, 2);
+        skipped[i].entries[k] = Entry::Skipped;
+        let altered = dir.join("skipped.cert");
+        certificate::write(&altered, total, rounds, &skipped).unwrap();
+        let (code, out, err) = verify_cli(&altered);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(out.contains("is not in the certificate"), "{out}");
+
+        // Truncated, and one byte flipped without a new hash: malformed.
+        let bytes = std::fs::read(&path).unwrap();
+        let cut = dir.join("cut.cert");
+        std::fs::write(&cut, &bytes[..bytes.len() * 2 / 3]).unwrap();
+        let (code, _, err) = verify_cli(&cut);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("ends early"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        let mut flipped = bytes.clone();
+        let at = flipped.len() / 2;
+        flipped[at] ^= 0x40;
+        let flip = dir.join("flipped.cert");
+        std::fs::write(&flip, &flipped).unwrap();
+        let (code, _, err) = verify_cli(&flip);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.starts_with("solved-games: error: "), "{err}");
+
+        // Not a certificate at all; no file.
+        let text = dir.join("text.cert");
+        std::fs::write(&text, "hello\n").unwrap();
+        assert_eq!(verify_cli(&text).0, 2);
+        let (code, _, err) = verify_cli(&dir.join("absent").join("x.cert"));
+        assert_eq!(code, 3, "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The certificate is the same bytes on one and on two threads (the
+    /// solver's blocks are written in canonical order).
+    #[test]
+    fn the_certificate_is_the_same_bytes_on_1_and_2_threads() {
+        use std::process::Command;
+        let dir = common::scratch("certificate-threads");
+        let mut files = Vec::new();
+        for threads in ["1", "2"] {
+            let file = dir.join(format!("t{threads}.cert"));
+            let status = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+                .args([
+                    "yen",
+                    "solve",
+                    "--certified",
+                    "--total",
+                    "16",
+                    "--certificate",
+                ])
+                .arg(&file)
+                .env("RAYON_NUM_THREADS", threads)
+                .output()
+                .unwrap()
+                .status;
+            assert!(status.success());
+            files.push(std::fs::read(&file).unwrap());
+        }
+        assert!(files[0] == files[1], "the two certificates differ");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `yen solve --certified --certificate FILE` writes what
+    /// `verify-certificate --json` accepts, with the start and its support.
+    #[test]
+    fn solve_writes_a_certificate_the_verifier_accepts() {
+        let dir = common::scratch("certificate-cli");
+        let file = dir.join("y.cert");
+        let run = cli(&[
+            "yen",
+            "solve",
+            "--certified",
+            "--total",
+            "14",
+            "--rounds",
+            "10",
+            "--certificate",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let run = cli(&[
+            "yen",
+            "verify-certificate",
+            file.to_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(v["verified"], true);
+        assert_eq!(v["starts"].as_array().unwrap().len(), 14);
+        assert_eq!(v["starts"][13]["lower"], 0.0);
+        assert!(v["first_round_support"]
+            .as_str()
+            .unwrap()
+            .starts_with("T 1-9: {0}; T 10-11: {T-9}"));
+        // No file name: refused before the solve.
+        let d = dir.to_str().unwrap();
+        common::assert_input_error(&["yen", "solve", "--certified", "--certificate", d]);
+        common::assert_input_error(&["yen", "solve", "--certified", "--certificate", ""]);
+        // T = 200 (50-yen units) is the largest total.
+        common::assert_input_error(&["yen", "solve", "--certified", "--total", "201"]);
+        // A directory that does not exist: exit 3 before any work.
+        let run = cli(&[
+            "yen",
+            "solve",
+            "--certified",
+            "--total",
+            "4",
+            "--certificate",
+            dir.join("absent").join("y.cert").to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 3, "{}", run.stderr);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// `reproduce` runs the T ≤ 200 certificate claims only where the
+/// certificate is: without it they are named as not run and counted
+/// neither as passed nor failed; with a certificate of another size they
+/// FAIL saying so.
+#[cfg(feature = "cli")]
+#[test]
+fn reproduce_runs_the_certificate_claims_only_where_the_certificate_is() {
+    use std::process::Command;
+    let dir = common::scratch("certificate-claims");
+    let run = |file: &Path, ids: &[&str]| {
+        let mut args = vec!["reproduce", "--json"];
+        for id in ids {
+            args.extend(["--id", id]);
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+            .args(&args)
+            .env("SOLVED_GAMES_YEN_CERTIFICATE", file)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let absent = dir.join("absent.cert");
+    let (code, out, err) = run(&absent, &["YEN-001", "YEN-114", "YEN-115"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("YEN-114, YEN-115 not run"), "{err}");
+    assert!(err.contains("--certificate"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["claims"].as_array().unwrap().len(), 1);
+    assert_eq!(v["failed"], 0);
+
+    let (small, _) = write(&dir, 4, 3);
+    let (code, out, _) = run(&small, &["YEN-114"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["failed"], 1);
+    assert!(out.contains("not total=200 rounds=10"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
