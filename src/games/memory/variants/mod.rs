@@ -34,6 +34,7 @@
 
 pub mod naive;
 pub mod optimized;
+pub mod ranks;
 
 use std::fmt;
 use std::str::FromStr;
