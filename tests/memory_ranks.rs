@@ -61,3 +61,43 @@ fn two_known_ones_are_taken_and_states_out_of_range_are_refused() {
     };
     assert_eq!(solver.value(&odd), None);
 }
+
+fn cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_cli_prints_the_libraries_start_and_refuses_bad_input() {
+    let out = cli(&["memory", "--variant", "ranks", "--ranks", "3", "--json"]);
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = RankSolver::new().start(3);
+    assert_eq!(doc["start"]["mover"], v.mover.to_string());
+    assert_eq!(doc["start"]["draw"], v.draw.to_string());
+    assert_eq!(doc["start"]["win"], v.win().to_string());
+    assert_eq!(doc["cards"], 12);
+    let listed = cli(&["memory", "--variant", "ranks", "--ranks", "2", "--table"]);
+    assert!(listed.status.success());
+    let mut solver = RankSolver::new();
+    solver.start(2);
+    let text = String::from_utf8(listed.stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), solver.solved().len());
+    for bad in [
+        &["memory", "--variant", "ranks", "--ranks", "0"][..],
+        &["memory", "--variant", "ranks", "--ranks", "14"],
+        &["memory", "--variant", "ranks", "--ranks", "5", "--table"],
+        &["memory", "--variant", "ranks", "--n", "4"],
+        &["memory", "--variant", "paper", "--ranks", "4"],
+    ] {
+        let out = cli(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8(out.stderr).expect("UTF-8");
+        assert!(
+            err.starts_with("solved-games: error: ") && err.lines().count() == 1,
+            "{bad:?}: {err}"
+        );
+    }
+}

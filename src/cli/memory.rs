@@ -95,18 +95,34 @@ pub struct Args {
     float: bool,
     /// A variant of document 004 §4 instead of the paper's game: the start
     /// value for N pairs, or with --table every state with n ≤ N (N ≤ 12).
-    /// One of: paper, pairs, points, points-avoid-pass (SPEC.md "Memory
-    /// variants").
+    /// One of: paper, pairs, points, points-avoid-pass, or ranks (a deck of
+    /// --ranks K ranks of four cards; SPEC.md "Memory variants").
     #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with_all = ["state", "findings", "plot", "float", "solver"])]
-    variant: Option<Variant>,
+    variant: Option<VariantArg>,
+    /// With --variant ranks: K ranks of four cards, 1..=13 [default: 13, the
+    /// 52-card deck]; with --table, K ≤ 4.
+    #[arg(long, value_name = "K")]
+    ranks: Option<usize>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
     output: JsonArg,
 }
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
-    text.parse().map_err(|e: UnknownVariant| e.to_string())
+/// A `--variant`: one of the count recurrence's, or the deck of ranks.
+#[derive(Clone, Copy)]
+enum VariantArg {
+    Counts(Variant),
+    Ranks,
+}
+
+fn parse_variant(text: &str) -> Result<VariantArg, String> {
+    if text == "ranks" {
+        return Ok(VariantArg::Ranks);
+    }
+    text.parse()
+        .map(VariantArg::Counts)
+        .map_err(|e: UnknownVariant| e.to_string())
 }
 
 fn too_large(what: &str, n: usize, max: usize) -> CliError {
@@ -114,6 +130,18 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
+    if let Some(VariantArg::Ranks) = args.variant {
+        return super::memory_ranks::run(
+            args.ranks,
+            args.n.is_some(),
+            args.table,
+            args.output.json,
+            out,
+        );
+    }
+    if args.ranks.is_some() {
+        return Err(CliError::Input("--ranks needs --variant ranks".into()));
+    }
     let pairs = args.n.unwrap_or(if args.plot.is_some() {
         DEFAULT_PLOT_PAIRS
     } else {
@@ -124,7 +152,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             "--n must be at least 1 (pairs on the table)".into(),
         ));
     }
-    if let Some(variant) = args.variant {
+    if let Some(VariantArg::Counts(variant)) = args.variant {
         return super::memory_variants::run(variant, pairs, args.table, args.output.json, out);
     }
     if let Some(family) = args.state {

@@ -35,6 +35,7 @@ use std::sync::OnceLock;
 
 mod geister;
 mod memory;
+mod memory_ranks;
 mod memory_variants;
 mod nim;
 mod stones;
@@ -151,6 +152,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Memory,
             "Memory: §4 variants to N = 100",
             memory_variants::edge_to_100,
+        ),
+        spec(
+            memory_ranks::ID,
+            GameId::Memory,
+            "Memory: §4 deck of ranks of four",
+            memory_ranks::ranks_against_pairs,
         ),
         spec(
             "fig-geister-table-1",

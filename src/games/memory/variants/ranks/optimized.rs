@@ -168,6 +168,44 @@ impl RankSolver {
         self.memo.len()
     }
 
+    /// Every state solved so far with its value, in [`RankState`] order.
+    #[must_use]
+    pub fn solved(&self) -> Vec<(RankState, RankValue)> {
+        let mut out: Vec<(RankState, RankValue)> = self
+            .memo
+            .iter()
+            .map(|(&key, x)| {
+                let passed = key & 1 == 1;
+                let ones = u8::try_from(key >> 1 & 1).expect("a bit");
+                let mut rest = key >> 2;
+                let mut count = [0u8; 8];
+                for i in (0..8).rev() {
+                    count[i] = u8::try_from(rest & 15).expect("four bits");
+                    rest >>= 4;
+                }
+                let cards = Cards { count, ones };
+                let mut others = Vec::new();
+                for (i, &c) in count.iter().enumerate() {
+                    others.extend(std::iter::repeat_n(KINDS[i], usize::from(c)));
+                }
+                others.sort_unstable();
+                let den = self.scale(cards.unknown()) * 2u32;
+                let state = RankState {
+                    ones_known: ones,
+                    others,
+                    passed,
+                };
+                let value = RankValue {
+                    mover: BigRational::new(x.mover.clone(), den.clone()),
+                    draw: BigRational::new(x.draw.clone(), den),
+                };
+                (state, value)
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
     fn scale(&self, u: usize) -> &BigInt {
         &self.factorials[u]
     }
