@@ -71,7 +71,7 @@ impl Points {
 }
 
 fn offer(best: &mut Option<Points>, x: Points) {
-    if best.as_ref().is_none_or(|b| x.better(b)) {
+    if best.as_ref().map_or(true, |b| x.better(b)) {
         *best = Some(x);
     }
 }

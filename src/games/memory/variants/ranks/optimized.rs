@@ -130,7 +130,7 @@ impl Num {
 }
 
 fn keep_best(best: &mut Option<Num>, x: Num) {
-    if best.as_ref().is_none_or(|b| x.better(b)) {
+    if best.as_ref().map_or(true, |b| x.better(b)) {
         *best = Some(x);
     }
 }
@@ -186,7 +186,7 @@ impl RankSolver {
                 let cards = Cards { count, ones };
                 let mut others = Vec::new();
                 for (i, &c) in count.iter().enumerate() {
-                    others.extend(std::iter::repeat_n(KINDS[i], usize::from(c)));
+                    others.extend(std::iter::repeat(KINDS[i]).take(usize::from(c)));
                 }
                 others.sort_unstable();
                 let den = self.scale(cards.unknown()) * 2u32;
@@ -283,8 +283,7 @@ impl RankSolver {
         let u = cards.unknown();
         let mut best: Option<Num> = None;
         // Take a known pair of a rank other than 1 and go on.
-        for i in 0..8 {
-            let (known, unknown) = KINDS[i];
+        for (i, &(known, unknown)) in KINDS.iter().enumerate() {
             if cards.count[i] > 0 && known >= 2 {
                 let x = self.solve(cards.moved(i, known - 2, unknown), false);
                 keep_best(&mut best, x);
@@ -304,8 +303,7 @@ impl RankSolver {
         let mut mean = Num::zero();
         let x = self.first_one(cards, u);
         mean.add_times(usize::from(4 - cards.ones), &x);
-        for i in 0..8 {
-            let unknown = KINDS[i].1;
+        for (i, &(_, unknown)) in KINDS.iter().enumerate() {
             if cards.count[i] > 0 && unknown > 0 {
                 let x = self.first_other(cards, u, i);
                 mean.add_times(usize::from(cards.count[i]) * usize::from(unknown), &x);
@@ -344,8 +342,7 @@ impl RankSolver {
         // An unknown card: three 1s among the u − 1 left win.
         let mut mean = Num::zero();
         mean.add_times(3, &self.win(level - 1));
-        for j in 0..8 {
-            let (known, unknown) = KINDS[j];
+        for (j, &(known, unknown)) in KINDS.iter().enumerate() {
             if cards.count[j] > 0 && unknown > 0 {
                 let after = shown.moved(j, known + 1, unknown - 1);
                 let x = self.handed_over(after, level - 1);
@@ -388,8 +385,7 @@ impl RankSolver {
             let x = self.handed_over(after, level - 1);
             mean.add_times(usize::from(4 - cards.ones), &x);
         }
-        for j in 0..8 {
-            let (kj, uj) = KINDS[j];
+        for (j, &(kj, uj)) in KINDS.iter().enumerate() {
             // Ranks of kind j other than the first card's own.
             let ranks = usize::from(cards.count[j]) - usize::from(j == i);
             if ranks > 0 && uj > 0 {
