@@ -96,26 +96,35 @@ pub struct Args {
     /// A variant of document 004 §4 instead of the paper's game: the start
     /// value for N pairs, or with --table every state with n ≤ N (N ≤ 12).
     /// One of: paper, pairs, points, points-avoid-pass, three (three
-    /// players: each seat's chances, max-n and paranoid) (SPEC.md "Memory
-    /// variants").
+    /// players: each seat's chances, max-n and paranoid), or ranks (a deck
+    /// of --ranks K ranks of four cards) (SPEC.md "Memory variants").
     #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with_all = ["state", "findings", "plot", "float", "solver"])]
     variant: Option<VariantArg>,
+    /// With --variant ranks: K ranks of four cards, 1..=13 [default: 13, the
+    /// 52-card deck]; with --table, K ≤ 4.
+    #[arg(long, value_name = "K")]
+    ranks: Option<usize>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
     output: JsonArg,
 }
 
-/// A two-player variant, or one with more seats (its own file each).
+/// A `--variant`: one of the count recurrence's two-player variants, or a
+/// variant with its own model (its own file each).
 #[derive(Clone, Copy)]
 enum VariantArg {
     Two(Variant),
     Three,
+    Ranks,
 }
 
 fn parse_variant(text: &str) -> Result<VariantArg, String> {
     if text == solved_games::games::memory::variants::three::NAME {
         return Ok(VariantArg::Three);
+    }
+    if text == "ranks" {
+        return Ok(VariantArg::Ranks);
     }
     text.parse()
         .map(VariantArg::Two)
@@ -127,6 +136,18 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
+    if let Some(VariantArg::Ranks) = args.variant {
+        return super::memory_ranks::run(
+            args.ranks,
+            args.n.is_some(),
+            args.table,
+            args.output.json,
+            out,
+        );
+    }
+    if args.ranks.is_some() {
+        return Err(CliError::Input("--ranks needs --variant ranks".into()));
+    }
     let pairs = args.n.unwrap_or(if args.plot.is_some() {
         DEFAULT_PLOT_PAIRS
     } else {
@@ -144,7 +165,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         Some(VariantArg::Three) => {
             return super::memory_three::run(pairs, args.table, args.output.json, out)
         }
-        None => {}
+        Some(VariantArg::Ranks) | None => {}
     }
     if let Some(family) = args.state {
         return state(&args, pairs, family, out);

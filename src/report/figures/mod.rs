@@ -37,6 +37,7 @@ use std::sync::OnceLock;
 
 mod geister;
 mod memory;
+mod memory_ranks;
 mod memory_three;
 mod memory_variants;
 mod nim;
@@ -161,6 +162,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Memory,
             "Memory: three players",
             memory_three::seats,
+        ),
+        spec(
+            memory_ranks::ID,
+            GameId::Memory,
+            "Memory: §4 deck of ranks of four",
+            memory_ranks::ranks_against_pairs,
         ),
         spec(
             "fig-geister-table-1",

@@ -34,6 +34,7 @@
 
 pub mod naive;
 pub mod optimized;
+pub mod ranks;
 pub mod three;
 
 use std::fmt;

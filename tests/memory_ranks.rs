@@ -1,0 +1,103 @@
+//! Document 004 §4's deck of ranks of four (SPEC.md "Memory variants: a deck
+//! of ranks of four"): the per-rank recurrence against the explicit row of
+//! cards on every position the row search reaches, K ≤ 3.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use solved_games::games::memory::variants::ranks::naive::RowSearch;
+use solved_games::games::memory::variants::ranks::optimized::RankSolver;
+use solved_games::games::memory::variants::ranks::RankState;
+
+fn q(a: i64, b: i64) -> BigRational {
+    BigRational::new(BigInt::from(a), BigInt::from(b))
+}
+
+#[test]
+fn recurrence_and_row_agree_on_every_position_reached() {
+    let mut solver = RankSolver::new();
+    for ranks in 1..=3 {
+        let mut row = RowSearch::new();
+        let start = row.start(ranks);
+        assert_eq!(solver.start(ranks), start, "K = {ranks}");
+        let states = row.states();
+        assert!(
+            states.len() > 1 || ranks == 1,
+            "K = {ranks}: the search went somewhere"
+        );
+        for (state, value) in states {
+            assert_eq!(solver.value(&state), Some(value), "K = {ranks}, {state}");
+        }
+    }
+}
+
+#[test]
+fn one_rank_is_won_at_once_and_a_deck_of_two_is_decided() {
+    let mut solver = RankSolver::new();
+    // Four 1s: any two cards are a pair of 1s.
+    let one = solver.start(1);
+    assert_eq!(one.mover, q(1, 1));
+    assert_eq!(one.draw, q(0, 1));
+    // Values are chances: win + loss + draw = 1, each in [0, 1].
+    for ranks in 2..=6 {
+        let v = solver.start(ranks);
+        assert_eq!(v.win() + v.loss() + &v.draw, q(1, 1), "K = {ranks}");
+        assert!(v.win() >= q(0, 1) && v.loss() >= q(0, 1), "K = {ranks}");
+    }
+}
+
+#[test]
+fn two_known_ones_are_taken_and_states_out_of_range_are_refused() {
+    let mut solver = RankSolver::new();
+    let taken = RankState {
+        ones_known: 2,
+        others: vec![(0, 4)],
+        passed: false,
+    };
+    assert_eq!(solver.value(&taken).map(|v| v.mover), Some(q(1, 1)));
+    let odd = RankState {
+        ones_known: 0,
+        others: vec![(1, 1), (3, 3)],
+        passed: false,
+    };
+    assert_eq!(solver.value(&odd), None);
+}
+
+fn cli(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn the_cli_prints_the_libraries_start_and_refuses_bad_input() {
+    let out = cli(&["memory", "--variant", "ranks", "--ranks", "3", "--json"]);
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let v = RankSolver::new().start(3);
+    assert_eq!(doc["start"]["mover"], v.mover.to_string());
+    assert_eq!(doc["start"]["draw"], v.draw.to_string());
+    assert_eq!(doc["start"]["win"], v.win().to_string());
+    assert_eq!(doc["cards"], 12);
+    let listed = cli(&["memory", "--variant", "ranks", "--ranks", "2", "--table"]);
+    assert!(listed.status.success());
+    let mut solver = RankSolver::new();
+    solver.start(2);
+    let text = String::from_utf8(listed.stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), solver.solved().len());
+    for bad in [
+        &["memory", "--variant", "ranks", "--ranks", "0"][..],
+        &["memory", "--variant", "ranks", "--ranks", "14"],
+        &["memory", "--variant", "ranks", "--ranks", "5", "--table"],
+        &["memory", "--variant", "ranks", "--n", "4"],
+        &["memory", "--variant", "paper", "--ranks", "4"],
+    ] {
+        let out = cli(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8(out.stderr).expect("UTF-8");
+        assert!(
+            err.starts_with("solved-games: error: ") && err.lines().count() == 1,
+            "{bad:?}: {err}"
+        );
+    }
+}
