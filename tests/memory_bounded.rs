@@ -3,6 +3,7 @@
 use num_rational::BigRational;
 use solved_games::games::memory::analysis::zero_memory_first_player_wins;
 use solved_games::games::memory::variants::bounded::optimized::BoundedTable;
+use solved_games::games::memory::variants::bounded::{naive, notation};
 use solved_games::games::memory::variants::{optimized::VariantTable, Variant};
 
 #[test]
@@ -27,20 +28,33 @@ fn memory_of_every_card_is_the_papers_game() {
     }
 }
 
+/// Naive (explicit row, its own cycle solution) = optimized (patterns,
+/// `solve::stochastic_game`) on every state both reach: N ≤ 3 for every
+/// M ≤ 6 (M = 6 = 2N is the paper's game), N = 4 for M ≤ 3.
 #[test]
-#[ignore]
-fn sizes() {
-    for m in 1..=6 {
-        let t = std::time::Instant::now();
-        let table = BoundedTable::build(m, 12).expect("solves");
-        let starts: Vec<String> = (1..=12)
-            .map(|n| {
-                format!(
-                    "{:.5}",
-                    solved_games::solve::exact::to_f64(&table.start(n).unwrap())
-                )
-            })
-            .collect();
-        eprintln!("M={m} {:?} {:?} {:?}", t.elapsed(), table.sizes(), starts);
+fn naive_matches_optimized_on_every_state() {
+    let cases: Vec<(usize, usize)> = (0..=6)
+        .map(|m| (m, 3))
+        .chain((0..=3).map(|m| (m, 4)))
+        .collect();
+    for (m, pairs) in cases {
+        let table = BoundedTable::build(m, pairs).expect("solves");
+        let rows = naive::solve(m, pairs);
+        let mut compared = 0;
+        for (n, pattern, passed, v) in table.states() {
+            let name = notation(n, &pattern, passed);
+            let w = rows
+                .get(&name)
+                .unwrap_or_else(|| panic!("M = {m}: the row never reaches {name}"));
+            assert_eq!(&v, w, "M = {m}, {name}");
+            compared += 1;
+        }
+        assert!(compared >= pairs, "M = {m}, N = {pairs}: {compared} states");
     }
+}
+
+#[test]
+fn states_are_named_oldest_first() {
+    assert_eq!(notation(4, &[1, 0, 2, 1], false), "n=4 [a 1 b a]");
+    assert_eq!(notation(2, &[], true), "n=2 [] after a pass");
 }

@@ -95,18 +95,35 @@ pub struct Args {
     float: bool,
     /// A variant of document 004 §4 instead of the paper's game: the start
     /// value for N pairs, or with --table every state with n ≤ N (N ≤ 12).
-    /// One of: paper, pairs, points, points-avoid-pass (SPEC.md "Memory
-    /// variants").
+    /// One of: paper, pairs, points, points-avoid-pass, bounded (with
+    /// --memory M) (SPEC.md "Memory variants").
     #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with_all = ["state", "findings", "plot", "float", "solver"])]
-    variant: Option<Variant>,
+    variant: Option<VariantArg>,
+    /// With --variant bounded (§4 item 3): the number M of cards both
+    /// players remember, the last M turned (0..=6; N ≤ 12).
+    #[arg(long, value_name = "M", requires = "variant")]
+    memory: Option<usize>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
     output: JsonArg,
 }
 
-fn parse_variant(text: &str) -> Result<Variant, String> {
-    text.parse().map_err(|e: UnknownVariant| e.to_string())
+/// `--variant`: a variant of the count recurrence, or `bounded` (§4 item 3,
+/// its own solver in `memory_bounded`).
+#[derive(Debug, Clone, Copy)]
+enum VariantArg {
+    Count(Variant),
+    Bounded,
+}
+
+fn parse_variant(text: &str) -> Result<VariantArg, String> {
+    if text == "bounded" {
+        return Ok(VariantArg::Bounded);
+    }
+    text.parse()
+        .map(VariantArg::Count)
+        .map_err(|e: UnknownVariant| e.to_string())
 }
 
 fn too_large(what: &str, n: usize, max: usize) -> CliError {
@@ -124,8 +141,25 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             "--n must be at least 1 (pairs on the table)".into(),
         ));
     }
-    if let Some(variant) = args.variant {
-        return super::memory_variants::run(variant, pairs, args.table, args.output.json, out);
+    match args.variant {
+        Some(VariantArg::Bounded) => {
+            return super::memory_bounded::run(
+                args.memory,
+                pairs,
+                args.table,
+                args.output.json,
+                out,
+            );
+        }
+        Some(VariantArg::Count(_)) if args.memory.is_some() => {
+            return Err(CliError::Input(
+                "--memory goes with --variant bounded".into(),
+            ));
+        }
+        Some(VariantArg::Count(variant)) => {
+            return super::memory_variants::run(variant, pairs, args.table, args.output.json, out);
+        }
+        None => {}
     }
     if let Some(family) = args.state {
         return state(&args, pairs, family, out);

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 mod check;
 mod geister;
 mod memory;
+mod memory_bounded;
 mod memory_variants;
 mod message;
 mod nim;

@@ -413,6 +413,59 @@ pub fn verify(game: &Game, policy: &[usize], values: &[BigRational]) -> bool {
     find_trap(game, policy, values).is_none()
 }
 
+/// A starting policy from value iteration in `f64` (from 0, `sweeps`
+/// sweeps, the first best action within 1e-12): only a guess, which
+/// [`solve`] improves and certifies exactly; it saves exact rounds.
+#[must_use]
+pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
+    use num_traits::ToPrimitive;
+    let f = |x: &BigRational| x.to_f64().unwrap_or(0.0);
+    let actions: Vec<Vec<Vec<(f64, Result<f64, (usize, f64)>)>>> = game
+        .states
+        .iter()
+        .map(|list| {
+            list.iter()
+                .map(|a| {
+                    a.0.iter()
+                        .map(|(p, o)| {
+                            let o = match o {
+                                Outcome::End(x) => Ok(f(x)),
+                                Outcome::Mine(t) => Err((*t as usize, 1.0)),
+                                Outcome::Theirs(t) => Err((*t as usize, -1.0)),
+                            };
+                            (f(p), o)
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    let value = |a: &[(f64, Result<f64, (usize, f64)>)], x: &[f64]| -> f64 {
+        a.iter()
+            .map(|(p, o)| match o {
+                Ok(v) => p * v,
+                Err((t, sign)) => p * sign * x[*t],
+            })
+            .sum()
+    };
+    let mut x = vec![0.0; game.states.len()];
+    for _ in 0..sweeps {
+        for s in 0..x.len() {
+            x[s] = actions[s]
+                .iter()
+                .map(|a| value(a, &x))
+                .fold(f64::NEG_INFINITY, f64::max);
+        }
+    }
+    (0..x.len())
+        .map(|s| {
+            let vals: Vec<f64> = actions[s].iter().map(|a| value(a, &x)).collect();
+            let best = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            vals.iter().position(|v| *v >= best - 1e-12).unwrap_or(0)
+        })
+        .collect()
+}
+
 /// Solves `game` exactly by strategy iteration from `start` (an action per
 /// state, e.g. from a float guess; `None`: the first action everywhere),
 /// and checks the result with [`verify`].
@@ -566,6 +619,8 @@ mod tests {
             // The brute force's A-max over A's stationary policies may tie
             // to a Mine self-loop; the value is what counts.
             assert_eq!(sol.values, brute(&g), "game {g:?}");
+            let guided = solve(&g, Some(float_guess(&g, 50))).expect("solves");
+            assert_eq!(guided.values, sol.values);
         }
     }
 

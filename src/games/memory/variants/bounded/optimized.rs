@@ -354,7 +354,9 @@ impl BoundedTable {
                     })
                     .collect(),
             };
-            let solution = stochastic_game::solve(&game, None)?;
+            // A float guess saves exact rounds; the exact iteration certifies.
+            let guess = stochastic_game::float_guess(&game, 200);
+            let solution = stochastic_game::solve(&game, Some(guess))?;
             let mut values = HashMap::new();
             for (i, node) in nodes.iter().enumerate() {
                 if let Node::Turn(mem, passed) = node {
