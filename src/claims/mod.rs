@@ -33,6 +33,7 @@ mod face;
 mod geister;
 mod geister_bracket;
 mod memory;
+pub(crate) mod memory_bounded;
 pub(crate) mod memory_variants;
 mod nim;
 mod stones;
@@ -280,7 +281,13 @@ pub fn for_game(game: GameId) -> Vec<Claim> {
     match game {
         GameId::Nim => [nim::CLAIMS, tables::NIM].concat(),
         GameId::Stones => [stones::CLAIMS, tables::STONES].concat(),
-        GameId::Memory => [memory::CLAIMS, memory_variants::CLAIMS, tables::MEMORY].concat(),
+        GameId::Memory => [
+            memory::CLAIMS,
+            memory_variants::CLAIMS,
+            memory_bounded::CLAIMS,
+            tables::MEMORY,
+        ]
+        .concat(),
         GameId::Geister => [geister::CLAIMS, geister_bracket::CLAIMS, tables::GEISTER].concat(),
         GameId::Yen => [yen::CLAIMS, yen_equilibrium::CLAIMS, tables::YEN].concat(),
     }

@@ -35,6 +35,7 @@ use std::sync::OnceLock;
 
 mod geister;
 mod memory;
+mod memory_bounded;
 mod memory_variants;
 mod nim;
 mod stones;
@@ -151,6 +152,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Memory,
             "Memory: §4 variants to N = 100",
             memory_variants::edge_to_100,
+        ),
+        spec(
+            memory_bounded::ID,
+            GameId::Memory,
+            "Memory: §4 item 3, bounded memory",
+            memory_bounded::edge_against_n,
         ),
         spec(
             "fig-geister-table-1",

@@ -1,6 +1,6 @@
 //! The bounded-memory game (§4 item 3, parent module) played on the
 //! explicit row of 2N cards, written from the rules alone: it imports
-//! nothing of [`super::optimized`] or `crate::solve`, and shares with it only
+//! nothing of [`super::optimized`] or the engines, and shares with it only
 //! [`super::notation`], the name of a state.
 //!
 //! A row is its taken positions and numbers and the remembered list of
