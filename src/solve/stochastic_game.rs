@@ -231,6 +231,7 @@ fn components(edges: &[Vec<usize>]) -> Vec<Vec<usize>> {
 }
 
 /// Solves `a · x = b` (square, nonsingular) exactly by Gaussian elimination.
+#[allow(clippy::needless_range_loop)] // row and column indices are the algorithm
 fn solve_dense(mut a: Vec<Vec<BigRational>>, mut b: Vec<BigRational>) -> Vec<BigRational> {
     let n = b.len();
     for col in 0..n {
@@ -413,6 +414,9 @@ pub fn verify(game: &Game, policy: &[usize], values: &[BigRational]) -> bool {
     find_trap(game, policy, values).is_none()
 }
 
+/// A branch in floats: probability, and an end's payoff or (state, ±1).
+type FloatBranch = (f64, Result<f64, (usize, f64)>);
+
 /// A starting policy from value iteration in `f64` (from 0, `sweeps`
 /// sweeps, the first best action within 1e-12): only a guess, which
 /// [`solve`] improves and certifies exactly; it saves exact rounds.
@@ -420,7 +424,7 @@ pub fn verify(game: &Game, policy: &[usize], values: &[BigRational]) -> bool {
 pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
     use num_traits::ToPrimitive;
     let f = |x: &BigRational| x.to_f64().unwrap_or(0.0);
-    let actions: Vec<Vec<Vec<(f64, Result<f64, (usize, f64)>)>>> = game
+    let actions: Vec<Vec<Vec<FloatBranch>>> = game
         .states
         .iter()
         .map(|list| {
@@ -440,7 +444,7 @@ pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
                 .collect()
         })
         .collect();
-    let value = |a: &[(f64, Result<f64, (usize, f64)>)], x: &[f64]| -> f64 {
+    let value = |a: &[FloatBranch], x: &[f64]| -> f64 {
         a.iter()
             .map(|(p, o)| match o {
                 Ok(v) => p * v,
@@ -482,13 +486,13 @@ pub fn solve(game: &Game, start: Option<Vec<usize>>) -> Result<Solution, GameErr
     for rounds in 1..=MAX_ROUNDS {
         let values = evaluate(game, &policy);
         let mut switched = false;
-        for s in 0..n {
-            let mut best = action_value(&game.states[s][policy[s]], &values);
-            for (i, a) in game.states[s].iter().enumerate() {
+        for (actions, chosen) in game.states.iter().zip(policy.iter_mut()) {
+            let mut best = action_value(&actions[*chosen], &values);
+            for (i, a) in actions.iter().enumerate() {
                 let v = action_value(a, &values);
                 if v > best {
                     best = v;
-                    policy[s] = i;
+                    *chosen = i;
                     switched = true;
                 }
             }

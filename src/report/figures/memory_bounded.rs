@@ -16,6 +16,9 @@ use plotters::prelude::*;
 /// The figure's id on the page.
 pub const ID: &str = "fig-memory-bounded";
 
+/// A line of the chart: its name, points and colour.
+type Series = (String, Vec<(f64, f64)>, RGBColor);
+
 fn edges(values: &[BigRational], from: usize) -> Vec<(f64, f64)> {
     values
         .iter()
@@ -48,7 +51,7 @@ pub fn edge_against_n() -> Result<Figure, DrawError> {
         YELLOW,
         RGBColor(255, 140, 0),
     ];
-    let mut series: Vec<(String, Vec<(f64, f64)>, RGBColor)> = starts()
+    let mut series: Vec<Series> = starts()
         .iter()
         .enumerate()
         .map(|(m, v)| {

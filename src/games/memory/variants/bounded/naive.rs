@@ -276,6 +276,7 @@ fn best_plan(firsts: &[First], values: &HashMap<String, BigRational>) -> (Plan, 
 
 /// Exact values of every state of one n under `plans` (a draw where the
 /// plans never leave n).
+#[allow(clippy::needless_range_loop)] // row and column indices are the algorithm
 fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
     let index: HashMap<&str, usize> = names
         .iter()
@@ -342,9 +343,9 @@ fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
         }
     }
     let mut values = HashMap::new();
-    for i in 0..size {
+    for (i, name) in names.iter().enumerate() {
         let v = col.get(&i).map_or_else(|| q(1, 2), |&r| a[r][k].clone());
-        values.insert(names[i].clone(), v);
+        values.insert(name.clone(), v);
     }
     values
 }
@@ -493,8 +494,7 @@ pub fn solve(capacity: usize, pairs: usize) -> HashMap<String, BigRational> {
     }
     // Bottom-up: each n by strategy iteration.
     let mut values: HashMap<String, BigRational> = HashMap::new();
-    for n in 1..=pairs {
-        let (names, firsts) = &mut found[n];
+    for (names, firsts) in found.iter_mut().skip(1) {
         for t in firsts.iter_mut() {
             for first in t.iter_mut() {
                 let fix = |plan: &mut Plan| {
