@@ -33,6 +33,7 @@ mod face;
 mod geister;
 mod geister_bracket;
 mod memory;
+pub(crate) mod memory_bounded;
 pub(crate) mod memory_ranks;
 pub(crate) mod memory_three;
 pub(crate) mod memory_variants;
@@ -287,6 +288,7 @@ pub fn for_game(game: GameId) -> Vec<Claim> {
             memory::CLAIMS,
             memory_variants::CLAIMS,
             memory_three::CLAIMS,
+            memory_bounded::CLAIMS,
             memory_ranks::CLAIMS,
             tables::MEMORY,
         ]

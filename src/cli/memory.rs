@@ -96,14 +96,19 @@ pub struct Args {
     /// A variant of document 004 §4 instead of the paper's game: the start
     /// value for N pairs, or with --table every state with n ≤ N (N ≤ 12).
     /// One of: paper, pairs, points, points-avoid-pass, three (three
-    /// players: each seat's chances, max-n and paranoid), or ranks (a deck
-    /// of --ranks K ranks of four cards) (SPEC.md "Memory variants").
+    /// players: each seat's chances, max-n and paranoid), bounded (with
+    /// --memory M), or ranks (a deck of --ranks K ranks of four cards)
+    /// (SPEC.md "Memory variants").
     #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with_all = ["state", "findings", "plot", "float", "solver"])]
     variant: Option<VariantArg>,
     /// With --variant ranks: K ranks of four cards, 1..=13 [default: 13, the
     /// 52-card deck]; with --table, K ≤ 4.
     #[arg(long, value_name = "K")]
     ranks: Option<usize>,
+    /// With --variant bounded (§4 item 3): the number M of cards both
+    /// players remember, the last M turned (0..=6; N ≤ 12).
+    #[arg(long, value_name = "M", requires = "variant")]
+    memory: Option<usize>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
@@ -112,16 +117,20 @@ pub struct Args {
 
 /// A `--variant`: one of the count recurrence's two-player variants, or a
 /// variant with its own model (its own file each).
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 enum VariantArg {
     Two(Variant),
     Three,
+    Bounded,
     Ranks,
 }
 
 fn parse_variant(text: &str) -> Result<VariantArg, String> {
     if text == solved_games::games::memory::variants::three::NAME {
         return Ok(VariantArg::Three);
+    }
+    if text == "bounded" {
+        return Ok(VariantArg::Bounded);
     }
     if text == "ranks" {
         return Ok(VariantArg::Ranks);
@@ -136,6 +145,11 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
+    if args.memory.is_some() && !matches!(args.variant, Some(VariantArg::Bounded)) {
+        return Err(CliError::Input(
+            "--memory goes with --variant bounded".into(),
+        ));
+    }
     if let Some(VariantArg::Ranks) = args.variant {
         return super::memory_ranks::run(
             args.ranks,
@@ -164,6 +178,15 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         }
         Some(VariantArg::Three) => {
             return super::memory_three::run(pairs, args.table, args.output.json, out)
+        }
+        Some(VariantArg::Bounded) => {
+            return super::memory_bounded::run(
+                args.memory,
+                pairs,
+                args.table,
+                args.output.json,
+                out,
+            );
         }
         Some(VariantArg::Ranks) | None => {}
     }

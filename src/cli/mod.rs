@@ -11,6 +11,7 @@ use std::process::ExitCode;
 mod check;
 mod geister;
 mod memory;
+mod memory_bounded;
 mod memory_ranks;
 mod memory_three;
 mod memory_variants;

@@ -7,6 +7,8 @@
 //! - [`matrix_game`]: exact zero-sum matrix-game solver (LP over rationals).
 //! - [`float_game`]: the same LP in `f64`, a guess that callers prove.
 //! - [`rounding`]: directed rounding, to turn float results into bounds.
+//! - [`stochastic_game`]: exact values of a turn-based zero-sum stochastic
+//!   game with endless play = 0 (strategy iteration with a certificate).
 
 pub mod endless_mdp;
 pub mod endless_mdp_naive;
@@ -15,3 +17,4 @@ pub mod float_game;
 pub mod matrix_game;
 pub mod retrograde;
 pub mod rounding;
+pub mod stochastic_game;

@@ -37,6 +37,7 @@ use std::sync::OnceLock;
 
 mod geister;
 mod memory;
+mod memory_bounded;
 mod memory_ranks;
 mod memory_three;
 mod memory_variants;
@@ -168,6 +169,12 @@ pub fn all() -> Vec<Spec> {
             GameId::Memory,
             "Memory: §4 deck of ranks of four",
             memory_ranks::ranks_against_pairs,
+        ),
+        spec(
+            memory_bounded::ID,
+            GameId::Memory,
+            "Memory: §4 item 3, bounded memory",
+            memory_bounded::edge_against_n,
         ),
         spec(
             "fig-geister-table-1",

@@ -32,6 +32,7 @@
 //! assert_eq!(table.start(2).mover.to_string(), "1/3");
 //! ```
 
+pub mod bounded;
 pub mod naive;
 pub mod optimized;
 pub mod ranks;

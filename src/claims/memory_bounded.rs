@@ -1,0 +1,168 @@
+//! Claims about §4 item 3 of document 004 with a memory of the last M cards
+//! (SPEC.md "Memory variants" → "Bounded memory M"): every value here is
+//! computed, not from the document. The pattern solver ([`BoundedTable`])
+//! decides each claim; the explicit row ([`naive::solve`]) decides MEM-120
+//! again for N ≤ [`NAIVE_REACH`].
+
+use super::{Claim, Evidence, GameId};
+use crate::games::memory::variants::bounded::optimized::BoundedTable;
+use crate::games::memory::variants::bounded::{naive, notation};
+use crate::games::memory::variants::optimized::start_values;
+use crate::games::memory::variants::Variant;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+/// The largest M of the claims.
+pub(crate) const MEMORY_REACH: usize = 6;
+/// The largest N of the claims.
+pub(crate) const PAIRS_REACH: usize = 12;
+/// The largest N the explicit row checks (every M ≤ 6 in about a second).
+const NAIVE_REACH: usize = 3;
+
+/// The first player's expected points at the start, `[m][n - 1]` for
+/// M ≤ [`MEMORY_REACH`], N ≤ [`PAIRS_REACH`], computed once per process
+/// (the report's figure reads them too).
+pub(crate) fn starts() -> &'static [Vec<BigRational>] {
+    static STARTS: OnceLock<Vec<Vec<BigRational>>> = OnceLock::new();
+    STARTS.get_or_init(|| {
+        (0..=MEMORY_REACH)
+            .map(|m| {
+                let table = BoundedTable::build(m, PAIRS_REACH).expect("every layer settles");
+                (1..=PAIRS_REACH)
+                    .map(|n| table.start(n).expect("a start"))
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// F (first favoured), S (second) or = for the first player's points.
+fn side(first: &BigRational) -> char {
+    match first.cmp(&BigRational::new(1.into(), 2.into())) {
+        Ordering::Greater => 'F',
+        Ordering::Less => 'S',
+        Ordering::Equal => '=',
+    }
+}
+
+/// `1, 3, 5-9` for the sorted list.
+fn runs(ns: &[usize]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < ns.len() {
+        let mut j = i;
+        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
+            j += 1;
+        }
+        out.push(if j == i {
+            ns[i].to_string()
+        } else {
+            format!("{}-{}", ns[i], ns[j])
+        });
+        i = j + 1;
+    }
+    out.join(", ")
+}
+
+/// Per M: `first: …; second: …; even: …` over N = 1..=len.
+fn favoured(per_m: &[Vec<BigRational>]) -> String {
+    per_m
+        .iter()
+        .enumerate()
+        .map(|(m, values)| {
+            let parts: Vec<String> = [('F', "first"), ('S', "second"), ('=', "even")]
+                .iter()
+                .filter_map(|&(c, word)| {
+                    let ns: Vec<usize> = (1..=values.len())
+                        .filter(|&n| side(&values[n - 1]) == c)
+                        .collect();
+                    (!ns.is_empty()).then(|| format!("{word}: {}", runs(&ns)))
+                })
+                .collect();
+            format!("M = {m}: {}", parts.join("; "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+fn f6(x: &BigRational) -> String {
+    format!("{:.6}", x.to_f64().unwrap_or(f64::NAN))
+}
+
+/// Claims about bounded memory, in the order SPEC.md lists them.
+pub(super) const CLAIMS: &[Claim] = &[
+    Claim {
+        id: "MEM-120",
+        game: GameId::Memory,
+        source: "004 §4 item 3",
+        statement: "computed, not from the document — §4: \"記憶力の度合によって先攻後攻の有利不利も\
+                    変わることがわかる\" (both remember the last M cards turned): who is favoured at \
+                    the start for each M ≤ 6 and 1 ≤ N ≤ 12 (explicit row N ≤ 3)",
+        expected: "M = 0: first: 1-12 | M = 1: first: 1; second: 3-12; even: 2 | M = 2: first: 1; second: 2-12 | M = 3: first: 1; second: 2-12 | M = 4: first: 1; second: 2-12 | M = 5: first: 1; second: 2-12 | M = 6: first: 1, 7; second: 2-6, 8-12",
+        erratum: None,
+        compute: || {
+            let all = favoured(starts());
+            let part: Vec<Vec<BigRational>> = starts()
+                .iter()
+                .map(|v| v[..NAIVE_REACH].to_vec())
+                .collect();
+            let rows: Vec<Vec<BigRational>> = (0..=MEMORY_REACH)
+                .map(|m| {
+                    let values = naive::solve(m, NAIVE_REACH);
+                    (1..=NAIVE_REACH)
+                        .map(|n| values[&notation(n, &[], false)].clone())
+                        .collect()
+                })
+                .collect();
+            Evidence::within(
+                all,
+                format!("N ≤ {NAIVE_REACH}"),
+                favoured(&part),
+                favoured(&rows),
+            )
+        },
+    },
+    Claim {
+        id: "MEM-121",
+        game: GameId::Memory,
+        source: "004 §4 item 3",
+        statement: "computed, not from the document — §4: \"記憶力の度合によって先攻後攻の有利不利も\
+                    変わる\": for each N ≤ 12, the favoured side as M runs 0, 1, …, 6 (F first, S \
+                    second, = even) and the paper's game (M ≥ 2N) last",
+        expected: "N = 1: FFFFFFF F; N = 2: F=SSSSS S; N = 3: FSSSSSS S; N = 4: FSSSSSS S; N = 5: FSSSSSS S; N = 6: FSSSSSS S; N = 7: FSSSSSF F; N = 8: FSSSSSS S; N = 9: FSSSSSS S; N = 10: FSSSSSS S; N = 11: FSSSSSS S; N = 12: FSSSSSS S",
+        erratum: None,
+        compute: || {
+            let paper = start_values(Variant::Paper, PAIRS_REACH);
+            let text = (1..=PAIRS_REACH)
+                .map(|n| {
+                    let sides: String = starts().iter().map(|v| side(&v[n - 1])).collect();
+                    format!("N = {n}: {sides} {}", side(&paper[n - 1].mover))
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            Evidence::optimized_only(text)
+        },
+    },
+    Claim {
+        id: "MEM-122",
+        game: GameId::Memory,
+        source: "004 §4 item 3",
+        statement: "computed, not from the document — §4: \"勝率 (1/2) + (1/8)N^{-2} + o(N^{-2})\" \
+                    (M = 0) against the paper's game: the trend in M of the first player's expected \
+                    points at N = 12, M = 0..6, then the paper's f(12,0,0)",
+        expected: "M = 0: 0.500949; M = 1: 0.499235; M = 2: 0.497861; M = 3: 0.498980; M = 4: 0.499447; M = 5: 0.499548; M = 6: 0.499599; paper: 0.498133",
+        erratum: None,
+        compute: || {
+            let paper = start_values(Variant::Paper, PAIRS_REACH);
+            let mut parts: Vec<String> = starts()
+                .iter()
+                .enumerate()
+                .map(|(m, v)| format!("M = {m}: {}", f6(&v[PAIRS_REACH - 1])))
+                .collect();
+            parts.push(format!("paper: {}", f6(&paper[PAIRS_REACH - 1].mover)));
+            Evidence::optimized_only(parts.join("; "))
+        },
+    },
+];

@@ -1,0 +1,549 @@
+//! The bounded-memory game (§4 item 3, parent module) played on the
+//! explicit row of 2N cards, written from the rules alone: it imports
+//! nothing of [`super::optimized`] or the engines, and shares with it only
+//! [`super::notation`], the name of a state.
+//!
+//! A row is its taken positions and numbers and the remembered list of
+//! (position, number), oldest first. The mover tries every first position
+//! and, once that card is face up, every second position; a card not
+//! remembered shows a number with probability (its cards neither taken nor
+//! remembered) / (all such cards). Equal numbers are taken (the 1s win, any
+//! other pair lets the mover go on); otherwise the first and then the
+//! second card become the newest remembered, the oldest beyond M
+//! forgotten, and the opponent moves. Two remembered cards of different
+//! numbers are a pass; after a pass a pass ends the game drawn. There is
+//! no shortcut when both 1s end up remembered: the opponent's turn finds
+//! them. Values are the mover's expected points, win 1, draw ½.
+//!
+//! **Memory by name.** As the paper's row search does, values are kept by
+//! the state's name (n, the remembered numbers renamed by first appearance,
+//! the 1 kept, the pass flag), and each name is searched on the first row
+//! met with it: rows of one name differ by a permutation of positions and
+//! a renaming of numbers other than 1, which the deal (uniform) and the
+//! rules (only the 1s score) do not see.
+//!
+//! **The cycles.** Within one n the states can recur, so each n is solved
+//! as a whole: a plan per state (a first position and, for an unknown first
+//! card, a second position per number shown), evaluated exactly by
+//! Gaussian elimination (states that can never leave n under the plans are
+//! draws, ½), improved while some plan is strictly better, and then checked
+//! for a player below ½ who could keep the play inside n for ever (worth ½
+//! to it): such states take their staying plans and the loop goes on.
+//! Dense elimination over all the states of one n: N ≤ 3 with any M, N = 4
+//! with M ≤ 4 run in seconds.
+
+use super::{notation, ONE};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+use std::collections::HashMap;
+
+fn q(a: usize, b: usize) -> BigRational {
+    BigRational::new(BigInt::from(a), BigInt::from(b))
+}
+
+/// A concrete row between turns.
+#[derive(Debug, Clone)]
+struct Row {
+    /// Numbers 1..=pairs (index 0 unused): taken?
+    gone: Vec<bool>,
+    /// Positions 0..2·pairs: taken?
+    removed: Vec<bool>,
+    /// Remembered (position, number), oldest first.
+    memory: Vec<(usize, usize)>,
+    passed: bool,
+    capacity: usize,
+}
+
+impl Row {
+    fn pairs_left(&self) -> usize {
+        self.gone.iter().skip(1).filter(|g| !**g).count()
+    }
+
+    fn name(&self) -> String {
+        let mut seen: Vec<usize> = Vec::new();
+        let tokens: Vec<u8> = self
+            .memory
+            .iter()
+            .map(|&(_, v)| {
+                if v == 1 {
+                    ONE
+                } else {
+                    let k = seen.iter().position(|&s| s == v).unwrap_or_else(|| {
+                        seen.push(v);
+                        seen.len() - 1
+                    });
+                    k as u8 + 1
+                }
+            })
+            .collect();
+        notation(self.pairs_left(), &tokens, self.passed)
+    }
+
+    fn remembered(&self, pos: usize) -> Option<usize> {
+        self.memory.iter().find(|(p, _)| *p == pos).map(|&(_, v)| v)
+    }
+
+    /// Cards of number `v` neither taken nor remembered.
+    fn hidden(&self, v: usize) -> usize {
+        if self.gone[v] {
+            0
+        } else {
+            2 - self.memory.iter().filter(|(_, w)| *w == v).count()
+        }
+    }
+
+    fn positions(&self) -> Vec<usize> {
+        (0..self.removed.len())
+            .filter(|&p| !self.removed[p])
+            .collect()
+    }
+
+    /// Both cards `a`, `b` of number `v` taken; the mover goes on.
+    fn take(&self, a: usize, b: usize, v: usize) -> Row {
+        let mut r = self.clone();
+        r.gone[v] = true;
+        r.removed[a] = true;
+        r.removed[b] = true;
+        r.memory.retain(|(p, _)| *p != a && *p != b);
+        r.passed = false;
+        r
+    }
+
+    /// A mismatch (or a pass): the first then the second card become the
+    /// newest remembered; the opponent moves.
+    fn turned_back(&self, first: (usize, usize), second: (usize, usize), pass: bool) -> Row {
+        let mut r = self.clone();
+        r.memory.retain(|(p, _)| *p != first.0 && *p != second.0);
+        r.memory.push(first);
+        r.memory.push(second);
+        while r.memory.len() > r.capacity {
+            r.memory.remove(0);
+        }
+        r.passed = pass;
+        r
+    }
+}
+
+/// Where a branch of a plan leads.
+#[derive(Debug, Clone)]
+enum Next {
+    /// The game ends, or goes on at a solved state of fewer pairs with the
+    /// same mover: the mover's points.
+    Known(BigRational),
+    /// The opponent moves at this state of the same n: its name and the
+    /// row (the row is searched if the name is new).
+    Theirs(String, Box<Row>),
+    /// The mover goes on at a state of fewer pairs (not yet valued).
+    Below(Row),
+}
+
+/// One complete turn: chance branches.
+type Plan = Vec<(BigRational, Next)>;
+
+/// A first card's choices: a remembered first card fixes the turn; an
+/// unknown one gives, per number shown, its probability and the second
+/// cards' plans.
+enum First {
+    Fixed(Plan),
+    Unknown(Vec<(BigRational, Vec<Plan>)>),
+}
+
+fn turns(row: &Row) -> Vec<First> {
+    let positions = row.positions();
+    let hidden_total: usize = (1..row.gone.len()).map(|v| row.hidden(v)).sum();
+    let mut out = Vec::new();
+    for &p1 in &positions {
+        if let Some(a) = row.remembered(p1) {
+            for &p2 in positions.iter().filter(|&&p| p != p1) {
+                if let Some(b) = row.remembered(p2) {
+                    let next = if a == b {
+                        if a == 1 {
+                            Next::Known(BigRational::one())
+                        } else {
+                            Next::Below(row.take(p1, p2, a))
+                        }
+                    } else if row.passed {
+                        Next::Known(q(1, 2))
+                    } else {
+                        let r = row.turned_back((p1, a), (p2, b), true);
+                        Next::Theirs(r.name(), Box::new(r))
+                    };
+                    out.push(First::Fixed(vec![(BigRational::one(), next)]));
+                } else {
+                    let mut plan = Vec::new();
+                    for v in 1..row.gone.len() {
+                        let c = row.hidden(v);
+                        if c == 0 {
+                            continue;
+                        }
+                        plan.push((q(c, hidden_total), outcome(row, (p1, a), (p2, v), false)));
+                    }
+                    out.push(First::Fixed(plan));
+                }
+            }
+        } else {
+            let mut shown = Vec::new();
+            for v in 1..row.gone.len() {
+                let c = row.hidden(v);
+                if c == 0 {
+                    continue;
+                }
+                let mut seconds = Vec::new();
+                for &p2 in positions.iter().filter(|&&p| p != p1) {
+                    if let Some(b) = row.remembered(p2) {
+                        seconds.push(vec![(
+                            BigRational::one(),
+                            outcome(row, (p1, v), (p2, b), false),
+                        )]);
+                    } else {
+                        let rest = hidden_total - 1;
+                        let mut plan = Vec::new();
+                        for w in 1..row.gone.len() {
+                            let c = row.hidden(w) - usize::from(w == v);
+                            if c == 0 {
+                                continue;
+                            }
+                            plan.push((q(c, rest), outcome(row, (p1, v), (p2, w), false)));
+                        }
+                        seconds.push(plan);
+                    }
+                }
+                shown.push((q(c, hidden_total), seconds));
+            }
+            out.push(First::Unknown(shown));
+        }
+    }
+    out
+}
+
+/// Two cards face up, `first` then `second` as (position, number).
+fn outcome(row: &Row, first: (usize, usize), second: (usize, usize), pass: bool) -> Next {
+    if first.1 == second.1 {
+        if first.1 == 1 {
+            Next::Known(BigRational::one())
+        } else {
+            Next::Below(row.take(first.0, second.0, first.1))
+        }
+    } else {
+        let r = row.turned_back(first, second, pass);
+        Next::Theirs(r.name(), Box::new(r))
+    }
+}
+
+fn plan_value(plan: &Plan, values: &HashMap<String, BigRational>) -> BigRational {
+    let mut v = BigRational::zero();
+    for (p, next) in plan {
+        match next {
+            Next::Known(x) => v += p * x,
+            Next::Theirs(name, _) => v += p * (BigRational::one() - &values[name]),
+            Next::Below(_) => unreachable!("valued before"),
+        }
+    }
+    v
+}
+
+/// The best plan of a state under `values`, and its value (first best).
+fn best_plan(firsts: &[First], values: &HashMap<String, BigRational>) -> (Plan, BigRational) {
+    let mut best: Option<(Plan, BigRational)> = None;
+    for first in firsts {
+        let (plan, v) = match first {
+            First::Fixed(plan) => (plan.clone(), plan_value(plan, values)),
+            First::Unknown(shown) => {
+                let mut plan = Vec::new();
+                let mut v = BigRational::zero();
+                for (p, seconds) in shown {
+                    let mut choice: Option<(&Plan, BigRational)> = None;
+                    for s in seconds {
+                        let sv = plan_value(s, values);
+                        if choice.as_ref().map_or(true, |(_, b)| sv > *b) {
+                            choice = Some((s, sv));
+                        }
+                    }
+                    let (s, sv) = choice.expect("a second card");
+                    v += p * sv;
+                    plan.extend(s.iter().map(|(pp, n)| (p * pp, n.clone())));
+                }
+                (plan, v)
+            }
+        };
+        if best.as_ref().map_or(true, |(_, b)| v > *b) {
+            best = Some((plan, v));
+        }
+    }
+    best.expect("a turn")
+}
+
+/// Exact values of every state of one n under `plans` (a draw where the
+/// plans never leave n).
+#[allow(clippy::needless_range_loop)] // row and column indices are the algorithm
+fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
+    let index: HashMap<&str, usize> = names
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.as_str(), i))
+        .collect();
+    let size = names.len();
+    let mut leaves = vec![false; size];
+    loop {
+        let mut changed = false;
+        for i in 0..size {
+            if !leaves[i]
+                && plans[i].iter().any(|(_, n)| match n {
+                    Next::Known(_) => true,
+                    Next::Theirs(s, _) => leaves[index[s.as_str()]],
+                    Next::Below(_) => unreachable!(),
+                })
+            {
+                leaves[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let live: Vec<usize> = (0..size).filter(|&i| leaves[i]).collect();
+    let col: HashMap<usize, usize> = live.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let k = live.len();
+    // v_i + Σ p v_j = Σ p·x + Σ p over the opponent's states j.
+    let mut a = vec![vec![BigRational::zero(); k + 1]; k];
+    for (r, &i) in live.iter().enumerate() {
+        a[r][r] += BigRational::one();
+        for (p, n) in &plans[i] {
+            match n {
+                Next::Known(x) => a[r][k] += p * x,
+                Next::Theirs(s, _) => {
+                    let j = index[s.as_str()];
+                    a[r][k] += p;
+                    match col.get(&j) {
+                        Some(&c) => a[r][c] += p,
+                        None => a[r][k] -= p * q(1, 2),
+                    }
+                }
+                Next::Below(_) => unreachable!(),
+            }
+        }
+    }
+    for c in 0..k {
+        let pivot = (c..k).find(|&r| !a[r][c].is_zero()).expect("nonsingular");
+        a.swap(c, pivot);
+        let lead = a[c][c].clone();
+        for x in a[c].iter_mut() {
+            *x /= &lead;
+        }
+        for r in 0..k {
+            if r != c && !a[r][c].is_zero() {
+                let f = a[r][c].clone();
+                for x in c..=k {
+                    let d = &f * &a[c][x];
+                    a[r][x] -= d;
+                }
+            }
+        }
+    }
+    let mut values = HashMap::new();
+    for (i, name) in names.iter().enumerate() {
+        let v = col.get(&i).map_or_else(|| q(1, 2), |&r| a[r][k].clone());
+        values.insert(name.clone(), v);
+    }
+    values
+}
+
+/// States below ½ whose mover could keep the play in this n for ever
+/// against the others' plans, with a staying plan for each.
+fn trap(
+    names: &[String],
+    firsts: &[Vec<First>],
+    plans: &[Plan],
+    values: &HashMap<String, BigRational>,
+) -> Vec<(usize, Plan)> {
+    let half = q(1, 2);
+    let mut levels: Vec<&BigRational> = values.values().filter(|v| **v < half).collect();
+    levels.sort();
+    levels.dedup();
+    for c in levels {
+        let other = BigRational::one() - c;
+        let mut side: HashMap<&str, bool> = HashMap::new();
+        for s in names {
+            if values[s] == *c {
+                side.insert(s, true);
+            } else if values[s] == other {
+                side.insert(s, false);
+            }
+        }
+        let stays = |side: &HashMap<&str, bool>, mine: bool, plan: &Plan| {
+            plan.iter().all(|(_, n)| match n {
+                Next::Theirs(s, _) => side.get(s.as_str()) == Some(&!mine),
+                _ => false,
+            })
+        };
+        let staying = |side: &HashMap<&str, bool>, i: usize| -> Option<Plan> {
+            for first in &firsts[i] {
+                match first {
+                    First::Fixed(plan) => {
+                        if stays(side, true, plan) {
+                            return Some(plan.clone());
+                        }
+                    }
+                    First::Unknown(shown) => {
+                        let mut plan = Vec::new();
+                        let mut all = true;
+                        for (p, seconds) in shown {
+                            match seconds.iter().find(|s| stays(side, true, s)) {
+                                Some(s) => plan.extend(s.iter().map(|(pp, n)| (p * pp, n.clone()))),
+                                None => {
+                                    all = false;
+                                    break;
+                                }
+                            }
+                        }
+                        if all {
+                            return Some(plan);
+                        }
+                    }
+                }
+            }
+            None
+        };
+        loop {
+            let mut drop = Vec::new();
+            for (i, s) in names.iter().enumerate() {
+                let keep = match side.get(s.as_str()) {
+                    None => continue,
+                    Some(true) => staying(&side, i).is_some(),
+                    Some(false) => stays(&side, false, &plans[i]),
+                };
+                if !keep {
+                    drop.push(s.as_str());
+                }
+            }
+            if drop.is_empty() {
+                break;
+            }
+            for s in drop {
+                side.remove(s);
+            }
+        }
+        let out: Vec<(usize, Plan)> = (0..names.len())
+            .filter(|&i| side.get(names[i].as_str()) == Some(&true))
+            .map(|i| (i, staying(&side, i).expect("kept")))
+            .collect();
+        if !out.is_empty() {
+            return out;
+        }
+    }
+    Vec::new()
+}
+
+/// Every state reached from the starts of 1..=`pairs` pairs with memory
+/// `capacity`, by name, with the mover's exact expected points.
+#[must_use]
+pub fn solve(capacity: usize, pairs: usize) -> HashMap<String, BigRational> {
+    let fresh = |n: usize| Row {
+        gone: {
+            let mut g = vec![true; pairs + 1];
+            g[1..=n].iter_mut().for_each(|x| *x = false);
+            g
+        },
+        removed: {
+            let mut r = vec![true; 2 * pairs];
+            r[..2 * n].iter_mut().for_each(|x| *x = false);
+            r
+        },
+        memory: Vec::new(),
+        passed: false,
+        capacity,
+    };
+    // Top-down: the states of each n and their turns.
+    let mut entries: Vec<Vec<Row>> = vec![Vec::new(); pairs + 1];
+    let mut found: Vec<(Vec<String>, Vec<Vec<First>>)> =
+        (0..=pairs).map(|_| (Vec::new(), Vec::new())).collect();
+    for n in (1..=pairs).rev() {
+        let mut rows: Vec<Row> = vec![fresh(n)];
+        rows.extend(std::mem::take(&mut entries[n]));
+        let mut seen: HashMap<String, ()> = HashMap::new();
+        rows.retain(|r| seen.insert(r.name(), ()).is_none());
+        let (mut names, mut all) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        while i < rows.len() {
+            let row = rows[i].clone();
+            i += 1;
+            let t = turns(&row);
+            let mut visit = |next: &Next| match next {
+                Next::Theirs(name, r) => {
+                    if seen.insert(name.clone(), ()).is_none() {
+                        rows.push((**r).clone());
+                    }
+                }
+                Next::Below(r) => entries[n - 1].push(r.clone()),
+                Next::Known(_) => {}
+            };
+            for first in &t {
+                match first {
+                    First::Fixed(plan) => plan.iter().for_each(|(_, x)| visit(x)),
+                    First::Unknown(shown) => shown.iter().for_each(|(_, ss)| {
+                        ss.iter().for_each(|s| s.iter().for_each(|(_, x)| visit(x)))
+                    }),
+                }
+            }
+            names.push(row.name());
+            all.push(t);
+        }
+        found[n] = (names, all);
+    }
+    // Bottom-up: each n by strategy iteration.
+    let mut values: HashMap<String, BigRational> = HashMap::new();
+    for (names, firsts) in found.iter_mut().skip(1) {
+        for t in firsts.iter_mut() {
+            for first in t.iter_mut() {
+                let fix = |plan: &mut Plan| {
+                    for (_, x) in plan.iter_mut() {
+                        if let Next::Below(r) = x {
+                            *x = Next::Known(values[&r.name()].clone());
+                        }
+                    }
+                };
+                match first {
+                    First::Fixed(plan) => fix(plan),
+                    First::Unknown(shown) => shown
+                        .iter_mut()
+                        .for_each(|(_, ss)| ss.iter_mut().for_each(fix)),
+                }
+            }
+        }
+        let mut plans: Vec<Plan> = firsts
+            .iter()
+            .map(|t| match &t[0] {
+                First::Fixed(plan) => plan.clone(),
+                First::Unknown(shown) => shown
+                    .iter()
+                    .flat_map(|(p, ss)| ss[0].iter().map(move |(pp, x)| (p * pp, x.clone())))
+                    .collect(),
+            })
+            .collect();
+        let layer = loop {
+            let v = evaluate(names, &plans);
+            let mut switched = false;
+            for i in 0..names.len() {
+                let (plan, best) = best_plan(&firsts[i], &v);
+                if best > plan_value(&plans[i], &v) {
+                    plans[i] = plan;
+                    switched = true;
+                }
+            }
+            if switched {
+                continue;
+            }
+            let stay = trap(names, firsts, &plans, &v);
+            if stay.is_empty() {
+                break v;
+            }
+            for (i, plan) in stay {
+                plans[i] = plan;
+            }
+        };
+        values.extend(layer);
+    }
+    values
+}
