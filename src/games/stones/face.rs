@@ -2,7 +2,7 @@
 //! row of stones, answered by A's score minus B's under optimal play.
 
 use super::{naive, optimized, Game, Stones, StonesError};
-use crate::core::{Outcome, Player};
+use crate::core::Outcome;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
 use crate::games::{self, GameId, GameInfo, Reach, SolveError, Solver};
 use std::fmt;
@@ -145,11 +145,7 @@ impl Lead {
     /// negative one; equal scores draw.
     #[must_use]
     pub fn outcome(self) -> Outcome {
-        match self.0.signum() {
-            1 => Outcome::Winner(Player::First),
-            -1 => Outcome::Winner(Player::Second),
-            _ => Outcome::Draw,
-        }
+        Outcome::from_lead(self.0)
     }
 }
 
