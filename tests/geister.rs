@@ -248,9 +248,9 @@ proptest! {
 
 #[test]
 fn a_bad_position_is_refused_with_the_variant_naming_what_is_wrong() {
+    use solved_games::core::Player;
     use solved_games::games::geister::rules::{
-        parse_square, InvalidPosition, ParsePositionError as E, ParseSquareError, Side,
-        WrittenPosition,
+        parse_square, InvalidPosition, ParsePositionError as E, ParseSquareError, WrittenPosition,
     };
     let err = |text: &str| text.parse::<Position>().unwrap_err();
     assert!(matches!(err("b1,c1/b4,c4"), E::MissingSideToMove));
@@ -266,11 +266,15 @@ fn a_bad_position_is_refused_with_the_variant_naming_what_is_wrong() {
     ));
     assert!(matches!(
         err("/b4,c4 1"),
-        E::Invalid(InvalidPosition::NoPieces { side: Side::P1 })
+        E::Invalid(InvalidPosition::NoPieces {
+            side: Player::First
+        })
     ));
     assert!(matches!(
         err("b1,c1/ 2"),
-        E::Invalid(InvalidPosition::NoPieces { side: Side::P2 })
+        E::Invalid(InvalidPosition::NoPieces {
+            side: Player::Second
+        })
     ));
     assert!(matches!(
         parse_square("a5"),

@@ -6,8 +6,9 @@ use super::analysis::{Kind, ParseKindError};
 use super::index::Space;
 use super::naive;
 use super::optimized;
-use super::rules::{squares, Colour, ParsePositionError, Position, Side};
+use super::rules::{squares, Colour, ParsePositionError, Position};
 use crate::core::Distance;
+use crate::core::Player;
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
 use crate::solve::retrograde;
@@ -336,8 +337,8 @@ impl Table for Geister {
             }
         }
         text.push_str(match question.position.to_move {
-            Side::P1 => " 1",
-            Side::P2 => " 2",
+            Player::First => " 1",
+            Player::Second => " 2",
         });
     }
 
@@ -440,7 +441,7 @@ impl crate::games::shrink::Shrink for Geister {
                 out.push(q);
             }
         };
-        for side in [Side::P1, Side::P2] {
+        for side in [Player::First, Player::Second] {
             for s in squares(p.army(side).all()) {
                 let mut next = p;
                 for set in &mut next.army_mut(side).by_colour {
@@ -450,11 +451,11 @@ impl crate::games::shrink::Shrink for Geister {
             }
         }
         let occupied = p.p1.all() | p.p2.all();
-        for side in [Side::P1, Side::P2] {
+        for side in [Player::First, Player::Second] {
             for s in squares(p.army(side).all()) {
                 let back = match side {
-                    Side::P1 => s.checked_sub(4),
-                    Side::P2 => Some(s + 4).filter(|&t| t < 16),
+                    Player::First => s.checked_sub(4),
+                    Player::Second => Some(s + 4).filter(|&t| t < 16),
                 };
                 let Some(back) = back.filter(|&t| occupied & (1 << t) == 0) else {
                     continue;
