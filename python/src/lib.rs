@@ -12,17 +12,14 @@ use num_rational::BigRational;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
-use solved::games::geister::face::{Geister, GoalValue as RustGoalValue};
+use solved::games::geister::face::Geister;
 use solved::games::memory::face::Memory;
-use solved::games::nim::face::Nim as NimGame;
 use solved::games::stones::face::{Lead, StoneGames};
-use solved::games::yen::face::Yen as YenGame;
 use solved::games::yen::referee::Referee;
 use solved::games::yen::rules::Rules;
 use solved::games::yen::tournament::{player_seed, PlayerSpec};
 use solved::games::{Game, Solver, Table};
 use solved::solve::exact::format_ratio;
-use solved::{claims as registry, NimPosition, NimTable};
 use std::time::Duration;
 
 /// An instance of one game, held as the document's notation our parser
@@ -261,7 +258,7 @@ macro_rules! face {
     };
 }
 
-face!(Nim, NimGame, |py, v| {
+face!(Nim, solved::games::nim::face::Nim, |py, v| {
     let wdl = match v {
         solved::core::Wdl::Loss => Wdl::Loss,
         solved::core::Wdl::Draw => Wdl::Draw,
@@ -271,14 +268,14 @@ face!(Nim, NimGame, |py, v| {
 });
 face!(Stones, StoneGames, |py, v: &Lead| Ok(v.0.into_py(py)));
 face!(MemoryGame, Memory, fraction);
-face!(GeisterGame, Geister, |py, v: &RustGoalValue| {
+face!(GeisterGame, Geister, |py, v: &solved::games::geister::face::GoalValue| {
     let value = GoalValue {
         reach: v.reach.sign(),
         distance: v.distance,
     };
     Ok(Py::new(py, value)?.into_any())
 });
-face!(Yen, YenGame, fraction);
+face!(Yen, solved::games::yen::face::Yen, fraction);
 
 /// One position of [`nim_table`]: the piles and whether it is losing.
 type NimRow = ((u32, u32, u32), bool);
@@ -293,12 +290,12 @@ fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
             format!("--max {max} is out of range: at most 99"),
         ));
     }
-    let table = NimTable::build(3, max);
+    let table = solved::nim::optimized::Table::build(3, max);
     let mut rows = Vec::new();
     for a in 0..=max {
         for b in 0..=max {
             for c in 0..=max {
-                let p: NimPosition = format!("{a},{b},{c}")
+                let p: solved::nim::Position = format!("{a},{b},{c}")
                     .parse()
                     .map_err(|e| value_error("nim", e))?;
                 rows.push(((a, b, c), table.is_losing(&p)));
@@ -312,7 +309,7 @@ fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
 /// `source`, `statement`, `expected`.
 #[pyfunction]
 fn claims(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
-    registry::all()
+    solved::claims::all()
         .into_iter()
         .map(|c| {
             let d = PyDict::new_bound(py);
@@ -330,7 +327,7 @@ fn claims(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 /// `erratum` or `fail`), `computed`, `naive` (None when not run), `agree`.
 #[pyfunction]
 fn check<'py>(py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyDict>> {
-    let claim = registry::by_id(id)
+    let claim = solved::claims::by_id(id)
         .ok_or_else(|| PyKeyError::new_err(format!("no claim has the id {id:?}")))?;
     let verdict = py.allow_threads(|| claim.check());
     let d = PyDict::new_bound(py);
