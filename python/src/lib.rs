@@ -143,11 +143,13 @@ fn solver_named(game: &str, name: &str) -> PyResult<Solver> {
 }
 
 /// `G`'s table of `params` by `solver`, the GIL released while it is
-/// solved.
-fn solve_table<G: Table>(
+/// solved; refused past `max_rows` rows (a Python list's [`MAX_LIST_ROWS`];
+/// `None` for the arrays of [`geister_arrays`]).
+fn table_rows<G: Table>(
     py: Python<'_>,
     params: &str,
     solver: &str,
+    max_rows: Option<usize>,
 ) -> PyResult<solved::games::table::Rows<G>>
 where
     G::Instance: Send,
@@ -155,29 +157,17 @@ where
 {
     let solver = solver_named(G::NAME, solver)?;
     // The error names the game already (`nim table parameters: …`).
-    let params: G::Params = params
+    let params_read: G::Params = params
         .parse()
         .map_err(|e: solved::games::ParseTableError| PyValueError::new_err(e.to_string()))?;
-    py.allow_threads(|| G::table(solver, &params))
-        .map_err(|e| value_error(G::NAME, e))
-}
-
-/// [`solve_table`] for a list, refused past [`MAX_LIST_ROWS`].
-fn table_rows<G: Table>(
-    py: Python<'_>,
-    params: &str,
-    solver: &str,
-) -> PyResult<solved::games::table::Rows<G>>
-where
-    G::Instance: Send,
-    G::Value: Send,
-{
-    let rows = solve_table::<G>(py, params, solver)?;
-    if rows.len() > MAX_LIST_ROWS {
+    let rows = py
+        .allow_threads(|| G::table(solver, &params_read))
+        .map_err(|e| value_error(G::NAME, e))?;
+    if let Some(most) = max_rows.filter(|&most| rows.len() > most) {
         return Err(value_error(
             G::NAME,
             format!(
-                "the table {params:?} has {} rows, more than the {MAX_LIST_ROWS} a list takes: solved_games.geister_arrays gives it as arrays",
+                "the table {params:?} has {} rows, more than the {most} a list takes: solved_games.geister_arrays gives it as arrays",
                 rows.len()
             ),
         ));
@@ -239,7 +229,7 @@ macro_rules! face {
                 params: &str,
                 solver: &str,
             ) -> PyResult<Bound<'py, PyList>> {
-                let rows = table_rows::<$game>(py, params, solver)?;
+                let rows = table_rows::<$game>(py, params, solver, Some(MAX_LIST_ROWS))?;
                 let convert: fn(Python<'_>, &<$game as Game>::Value) -> PyResult<PyObject> =
                     $convert;
                 let list = PyList::empty_bound(py);
@@ -268,13 +258,17 @@ face!(Nim, solved::games::nim::face::Nim, |py, v| {
 });
 face!(Stones, StoneGames, |py, v: &Lead| Ok(v.0.into_py(py)));
 face!(MemoryGame, Memory, fraction);
-face!(GeisterGame, Geister, |py, v: &solved::games::geister::face::GoalValue| {
-    let value = GoalValue {
-        reach: v.reach.sign(),
-        distance: v.distance,
-    };
-    Ok(Py::new(py, value)?.into_any())
-});
+face!(
+    GeisterGame,
+    Geister,
+    |py, v: &solved::games::geister::face::GoalValue| {
+        let value = GoalValue {
+            reach: v.reach.sign(),
+            distance: v.distance,
+        };
+        Ok(Py::new(py, value)?.into_any())
+    }
+);
 face!(Yen, solved::games::yen::face::Yen, fraction);
 
 /// One position of [`nim_table`]: the piles and whether it is losing.
@@ -419,7 +413,7 @@ fn geister_arrays<'py>(
     solver: &str,
     numpy: Option<bool>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let rows = solve_table::<Geister>(py, params, solver)?;
+    let rows = table_rows::<Geister>(py, params, solver, None)?;
     let numpy = match numpy {
         Some(n) => n,
         None => py.import_bound("numpy").is_ok(),
