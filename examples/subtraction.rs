@@ -11,7 +11,7 @@
 //! how many piles both solvers agree on, and exits 1 if they do not.
 
 use solved_games::core::Wdl;
-use solved_games::games::{naive_equals_optimized, Game, GameInfo, Reach, SolveError, Solver};
+use solved_games::games::{naive_equals_optimized, Game, GameInfo, Limits, SolveError, Solver};
 use std::fmt;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -80,8 +80,8 @@ impl Game for Subtraction {
     type ParseError = ParsePileError;
     type Value = Wdl;
 
-    fn reach() -> Vec<Reach> {
-        vec![Reach {
+    fn limits() -> Vec<Limits> {
+        vec![Limits {
             question: "a pile",
             unit: "stones",
             naive: Some(20),
@@ -89,15 +89,15 @@ impl Game for Subtraction {
         }]
     }
 
-    fn size(pile: &Pile) -> (Reach, u64) {
-        (Self::reach()[0], pile.0)
+    fn size(pile: &Pile) -> (Limits, u64) {
+        (Self::limits()[0], pile.0)
     }
 
-    fn naive_within_reach(pile: &Pile) -> Result<Wdl, SolveError> {
+    fn naive_within_limits(pile: &Pile) -> Result<Wdl, SolveError> {
         Ok(search(pile.0))
     }
 
-    fn optimized_within_reach(pile: &Pile) -> Result<Wdl, SolveError> {
+    fn optimized_within_limits(pile: &Pile) -> Result<Wdl, SolveError> {
         Ok(if pile.0 % (MOST + 1) == 0 {
             Wdl::Loss
         } else {

@@ -114,6 +114,27 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// The outcome of a score lead of the first player over the second
+    /// (document 001, §Game 1 勝敗を求める: positive, the first player wins;
+    /// negative, the second; zero, a draw).
+    ///
+    /// # Examples
+    /// ```
+    /// use solved_games::core::{Outcome, Player};
+    /// assert_eq!(Outcome::from_lead(3), Outcome::Winner(Player::First));
+    /// assert_eq!(Outcome::from_lead(0).to_string(), "draw");
+    /// ```
+    #[must_use]
+    pub fn from_lead(lead: i64) -> Outcome {
+        match lead.signum() {
+            1 => Outcome::Winner(Player::First),
+            -1 => Outcome::Winner(Player::Second),
+            _ => Outcome::Draw,
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

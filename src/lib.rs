@@ -35,9 +35,9 @@
 //! **Nim** (document 002): the position table by induction against the naive
 //! search.
 //! ```
-//! use solved_games::{nim, NimPosition, NimTable};
-//! let table = NimTable::build(3, 9);
-//! let p: NimPosition = "123".parse()?;
+//! use solved_games::nim;
+//! let table = nim::optimized::Table::build(3, 9);
+//! let p: nim::Position = "123".parse()?;
 //! assert!(table.is_losing(&p) && nim::naive::is_losing(&p)); // 1 ⊕ 2 ⊕ 3 = 0
 //! assert_eq!(table.losing_count(), 76);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -45,11 +45,11 @@
 //!
 //! **Stone-taking games** (document 001): both solvers give the same split.
 //! ```
-//! use solved_games::{stones, Stones, StonesGame};
+//! use solved_games::{stones, Stones};
 //! let row = Stones::one_valued(vec![1, 100, 2, 3])?;
-//! let best = stones::optimized::solve(StonesGame::EitherEnd, &row)?;
+//! let best = stones::optimized::solve(stones::Game::EitherEnd, &row)?;
 //! assert_eq!((best.first, best.second), (103, 3));
-//! assert_eq!(stones::naive::solve(StonesGame::EitherEnd, &row)?, best);
+//! assert_eq!(stones::naive::solve(stones::Game::EitherEnd, &row)?, best);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -66,9 +66,9 @@
 //! **Mini-Geister** (document 003): the §3 analysis by the retrograde engine
 //! and by the naive sweeps.
 //! ```
-//! use solved_games::{geister, GeisterKind};
+//! use solved_games::geister;
 //! use solved_games::geister::report::Report;
-//! let report = Report::of(&geister::optimized::solve(GeisterKind::Basic));
+//! let report = Report::of(&geister::optimized::solve(geister::analysis::Kind::Basic));
 //! assert_eq!(report.states, 21_840);
 //! assert_eq!(report.values[0], 12_339);
 //! let naive = geister::naive::solve(geister::naive::Analysis::Basic);
@@ -78,8 +78,10 @@
 //! **10,000-yen game** (document 000): a scaled game's exact value by the DP
 //! with the exact LP and by the naive recursion over bet histories.
 //! ```
-//! use solved_games::{yen, ScaledGame, YenRules, YenSolver, YenState};
-//! let value = YenSolver::new().value(YenState::start(YenRules { total: 6, rounds: 4 }));
+//! use solved_games::yen::{optimized, rules};
+//! use solved_games::{yen, ScaledGame};
+//! let start = rules::State::start(rules::Rules { total: 6, rounds: 4 });
+//! let value = optimized::Solver::new().value(start);
 //! assert_eq!(value, yen::naive::value(ScaledGame { total: 6, rounds: 4 }));
 //! assert_eq!(value, num_traits::Zero::zero()); // neither player has an edge
 //! ```
@@ -114,21 +116,14 @@ pub mod report;
 pub mod solve;
 pub mod table;
 
-// The curated face: the five games by name, each game's main types and
-// solvers, the claims registry and progress reporting. Names that two games
-// share (`Position`, `State`, `Table`) carry the game's name here.
+// The curated face: the five games by name, the types no other game has a
+// namesake of, the claims registry and progress reporting. Names that two
+// games share (`Position`, `State`, `Table`, `Game`, `Solver`) are reached
+// through the game's module (`nim::Position`, `yen::optimized::Solver`) and
+// never renamed here: one name per type everywhere.
 pub use claims::{Claim, GameId, Status, Verdict};
-pub use games::geister::analysis::Kind as GeisterKind;
-pub use games::geister::optimized::Table as GeisterTable;
-pub use games::geister::rules::Position as GeisterPosition;
-pub use games::memory::optimized::Table as MemoryTable;
-pub use games::memory::State as MemoryState;
-pub use games::nim::optimized::Table as NimTable;
-pub use games::nim::Position as NimPosition;
-pub use games::stones::{Game as StonesGame, GameResult as StonesResult, Stones};
+pub use games::stones::Stones;
 pub use games::yen::naive::ScaledGame;
-pub use games::yen::optimized::Solver as YenSolver;
-pub use games::yen::rules::{Rules as YenRules, State as YenState};
 pub use games::{geister, memory, nim, stones, yen};
 pub use progress::{Progress, Silent};
 pub use solve::{matrix_game, retrograde};

@@ -105,8 +105,8 @@ fn a_random_yen_failure_is_shrunk_to_fewer_rounds_and_a_smaller_state() {
 /// yen state of T = 4, R = 3.
 #[test]
 fn every_candidate_is_a_question_and_strictly_smaller() {
+    use solved_games::core::Player;
     use solved_games::games::geister::face::{Geister, Question};
-    use solved_games::games::geister::rules::Side;
     use solved_games::games::shrink::Shrink;
     use solved_games::games::yen::face::{Yen, YenQuestion};
     use solved_games::games::Table;
@@ -114,10 +114,14 @@ fn every_candidate_is_a_question_and_strictly_smaller() {
     let advance = |q: &Question| -> (u32, u32) {
         let p = &q.position;
         let mut total = 0;
-        for (side, army) in [(Side::P1, &p.p1), (Side::P2, &p.p2)] {
+        for (side, army) in [(Player::First, &p.p1), (Player::Second, &p.p2)] {
             for s in 0..16u32 {
                 if army.all() & (1 << s) != 0 {
-                    total += if side == Side::P1 { s / 4 } else { 3 - s / 4 };
+                    total += if side == Player::First {
+                        s / 4
+                    } else {
+                        3 - s / 4
+                    };
                 }
             }
         }

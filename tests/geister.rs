@@ -248,29 +248,41 @@ proptest! {
 
 #[test]
 fn a_bad_position_is_refused_with_the_variant_naming_what_is_wrong() {
+    use solved_games::core::Player;
     use solved_games::games::geister::rules::{
-        parse_square, InvalidPosition, ParsePositionError as E, ParseSquareError, Side,
-        WrittenPosition,
+        parse_square, InvalidPosition, ParsePositionError, ParseSquareError, WrittenPosition,
     };
     let err = |text: &str| text.parse::<Position>().unwrap_err();
-    assert!(matches!(err("b1,c1/b4,c4"), E::MissingSideToMove));
-    assert!(matches!(err("b1,c1/b4,c4 3"), E::UnknownSide { text } if text == "3"));
-    assert!(matches!(err("b1,c1 b4,c4 1"), E::MissingSlash));
+    assert!(matches!(
+        err("b1,c1/b4,c4"),
+        ParsePositionError::MissingSideToMove
+    ));
+    assert!(
+        matches!(err("b1,c1/b4,c4 3"), ParsePositionError::UnknownSide { text } if text == "3")
+    );
+    assert!(matches!(
+        err("b1,c1 b4,c4 1"),
+        ParsePositionError::MissingSlash
+    ));
     assert!(matches!(
         err("b1,e1/b4,c4 1"),
-        E::Square(ParseSquareError::UnknownSquare { text }) if text == "e1"
+        ParsePositionError::Square(ParseSquareError::UnknownSquare { text }) if text == "e1"
     ));
     assert!(matches!(
         err("b1,Rb1/b4,c4 1"),
-        E::Invalid(InvalidPosition::SquareTwice { square: 1 })
+        ParsePositionError::Invalid(InvalidPosition::SquareTwice { square: 1 })
     ));
     assert!(matches!(
         err("/b4,c4 1"),
-        E::Invalid(InvalidPosition::NoPieces { side: Side::P1 })
+        ParsePositionError::Invalid(InvalidPosition::NoPieces {
+            side: Player::First
+        })
     ));
     assert!(matches!(
         err("b1,c1/ 2"),
-        E::Invalid(InvalidPosition::NoPieces { side: Side::P2 })
+        ParsePositionError::Invalid(InvalidPosition::NoPieces {
+            side: Player::Second
+        })
     ));
     assert!(matches!(
         parse_square("a5"),

@@ -355,24 +355,30 @@ fn pgid_of(pid: i32) -> i32 {
     rest[2].parse().unwrap()
 }
 
+/// The arguments of one `yen match` game, `minus1` as A against the
+/// program `player` as B, with `timeout` seconds a move.
+fn one_game_against<'a>(player: &'a str, timeout: &'a str) -> [&'a str; 10] {
+    [
+        "yen",
+        "match",
+        "--a",
+        "minus1",
+        "--b",
+        player,
+        "--games",
+        "1",
+        "--timeout",
+        timeout,
+    ]
+}
+
 /// Runs a match against the player `name` (which writes its pids to the
 /// file given as its first argument), sends `sig` to the referee once the
 /// player runs, and checks that no process of the player's group survives.
 fn players_die_with_the_referee(name: &str, sig: i32) {
     let pid_file = temp_path(&format!("{name}-{sig}.pids"));
     let player = format!("{} {}", script(name), pid_file.display());
-    let mut referee = spawn(&[
-        "yen",
-        "match",
-        "--a",
-        "minus1",
-        "--b",
-        &player,
-        "--games",
-        "1",
-        "--timeout",
-        "3600",
-    ]);
+    let mut referee = spawn(&one_game_against(&player, "3600"));
     let deadline = Instant::now() + Duration::from_secs(20);
     let pids: Vec<i32> = loop {
         if let Ok(text) = std::fs::read_to_string(&pid_file) {
@@ -684,18 +690,7 @@ fn signals_ignored_at_start_stay_ignored() {
     let player = format!("{} {}", script("sleep_forever"), pid_file.display());
     let mut command = Command::new(BIN);
     command
-        .args([
-            "yen",
-            "match",
-            "--a",
-            "minus1",
-            "--b",
-            &player,
-            "--games",
-            "1",
-            "--timeout",
-            "1.5",
-        ])
+        .args(one_game_against(&player, "1.5"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -12,17 +12,14 @@ use num_rational::BigRational;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
-use solved::games::geister::face::{Geister, GoalValue as RustGoalValue};
+use solved::games::geister::face::Geister;
 use solved::games::memory::face::Memory;
-use solved::games::nim::face::Nim as NimGame;
 use solved::games::stones::face::{Lead, StoneGames};
-use solved::games::yen::face::Yen as YenGame;
 use solved::games::yen::referee::Referee;
 use solved::games::yen::rules::Rules;
 use solved::games::yen::tournament::{player_seed, PlayerSpec};
 use solved::games::{Game, Solver, Table};
 use solved::solve::exact::format_ratio;
-use solved::{claims as registry, NimPosition, NimTable};
 use std::time::Duration;
 
 /// An instance of one game, held as the document's notation our parser
@@ -146,11 +143,13 @@ fn solver_named(game: &str, name: &str) -> PyResult<Solver> {
 }
 
 /// `G`'s table of `params` by `solver`, the GIL released while it is
-/// solved.
-fn solve_table<G: Table>(
+/// solved; refused past `max_rows` rows (a Python list's [`MAX_LIST_ROWS`];
+/// `None` for the arrays of [`geister_arrays`]).
+fn table_rows<G: Table>(
     py: Python<'_>,
     params: &str,
     solver: &str,
+    max_rows: Option<usize>,
 ) -> PyResult<solved::games::table::Rows<G>>
 where
     G::Instance: Send,
@@ -158,29 +157,17 @@ where
 {
     let solver = solver_named(G::NAME, solver)?;
     // The error names the game already (`nim table parameters: …`).
-    let params: G::Params = params
+    let params_read: G::Params = params
         .parse()
         .map_err(|e: solved::games::ParseTableError| PyValueError::new_err(e.to_string()))?;
-    py.allow_threads(|| G::table(solver, &params))
-        .map_err(|e| value_error(G::NAME, e))
-}
-
-/// [`solve_table`] for a list, refused past [`MAX_LIST_ROWS`].
-fn table_rows<G: Table>(
-    py: Python<'_>,
-    params: &str,
-    solver: &str,
-) -> PyResult<solved::games::table::Rows<G>>
-where
-    G::Instance: Send,
-    G::Value: Send,
-{
-    let rows = solve_table::<G>(py, params, solver)?;
-    if rows.len() > MAX_LIST_ROWS {
+    let rows = py
+        .allow_threads(|| G::table(solver, &params_read))
+        .map_err(|e| value_error(G::NAME, e))?;
+    if let Some(most) = max_rows.filter(|&most| rows.len() > most) {
         return Err(value_error(
             G::NAME,
             format!(
-                "the table {params:?} has {} rows, more than the {MAX_LIST_ROWS} a list takes: solved_games.geister_arrays gives it as arrays",
+                "the table {params:?} has {} rows, more than the {most} a list takes: solved_games.geister_arrays gives it as arrays",
                 rows.len()
             ),
         ));
@@ -242,7 +229,7 @@ macro_rules! face {
                 params: &str,
                 solver: &str,
             ) -> PyResult<Bound<'py, PyList>> {
-                let rows = table_rows::<$game>(py, params, solver)?;
+                let rows = table_rows::<$game>(py, params, solver, Some(MAX_LIST_ROWS))?;
                 let convert: fn(Python<'_>, &<$game as Game>::Value) -> PyResult<PyObject> =
                     $convert;
                 let list = PyList::empty_bound(py);
@@ -261,7 +248,7 @@ macro_rules! face {
     };
 }
 
-face!(Nim, NimGame, |py, v| {
+face!(Nim, solved::games::nim::face::Nim, |py, v| {
     let wdl = match v {
         solved::core::Wdl::Loss => Wdl::Loss,
         solved::core::Wdl::Draw => Wdl::Draw,
@@ -271,14 +258,18 @@ face!(Nim, NimGame, |py, v| {
 });
 face!(Stones, StoneGames, |py, v: &Lead| Ok(v.0.into_py(py)));
 face!(MemoryGame, Memory, fraction);
-face!(GeisterGame, Geister, |py, v: &RustGoalValue| {
-    let value = GoalValue {
-        reach: v.reach.sign(),
-        distance: v.distance,
-    };
-    Ok(Py::new(py, value)?.into_any())
-});
-face!(Yen, YenGame, fraction);
+face!(
+    GeisterGame,
+    Geister,
+    |py, v: &solved::games::geister::face::GoalValue| {
+        let value = GoalValue {
+            reach: v.reach.sign(),
+            distance: v.distance,
+        };
+        Ok(Py::new(py, value)?.into_any())
+    }
+);
+face!(Yen, solved::games::yen::face::Yen, fraction);
 
 /// One position of [`nim_table`]: the piles and whether it is losing.
 type NimRow = ((u32, u32, u32), bool);
@@ -293,12 +284,12 @@ fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
             format!("--max {max} is out of range: at most 99"),
         ));
     }
-    let table = NimTable::build(3, max);
+    let table = solved::nim::optimized::Table::build(3, max);
     let mut rows = Vec::new();
     for a in 0..=max {
         for b in 0..=max {
             for c in 0..=max {
-                let p: NimPosition = format!("{a},{b},{c}")
+                let p: solved::nim::Position = format!("{a},{b},{c}")
                     .parse()
                     .map_err(|e| value_error("nim", e))?;
                 rows.push(((a, b, c), table.is_losing(&p)));
@@ -312,7 +303,7 @@ fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
 /// `source`, `statement`, `expected`.
 #[pyfunction]
 fn claims(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
-    registry::all()
+    solved::claims::all()
         .into_iter()
         .map(|c| {
             let d = PyDict::new_bound(py);
@@ -330,7 +321,7 @@ fn claims(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 /// `erratum` or `fail`), `computed`, `naive` (None when not run), `agree`.
 #[pyfunction]
 fn check<'py>(py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyDict>> {
-    let claim = registry::by_id(id)
+    let claim = solved::claims::by_id(id)
         .ok_or_else(|| PyKeyError::new_err(format!("no claim has the id {id:?}")))?;
     let verdict = py.allow_threads(|| claim.check());
     let d = PyDict::new_bound(py);
@@ -422,7 +413,7 @@ fn geister_arrays<'py>(
     solver: &str,
     numpy: Option<bool>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let rows = solve_table::<Geister>(py, params, solver)?;
+    let rows = table_rows::<Geister>(py, params, solver, None)?;
     let numpy = match numpy {
         Some(n) => n,
         None => py.import_bound("numpy").is_ok(),

@@ -7,9 +7,10 @@
 
 use super::face::on_face;
 use super::{Claim, Erratum, Evidence, GameId};
+use crate::core::Player;
 use crate::games::geister::analysis::{all_positions, Kind};
 use crate::games::geister::face::Geister;
-use crate::games::geister::rules::{self, neighbourhood, Army, Position, Side, Squares};
+use crate::games::geister::rules::{self, neighbourhood, Army, Position, Squares};
 use crate::games::geister::{mirror, naive, report::Report, solved};
 use crate::solve::retrograde::Reach;
 use num_rational::Ratio;
@@ -221,7 +222,7 @@ impl Reached {
 
 /// §2's parity from the start with player 1 to move, by the engine's rules.
 fn reached_from_start_optimized() -> Reached {
-    let start = Position::initial(Side::P1);
+    let start = Position::initial(Player::First);
     let sum = |set: Squares| -> u32 { rules::squares(set).map(|s| u32::from(s / 4 + s % 4)).sum() };
     let parity = |p: &Position, start: &Position| {
         let one = (sum(p.p1.all()) + sum(start.p1.all())) % 2;
@@ -295,13 +296,13 @@ fn side_to_move_reaches_optimized() -> (usize, usize, usize) {
     for p in basic_positions() {
         if goal(&p) {
             match p.to_move {
-                Side::P1 => one += 1,
-                Side::P2 => two += 1,
+                Player::First => one += 1,
+                Player::Second => two += 1,
             }
         }
         let mover_is_player_1 = match p.to_move {
-            Side::P1 => p,
-            Side::P2 => p.mirrored(),
+            Player::First => p,
+            Player::Second => p.mirrored(),
         };
         literal += usize::from(goal(&mover_is_player_1));
     }
@@ -357,14 +358,14 @@ fn capture_both_is_a_guess_optimized() -> (usize, Vec<String>) {
     let mut checked = 0;
     let mut failures = Vec::new();
     for p in basic_positions() {
-        if p.to_move != Side::P1 || p.p2.all() & !neighbourhood(p.p1.all()) != 0 {
+        if p.to_move != Player::First || p.p2.all() & !neighbourhood(p.p1.all()) != 0 {
             continue;
         }
         checked += 1;
         let all_won = colourings(&p.p2).iter().all(|theirs| {
             colourings(&p.p1).iter().all(|ours| {
                 let q = Position {
-                    to_move: Side::P1,
+                    to_move: Player::First,
                     p1: *ours,
                     p2: *theirs,
                 };

@@ -88,7 +88,7 @@ fn game1_example(values: &[i64], solve: fn(Game, &Stones) -> GameResult) -> Stri
     let ends = game1_best_ends(values, |s| solve(Game::EitherEnd, s).diff);
     format!(
         "{} wins {}–{}; best first move: {}",
-        r.winner().as_str(),
+        r.winner(),
         r.first,
         r.second,
         ends
@@ -205,7 +205,7 @@ fn smallest_even_row_not_won(solve: fn(Game, &Stones) -> GameResult) -> String {
         loop {
             let r = solve(Game::EitherEnd, &one(&row));
             if r.diff <= 0 {
-                return format!("{} on {row:?}", r.winner().as_str());
+                return format!("{} on {row:?}", r.winner());
             }
             // Next row in lexicographic order over values 1..=3.
             let Some(k) = row.iter().rposition(|&x| x < 3) else {

@@ -3,11 +3,12 @@
 //! moves, and forcing lines from the start position.
 
 use super::{CliError, Out, Outcome, Solver, SolverArg};
+use solved_games::core::Player;
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Table};
 use solved_games::games::geister::play::{self, LineStep};
 use solved_games::games::geister::report::Report;
-use solved_games::games::geister::rules::{Position, Side};
+use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{naive, svg};
 use solved_games::solve::retrograde::Reach;
 use std::collections::BTreeMap;
@@ -66,7 +67,7 @@ enum Sub {
     Bracket,
 }
 
-/// Side to move at the start.
+/// Player to move at the start.
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum ToMove {
     /// Player 1 moves first.
@@ -307,10 +308,10 @@ fn line(
     let table = &solved[&kind];
     let analysis = play::analysis_of(kind, &solved);
     let side = match to_move {
-        ToMove::First => Side::P1,
-        ToMove::Second => Side::P2,
+        ToMove::First => Player::First,
+        ToMove::Second => Player::Second,
     };
-    let start = kind.initial()[usize::from(side == Side::P2)][0];
+    let start = kind.initial()[usize::from(side == Player::Second)][0];
     let Some(steps) = play::forcing_line(&analysis, table, start) else {
         return Err(CliError::Input(format!(
             "the start position {start} has value 0 in analysis {kind}: no forcing line"

@@ -205,7 +205,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             optimized::solve(game, &stones).map_err(|e| CliError::Input(e.to_string()))?
         }
     };
-    let winner = result.winner().as_str();
+    let winner = result.winner().to_string();
     if args.output.json {
         out.json(&json!({
             "game": args.game,

@@ -178,7 +178,7 @@ impl GameId {
 /// instance is measured in `unit`, and each solver takes instances up to its
 /// limit (`None`: no limit short of memory and `u64`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Reach {
+pub struct Limits {
     /// Which questions this line is about (a game number, "every position").
     pub question: &'static str,
     /// What [`Game::size`] counts for these questions.
@@ -189,7 +189,7 @@ pub struct Reach {
     pub optimized: Option<u64>,
 }
 
-impl Reach {
+impl Limits {
     /// The limit of `solver`.
     #[must_use]
     pub fn limit(&self, solver: Solver) -> Option<u64> {
@@ -203,7 +203,7 @@ impl Reach {
 /// Why a solver gives no value for a well-formed instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolveError {
-    /// The instance is larger than the solver takes (see [`Game::reach`]).
+    /// The instance is larger than the solver takes (see [`Game::limits`]).
     TooLarge {
         /// The game's [`Game::NAME`].
         game: &'static str,
@@ -283,25 +283,25 @@ pub trait Game {
     type Value: PartialEq + fmt::Debug + fmt::Display;
 
     /// How far the solvers reach, one line per kind of question.
-    fn reach() -> Vec<Reach>;
+    fn limits() -> Vec<Limits>;
 
-    /// The line of [`Game::reach`] that applies to `instance`, and its
+    /// The line of [`Game::limits`] that applies to `instance`, and its
     /// size in that line's unit.
-    fn size(instance: &Self::Instance) -> (Reach, u64);
+    fn size(instance: &Self::Instance) -> (Limits, u64);
 
     /// The naive solver's answer to an instance [`Game::check_size`] let
     /// through: what each game writes; callers ask [`Game::naive`].
     ///
     /// # Errors
     /// Whatever the solver refuses beyond its size.
-    fn naive_within_reach(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
+    fn naive_within_limits(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
 
     /// The optimized solver's answer to an instance [`Game::check_size`]
     /// let through: what each game writes; callers ask [`Game::optimized`].
     ///
     /// # Errors
     /// Whatever the solver refuses beyond its size.
-    fn optimized_within_reach(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
+    fn optimized_within_limits(instance: &Self::Instance) -> Result<Self::Value, SolveError>;
 
     /// The naive solver's answer: the size checked first, then the solver
     /// (a provided method, so that no game can skip the check).
@@ -310,7 +310,7 @@ pub trait Game {
     /// [`SolveError::TooLarge`] past the naive solver's reach.
     fn naive(instance: &Self::Instance) -> Result<Self::Value, SolveError> {
         Self::check_size(Solver::Naive, instance)?;
-        Self::naive_within_reach(instance)
+        Self::naive_within_limits(instance)
     }
 
     /// The optimized solver's answer, the size checked first.
@@ -319,7 +319,7 @@ pub trait Game {
     /// [`SolveError::TooLarge`] past the optimized solver's reach.
     fn optimized(instance: &Self::Instance) -> Result<Self::Value, SolveError> {
         Self::check_size(Solver::Optimized, instance)?;
-        Self::optimized_within_reach(instance)
+        Self::optimized_within_limits(instance)
     }
 
     /// The answer of `solver`.

@@ -4,9 +4,10 @@
 //! Both solvers read these definitions; neither adds anything to them.
 
 use super::rules::{
-    neighbourhood, neighbours, popcount, squares, Army, Colour, PieceSet, Position, Side, Square,
-    Squares, Step,
+    escapes, neighbourhood, neighbours, popcount, squares, Army, Colour, PieceSet, Position,
+    Square, Squares, Step,
 };
+use crate::core::Player;
 use crate::solve::retrograde::Reach;
 use std::fmt;
 use std::str::FromStr;
@@ -263,29 +264,31 @@ impl<'a> Analysis<'a> {
     pub fn terminal(&self, p: &Position) -> Option<Reach> {
         match self.kind {
             Kind::Basic | Kind::Extended => match p.to_move {
-                Side::P1 => {
+                Player::First => {
                     let goal = purple_goal(p)
                         || (self.kind == Kind::Extended && guess_wins(p, self.det()));
                     goal.then_some(Reach::Goal)
                 }
-                Side::P2 => (p.p2.all() & Side::P2.escapes() != 0).then_some(Reach::Prevented),
+                Player::Second => {
+                    (p.p2.all() & escapes(Player::Second) != 0).then_some(Reach::Prevented)
+                }
             },
             Kind::Det => {
                 let mover = p.to_move;
-                let own_blue_out = p.mover().of(Colour::Blue) & mover.escapes() != 0;
+                let own_blue_out = p.mover().of(Colour::Blue) & escapes(mover) != 0;
                 let takes_last_blue = p.waiter().just_one(Colour::Blue)
                     && neighbourhood(p.mover().all()) & p.waiter().of(Colour::Blue) != 0;
                 (own_blue_out || takes_last_blue).then_some(win_for(mover))
             }
             Kind::WinBrVsBr => match p.to_move {
-                Side::P1 => {
-                    (p.p1.of(Colour::Blue) & Side::P1.escapes() != 0).then_some(Reach::Goal)
+                Player::First => {
+                    (p.p1.of(Colour::Blue) & escapes(Player::First) != 0).then_some(Reach::Goal)
                 }
-                Side::P2 => p2_escape(p),
+                Player::Second => p2_escape(p),
             },
             _ => match p.to_move {
-                Side::P1 => self.p1_goal(p).then_some(Reach::Goal),
-                Side::P2 => p2_escape(p),
+                Player::First => self.p1_goal(p).then_some(Reach::Goal),
+                Player::Second => p2_escape(p),
             },
         }
     }
@@ -297,17 +300,17 @@ impl<'a> Analysis<'a> {
     /// piece. The retrograde solver leaves out predecessors decided this way
     /// without indexing them.
     #[must_use]
-    pub fn deciding_squares(&self, side: Side, colour: Colour) -> Squares {
-        let escapes = side.escapes();
+    pub fn deciding_squares(&self, side: Player, colour: Colour) -> Squares {
+        let escapes = escapes(side);
         let counts = match (self.kind, side) {
             // §3, §4: any piece of either side (all are purple).
             (Kind::Basic | Kind::Extended, _) => true,
             // The mover's blue escapes and wins.
-            (Kind::Det, _) | (Kind::WinBrVsBr, Side::P1) => colour == Colour::Blue,
+            (Kind::Det, _) | (Kind::WinBrVsBr, Player::First) => colour == Colour::Blue,
             // Player 2's piece on its escape square may be blue.
-            (_, Side::P2) => true,
+            (_, Player::Second) => true,
             // §6: player 1's purple leaves the board at its average.
-            (_, Side::P1) => colour == Colour::Purple,
+            (_, Player::First) => colour == Colour::Purple,
         };
         if counts {
             escapes
@@ -320,7 +323,7 @@ impl<'a> Analysis<'a> {
     fn p1_goal(&self, p: &Position) -> bool {
         // A purple piece on an escape square leaves the board: its colour is
         // drawn then, average 0 (§6.1.1, §6.1.2, §6.2.2) or 1/3 (§6.2.1).
-        if p.p1.of(Colour::Purple) & Side::P1.escapes() != 0 {
+        if p.p1.of(Colour::Purple) & escapes(Player::First) != 0 {
             return true;
         }
         match self.kind {
@@ -434,7 +437,7 @@ impl<'a> Analysis<'a> {
         uncaptures: bool,
         mut f: impl FnMut(&Position, &Step),
     ) {
-        let moved = p.to_move.other();
+        let moved = p.to_move.opponent();
         let occupied = p.p1.all() | p.p2.all();
         for colour in Colour::ALL {
             for to in squares(p.army(moved).of(colour)) {
@@ -471,14 +474,14 @@ impl<'a> Analysis<'a> {
         let after = p.play(s);
         match (self.kind, p.to_move) {
             // Player 2 takes player 1's last blue (a win) or last red (a loss).
-            (Kind::WinBrVsBr, Side::P2) => Some(Move::Outcome(match s.captured {
+            (Kind::WinBrVsBr, Player::Second) => Some(Move::Outcome(match s.captured {
                 Some(Colour::Blue) => Reach::Prevented,
                 _ => Reach::Goal,
             })),
             // §6.1.1: taking the known red leaves purple 2 vs purple 2 (§4's
             // table, player 1 to move); taking a purple is blue (−1) or red
             // half the time, and then player 1 must win for sure.
-            (Kind::RbrVsBr, Side::P2) => Some(Move::Outcome(match s.captured {
+            (Kind::RbrVsBr, Player::Second) => Some(Move::Outcome(match s.captured {
                 Some(Colour::Red) => not_lost(self.extended().value(&after)),
                 _ => {
                     let mut known = after;
@@ -493,21 +496,21 @@ impl<'a> Analysis<'a> {
             })),
             // §6.1.2: player 1 takes a piece: blue wins at once; red leaves
             // purple 2 vs purple 2 with player 2 to move (§4's table).
-            (Kind::BrVsBrr, Side::P1) => {
+            (Kind::BrVsBrr, Player::First) => {
                 Some(Move::Outcome(not_lost(self.extended().value(&after))))
             }
             // §6.2.1: a captured purple of player 1 is red (1/3, gain 1) or
             // blue, leaving purple 2 vs purple 2 (§4's table).
-            (Kind::BbrVsBr, Side::P2) => {
+            (Kind::BbrVsBr, Player::Second) => {
                 Some(Move::Outcome(not_lost(self.extended().value(&after))))
             }
             // §6.2.2 (all attempts): a captured purple of player 1 averages 0.
-            (Kind::BrVsBbrGuess | Kind::BrVsBbrThird | Kind::BrVsBbrHalf, Side::P2) => {
+            (Kind::BrVsBbrGuess | Kind::BrVsBbrThird | Kind::BrVsBbrHalf, Player::Second) => {
                 Some(Move::Outcome(Reach::Goal))
             }
             // §6.2.2, first attempt: taking the piece assumed blue leaves
             // purple 2 vs purple 2 (player 2's blue and red), player 2 to move.
-            (Kind::BrVsBbrGuess, Side::P1) if s.captured == Some(Colour::Blue) => {
+            (Kind::BrVsBbrGuess, Player::First) if s.captured == Some(Colour::Blue) => {
                 Some(Move::Outcome(not_lost(self.extended().value(&after))))
             }
             _ => None,
@@ -519,8 +522,8 @@ impl<'a> Analysis<'a> {
 /// built field by field: writing one element of a copied position and then
 /// reading the whole position stalls the processor's store-to-load
 /// forwarding, which cost un-moves a third of their time.
-fn toggled(p: &Position, side: Side, colour: Colour, set: Squares) -> Position {
-    let army = |a: &Army, s: Side| {
+fn toggled(p: &Position, side: Player, colour: Colour, set: Squares) -> Position {
+    let army = |a: &Army, s: Player| {
         if s == side {
             let flip = |c: Colour| if c == colour { set } else { 0 };
             let b = a.by_colour;
@@ -537,8 +540,8 @@ fn toggled(p: &Position, side: Side, colour: Colour, set: Squares) -> Position {
     };
     Position {
         to_move: p.to_move,
-        p1: army(&p.p1, Side::P1),
-        p2: army(&p.p2, Side::P2),
+        p1: army(&p.p1, Player::First),
+        p2: army(&p.p2, Player::Second),
     }
 }
 
@@ -552,7 +555,7 @@ fn not_lost(v: Reach) -> Reach {
 
 /// Player 2 to move with a piece on its escape square: it may be blue.
 fn p2_escape(p: &Position) -> Option<Reach> {
-    (p.p2.all() & Side::P2.escapes() != 0).then_some(Reach::Prevented)
+    (p.p2.all() & escapes(Player::Second) != 0).then_some(Reach::Prevented)
 }
 
 /// Player 2's pieces that player 1 can capture such that, if the piece is
@@ -567,10 +570,10 @@ fn safe_captures(p: &Position, extended: &dyn Lookup) -> Squares {
 }
 
 /// The value meaning "`side` wins".
-fn win_for(side: Side) -> Reach {
+fn win_for(side: Player) -> Reach {
     match side {
-        Side::P1 => Reach::Goal,
-        Side::P2 => Reach::Prevented,
+        Player::First => Reach::Goal,
+        Player::Second => Reach::Prevented,
     }
 }
 
@@ -581,7 +584,7 @@ fn det_move(p: &Position, s: Step) -> Move {
     match s.captured {
         None => Move::To(p.play(s)),
         Some(c) if p.waiter().several(c) => Move::To(p.play(s)),
-        Some(Colour::Red) => Move::Outcome(win_for(p.to_move.other())),
+        Some(Colour::Red) => Move::Outcome(win_for(p.to_move.opponent())),
         Some(_) => Move::Outcome(win_for(p.to_move)),
     }
 }
@@ -589,7 +592,7 @@ fn det_move(p: &Position, s: Step) -> Move {
 /// §3's goal with player 1 to move: one of its pieces stands on one of its
 /// escape squares, or every opponent piece is next to one of its pieces.
 fn purple_goal(p: &Position) -> bool {
-    p.p1.all() & Side::P1.escapes() != 0 || p.p2.all() & !neighbourhood(p.p1.all()) == 0
+    p.p1.all() & escapes(Player::First) != 0 || p.p2.all() & !neighbourhood(p.p1.all()) == 0
 }
 
 /// The two ways of colouring two purple pieces blue and red.
@@ -613,7 +616,7 @@ fn guess_wins(p: &Position, det: &dyn Lookup) -> bool {
     colourings(&p.p2).iter().all(|theirs| {
         colourings(&p.p1).iter().all(|ours| {
             let q = Position {
-                to_move: Side::P1,
+                to_move: Player::First,
                 p1: *ours,
                 p2: *theirs,
             };
@@ -628,7 +631,7 @@ fn guess_wins(p: &Position, det: &dyn Lookup) -> bool {
 pub fn all_positions(layouts: &[(PieceSet, PieceSet)]) -> Vec<Position> {
     let mut out = Vec::new();
     for &(s1, s2) in layouts {
-        let pieces: Vec<(Side, Colour)> = [(Side::P1, s1), (Side::P2, s2)]
+        let pieces: Vec<(Player, Colour)> = [(Player::First, s1), (Player::Second, s2)]
             .into_iter()
             .flat_map(|(side, set)| {
                 Colour::ALL
@@ -643,21 +646,21 @@ pub fn all_positions(layouts: &[(PieceSet, PieceSet)]) -> Vec<Position> {
 }
 
 fn place(
-    pieces: &[(Side, Colour)],
+    pieces: &[(Player, Colour)],
     occupied: Squares,
     placed: &mut Vec<Square>,
     out: &mut Vec<Position>,
 ) {
     let k = placed.len();
     if k == pieces.len() {
-        for to_move in [Side::P1, Side::P2] {
+        for to_move in [Player::First, Player::Second] {
             let mut p = Position {
                 to_move,
                 p1: Army::default(),
                 p2: Army::default(),
             };
             for (&(side, c), &s) in pieces.iter().zip(placed.iter()) {
-                let army = if side == Side::P1 {
+                let army = if side == Player::First {
                     &mut p.p1
                 } else {
                     &mut p.p2

@@ -6,10 +6,11 @@ use super::analysis::{Kind, ParseKindError};
 use super::index::Space;
 use super::naive;
 use super::optimized;
-use super::rules::{squares, Colour, ParsePositionError, Position, Side};
+use super::rules::{squares, Colour, ParsePositionError, Position};
 use crate::core::Distance;
+use crate::core::Player;
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
 use crate::solve::retrograde;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -139,8 +140,8 @@ impl Game for Geister {
     /// Both solvers solve every analysis of the paper (the naive sweeps of
     /// the full-information game, 2,184,000 positions, take 12 s and
     /// 0.6 GB): no question is out of reach.
-    fn reach() -> Vec<Reach> {
-        vec![Reach {
+    fn limits() -> Vec<Limits> {
+        vec![Limits {
             question: "every analysis",
             unit: "positions swept (the analysis and those it reads)",
             naive: None,
@@ -148,17 +149,17 @@ impl Game for Geister {
         }]
     }
 
-    fn size(question: &Question) -> (Reach, u64) {
+    fn size(question: &Question) -> (Limits, u64) {
         let positions = swept(question.kind)
             .into_iter()
             .map(|k| Space::new(k.layouts()).len() as u64)
             .sum();
-        (Self::reach()[0], positions)
+        (Self::limits()[0], positions)
     }
 
     /// Sweeps the analysis on the naive board; the position is handed over
     /// as text, the notation the two sides share.
-    fn naive_within_reach(question: &Question) -> Result<GoalValue, SolveError> {
+    fn naive_within_limits(question: &Question) -> Result<GoalValue, SolveError> {
         let analysis = naive::Analysis::named(question.kind.name())
             .expect("the naive side has every analysis of the engine");
         let position: naive::Position = question
@@ -181,7 +182,7 @@ impl Game for Geister {
     }
 
     /// The retrograde engine over the mirror-reduced index.
-    fn optimized_within_reach(question: &Question) -> Result<GoalValue, SolveError> {
+    fn optimized_within_limits(question: &Question) -> Result<GoalValue, SolveError> {
         let (reach, distance) = optimized::solve(question.kind)
             .get(&question.position)
             .expect("the engine covers every position of the analysis");
@@ -347,8 +348,8 @@ impl Table for Geister {
             }
         }
         text.push_str(match question.position.to_move {
-            Side::P1 => " 1",
-            Side::P2 => " 2",
+            Player::First => " 1",
+            Player::Second => " 2",
         });
     }
 
@@ -457,7 +458,7 @@ impl crate::games::shrink::Shrink for Geister {
                 out.push(q);
             }
         };
-        for side in [Side::P1, Side::P2] {
+        for side in [Player::First, Player::Second] {
             for s in squares(p.army(side).all()) {
                 let mut next = p;
                 for set in &mut next.army_mut(side).by_colour {
@@ -467,11 +468,11 @@ impl crate::games::shrink::Shrink for Geister {
             }
         }
         let occupied = p.p1.all() | p.p2.all();
-        for side in [Side::P1, Side::P2] {
+        for side in [Player::First, Player::Second] {
             for s in squares(p.army(side).all()) {
                 let back = match side {
-                    Side::P1 => s.checked_sub(4),
-                    Side::P2 => Some(s + 4).filter(|&t| t < 16),
+                    Player::First => s.checked_sub(4),
+                    Player::Second => Some(s + 4).filter(|&t| t < 16),
                 };
                 let Some(back) = back.filter(|&t| occupied & (1 << t) == 0) else {
                     continue;

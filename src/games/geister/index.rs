@@ -10,7 +10,8 @@
 //! ([`super::optimized`]).
 
 use super::analysis::Analysis;
-use super::rules::{neighbours, popcount, Colour, PieceSet, Position, Side, Square, Squares, Step};
+use super::rules::{neighbours, popcount, Colour, PieceSet, Position, Square, Squares, Step};
+use crate::core::Player;
 use std::ops::Range;
 
 /// Binomial coefficients C(n, k) for n, k ≤ 16.
@@ -359,7 +360,7 @@ impl Space {
 
     /// The index of the position of layout `l` with `to_move` to move and
     /// the groups `m`.
-    pub(super) fn index_of_masks(&self, l: usize, to_move: Side, m: &[Squares; 6]) -> usize {
+    pub(super) fn index_of_masks(&self, l: usize, to_move: Player, m: &[Squares; 6]) -> usize {
         let weights = &self.weights[l];
         let mut occupied: Squares = 0;
         let mut rank = 0u32;
@@ -367,7 +368,7 @@ impl Space {
             rank += group_rank(m[g], occupied) * weights[g];
             occupied |= m[g];
         }
-        let side = usize::from(to_move == Side::P2);
+        let side = usize::from(to_move == Player::Second);
         self.offsets[l] + side * self.placements[l] + rank as usize
     }
 
@@ -382,12 +383,12 @@ impl Space {
 
     /// Which side is to move at index `i`, without decoding the position.
     #[must_use]
-    pub fn to_move(&self, i: usize) -> Side {
+    pub fn to_move(&self, i: usize) -> Player {
         let l = self.offsets.partition_point(|&o| o <= i) - 1;
         if i - self.offsets[l] >= self.placements[l] {
-            Side::P2
+            Player::Second
         } else {
-            Side::P1
+            Player::First
         }
     }
 
@@ -407,9 +408,9 @@ impl Space {
         let mut rest = i - self.offsets[l];
         let to_move = if rest >= self.placements[l] {
             rest -= self.placements[l];
-            Side::P2
+            Player::Second
         } else {
-            Side::P1
+            Player::First
         };
         // Split the mixed-radix rank into one rank per group.
         let radices = &self.radices[l];
@@ -429,7 +430,7 @@ impl Space {
     /// The position of layout `l` with `to_move` to move, placement rank
     /// `rank` and the groups' ranks `ranks`, taken apart.
     #[inline(always)]
-    pub(super) fn decoded(&self, l: usize, to_move: Side, rank: u32, ranks: [u32; 6]) -> Decoded {
+    pub(super) fn decoded(&self, l: usize, to_move: Player, rank: u32, ranks: [u32; 6]) -> Decoded {
         let g = &self.groups[l];
         let present = &self.present[l];
         let mut m = [0 as Squares; 6];
@@ -508,7 +509,7 @@ impl Space {
     /// change are recomputed.
     pub(super) fn unmoved_index(&self, d: &Decoded, g: usize, from: Square, to: Square) -> usize {
         let l = d.layout;
-        let side = usize::from(d.position.to_move == Side::P1);
+        let side = usize::from(d.position.to_move == Player::First);
         let base = self.offsets[l] + side * self.placements[l];
         base + self.unmoved_rank(d, &self.weights[l], g, from.into(), to.into()) as usize
     }
@@ -573,7 +574,7 @@ impl Space {
         let l = d.layout;
         let weights = &self.weights[l];
         // The predecessor has the side that just moved to move.
-        let (side, groups) = if d.position.to_move == Side::P1 {
+        let (side, groups) = if d.position.to_move == Player::First {
             (1, 3..6)
         } else {
             (0, 0..3)
@@ -654,7 +655,7 @@ pub(super) trait Slots: Sync {
     /// covered.
     fn slot(&self, p: &Position) -> Option<usize>;
     /// Which side is to move at `slot`.
-    fn to_move(&self, slot: usize) -> Side;
+    fn to_move(&self, slot: usize) -> Player;
     /// The position whose entry `slot` holds, `None` for a hole.
     fn position_at(&self, slot: usize) -> Option<Position>;
     /// Calls `f` with every slot of `slots`, in order, and its position
@@ -690,7 +691,7 @@ impl Slots for Space {
         self.index(p)
     }
 
-    fn to_move(&self, slot: usize) -> Side {
+    fn to_move(&self, slot: usize) -> Player {
         Space::to_move(self, slot)
     }
 
@@ -716,7 +717,7 @@ impl Slots for Space {
 
     fn predecessor(&self, d: &Decoded, q: &Position, step: &Step, mut f: impl FnMut(u32)) {
         if step.captured.is_none() {
-            let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
+            let group = 3 * usize::from(q.to_move == Player::Second) + step.colour as usize;
             f(self.unmoved_index(d, group, step.to, step.from) as u32);
         } else if let Some(j) = self.index(q) {
             f(j as u32);
@@ -735,7 +736,7 @@ fn squares_between(a: u32, b: u32) -> Squares {
 /// red, purple, then player 2's).
 pub(super) fn deciding_by_group(analysis: &Analysis) -> [Squares; 6] {
     std::array::from_fn(|g| {
-        let side = if g < 3 { Side::P1 } else { Side::P2 };
+        let side = if g < 3 { Player::First } else { Player::Second };
         analysis.deciding_squares(side, Colour::ALL[g % 3])
     })
 }
@@ -822,7 +823,7 @@ mod tests {
                     let mut m = d.masks;
                     m[u.group] ^= (1 << u.from) | (1 << u.to);
                     assert_eq!(d.masks[u.group] & (1 << u.to), 1 << u.to);
-                    let j = space.index_of_masks(d.layout, d.position.to_move.other(), &m);
+                    let j = space.index_of_masks(d.layout, d.position.to_move.opponent(), &m);
                     assert_eq!(j, u.index as usize, "{kind}: {}", d.position);
                     all.push(u.index);
                 });
@@ -857,7 +858,7 @@ mod tests {
             for i in (0..space.len()).step_by(step) {
                 let d = space.decode(i);
                 analysis.for_each_unmove(&d.position, false, |q, s| {
-                    let group = 3 * usize::from(q.to_move == Side::P2) + s.colour as usize;
+                    let group = 3 * usize::from(q.to_move == Player::Second) + s.colour as usize;
                     let j = space.unmoved_index(&d, group, s.to, s.from);
                     assert_eq!(Some(j), space.index(q), "{kind}: {} -> {q}", d.position);
                     checked += 1;

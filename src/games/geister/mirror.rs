@@ -16,7 +16,8 @@
 //! by a recursive search that finds player 2's answer among all its moves
 //! instead of computing it.
 
-use super::rules::{mirror_square, Colour, Position, Side, Step};
+use super::rules::{escapes, mirror_square, Colour, Position, Step};
+use crate::core::Player;
 use std::collections::{HashSet, VecDeque};
 
 /// What the search found.
@@ -49,7 +50,7 @@ fn symmetric(p: &Position) -> bool {
 /// Breadth-first search over the positions the mirror strategy reaches.
 #[must_use]
 pub fn check() -> MirrorCheck {
-    let start = Position::initial(Side::P1);
+    let start = Position::initial(Player::First);
     let mut seen = HashSet::from([start]);
     let mut queue = VecDeque::from([start]);
     let mut captures = 0;
@@ -62,7 +63,7 @@ pub fn check() -> MirrorCheck {
         if !symmetric(&p) {
             return fail("not symmetric");
         }
-        if p.p1.all() & Side::P1.escapes() != 0 {
+        if p.p1.all() & escapes(Player::First) != 0 {
             return fail("player 1 on an escape square");
         }
         for s in p.steps() {
@@ -105,7 +106,7 @@ pub fn check_naive() -> MirrorCheck {
         if !seen.insert(p) {
             return None;
         }
-        if p.p1.all() & Side::P1.escapes() != 0 {
+        if p.p1.all() & escapes(Player::First) != 0 {
             return Some(format!("{p} (player 1 on an escape square)"));
         }
         for s in p.steps() {
@@ -137,7 +138,7 @@ pub fn check_naive() -> MirrorCheck {
     }
     let mut seen = HashSet::new();
     let mut captures = 0;
-    let counterexample = visit(Position::initial(Side::P1), &mut seen, &mut captures);
+    let counterexample = visit(Position::initial(Player::First), &mut seen, &mut captures);
     MirrorCheck {
         positions: seen.len(),
         captures,

@@ -6,20 +6,19 @@
 use super::analysis::{Analysis, Kind, Lookup, Move};
 pub use super::index::Space;
 use super::index::{deciding_by_group, Slots};
-use super::rules::{
-    neighbourhood, neighbours, Army, Colour, Position, Side, Square, Squares, Step,
-};
+use super::rules::{neighbourhood, neighbours, Army, Colour, Position, Square, Squares, Step};
 pub use super::symmetry::{Canonical, Reduction};
+use crate::core::Player;
 use crate::solve::retrograde::{
     self, Chooser, Ends, Reach, ReversibleGraph, StateGraph, Successor,
 };
 use std::collections::BTreeMap;
 
 /// Player 1 is the analysing side.
-fn chooser_of(to_move: Side) -> Chooser {
+fn chooser_of(to_move: Player) -> Chooser {
     match to_move {
-        Side::P1 => Chooser::Max,
-        Side::P2 => Chooser::Min,
+        Player::First => Chooser::Max,
+        Player::Second => Chooser::Min,
     }
 }
 
@@ -169,13 +168,13 @@ impl<S: Slots> Graph<'_, '_, S> {
                         }),
                     };
                     let q = match p.to_move {
-                        Side::P1 => Position {
-                            to_move: Side::P2,
+                        Player::First => Position {
+                            to_move: Player::Second,
                             p1: moved,
                             p2: *other,
                         },
-                        Side::P2 => Position {
-                            to_move: Side::P1,
+                        Player::Second => Position {
+                            to_move: Player::First,
                             p1: *other,
                             p2: moved,
                         },

@@ -3,7 +3,8 @@
 
 use super::analysis::{Analysis, Kind, Lookup, Move};
 use super::optimized::Table;
-use super::rules::{square_name, Position, Side, Step};
+use super::rules::{square_name, Position, Step};
+use crate::core::Player;
 use crate::solve::retrograde::Reach;
 use std::collections::BTreeMap;
 
@@ -137,9 +138,9 @@ pub fn forcing_line(analysis: &Analysis, table: &Table, start: Position) -> Opti
 
 /// The side to move's name in the paper's terms.
 #[must_use]
-pub fn side_name(s: Side) -> &'static str {
+pub fn side_name(s: Player) -> &'static str {
     match s {
-        Side::P1 => "player 1",
-        Side::P2 => "player 2",
+        Player::First => "player 1",
+        Player::Second => "player 2",
     }
 }

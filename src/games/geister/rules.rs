@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::core::Player;
+
 /// A square, `0..16`: `4 × rank + file` with rank 0 = "1" (player 1's home
 /// row) and file 0 = "a", as the paper names them (a1 … d4).
 pub type Square = u8;
@@ -153,32 +155,14 @@ pub fn mirror_set(set: Squares) -> Squares {
     squares(set).fold(0, |acc, s| acc | 1 << mirror_square(s))
 }
 
-/// Player 1 (the analysing side, "us", pieces start on b1, c1) or player 2.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
-    /// Player 1.
-    P1,
-    /// Player 2.
-    P2,
-}
-
-impl Side {
-    /// The other side.
-    #[must_use]
-    pub fn other(self) -> Side {
-        match self {
-            Side::P1 => Side::P2,
-            Side::P2 => Side::P1,
-        }
-    }
-
-    /// This side's escape squares.
-    #[must_use]
-    pub fn escapes(self) -> Squares {
-        match self {
-            Side::P1 => ESCAPES_P1,
-            Side::P2 => ESCAPES_P2,
-        }
+/// The escape squares of `side`'s blue pieces (§1: player 1, the analysing
+/// side, "us", starts on b1, c1 and escapes from a4, d4; player 2 the
+/// reverse). Player 1 is [`Player::First`].
+#[must_use]
+pub fn escapes(side: Player) -> Squares {
+    match side {
+        Player::First => ESCAPES_P1,
+        Player::Second => ESCAPES_P2,
     }
 }
 
@@ -324,7 +308,7 @@ impl fmt::Display for PieceSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     /// Whose move it is.
-    pub to_move: Side,
+    pub to_move: Player,
     /// Player 1's pieces.
     pub p1: Army,
     /// Player 2's pieces.
@@ -349,7 +333,7 @@ pub struct Step {
 impl Position {
     /// The start position of §1 (b1, c1 vs b4, c4), everything purple.
     #[must_use]
-    pub fn initial(to_move: Side) -> Position {
+    pub fn initial(to_move: Player) -> Position {
         let mut p = Position {
             to_move,
             p1: Army::default(),
@@ -362,18 +346,18 @@ impl Position {
 
     /// The army of `side`.
     #[must_use]
-    pub fn army(&self, side: Side) -> &Army {
+    pub fn army(&self, side: Player) -> &Army {
         match side {
-            Side::P1 => &self.p1,
-            Side::P2 => &self.p2,
+            Player::First => &self.p1,
+            Player::Second => &self.p2,
         }
     }
 
     /// The army of `side`, to change.
-    pub fn army_mut(&mut self, side: Side) -> &mut Army {
+    pub fn army_mut(&mut self, side: Player) -> &mut Army {
         match side {
-            Side::P1 => &mut self.p1,
-            Side::P2 => &mut self.p2,
+            Player::First => &mut self.p1,
+            Player::Second => &mut self.p2,
         }
     }
 
@@ -386,7 +370,7 @@ impl Position {
     /// The army of the side not to move.
     #[must_use]
     pub fn waiter(&self) -> &Army {
-        self.army(self.to_move.other())
+        self.army(self.to_move.opponent())
     }
 
     /// Every step of the side to move, captures included.
@@ -424,12 +408,12 @@ impl Position {
         let mut p = *self;
         let mover = self.to_move;
         if let Some(c) = step.captured {
-            p.army_mut(mover.other()).set(c, step.to, false);
+            p.army_mut(mover.opponent()).set(c, step.to, false);
         }
         let own = p.army_mut(mover);
         own.set(step.colour, step.from, false);
         own.set(step.colour, step.to, true);
-        p.to_move = mover.other();
+        p.to_move = mover.opponent();
         p
     }
 
@@ -438,7 +422,7 @@ impl Position {
     #[must_use]
     pub fn mirrored(&self) -> Position {
         Position {
-            to_move: self.to_move.other(),
+            to_move: self.to_move.opponent(),
             p1: self.p2.mirrored(),
             p2: self.p1.mirrored(),
         }
@@ -506,8 +490,8 @@ impl fmt::Display for Position {
                 .join(",")
         };
         let side = match self.to_move {
-            Side::P1 => 1,
-            Side::P2 => 2,
+            Player::First => 1,
+            Player::Second => 2,
         };
         write!(f, "{}/{} {side}", army(&self.p1), army(&self.p2))
     }
@@ -586,7 +570,7 @@ pub enum InvalidPosition {
     /// A player without pieces.
     NoPieces {
         /// The player.
-        side: Side,
+        side: Player,
     },
 }
 
@@ -596,7 +580,14 @@ impl fmt::Display for InvalidPosition {
             InvalidPosition::SquareTwice { square } => {
                 write!(f, "square {} is occupied twice", square_name(square))
             }
-            InvalidPosition::NoPieces { side } => write!(f, "player {side:?} has no pieces"),
+            InvalidPosition::NoPieces { side } => {
+                // The words the type had before it was `core::Player`.
+                let side = match side {
+                    Player::First => "P1",
+                    Player::Second => "P2",
+                };
+                write!(f, "player {side} has no pieces")
+            }
         }
     }
 }
@@ -608,7 +599,7 @@ impl std::error::Error for InvalidPosition {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WrittenPosition {
     /// The side to move.
-    pub to_move: Side,
+    pub to_move: Player,
     /// Each player's pieces as written.
     pub pieces: [Vec<(Colour, Square)>; 2],
 }
@@ -623,8 +614,8 @@ impl FromStr for WrittenPosition {
             .rsplit_once(' ')
             .ok_or(ParsePositionError::MissingSideToMove)?;
         let to_move = match side {
-            "1" => Side::P1,
-            "2" => Side::P2,
+            "1" => Player::First,
+            "2" => Player::Second,
             other => {
                 return Err(ParsePositionError::UnknownSide {
                     text: other.to_string(),
@@ -674,7 +665,10 @@ impl WrittenPosition {
             p2: Army::default(),
         };
         let mut occupied: Squares = 0;
-        for (side, pieces) in [(Side::P1, &self.pieces[0]), (Side::P2, &self.pieces[1])] {
+        for (side, pieces) in [
+            (Player::First, &self.pieces[0]),
+            (Player::Second, &self.pieces[1]),
+        ] {
             for &(colour, square) in pieces {
                 if occupied & (1 << square) != 0 {
                     return Err(InvalidPosition::SquareTwice { square });
@@ -710,7 +704,10 @@ mod tests {
             let q: Position = p.to_string().parse().unwrap();
             assert_eq!(p, q);
         }
-        assert_eq!(Position::initial(Side::P1).to_string(), "b1,c1/b4,c4 1");
+        assert_eq!(
+            Position::initial(Player::First).to_string(),
+            "b1,c1/b4,c4 1"
+        );
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! SVG is plain text; a few shapes need no drawing library.
 
 use super::play::LineStep;
-use super::rules::{Colour, Position, Side};
+use super::rules::{Colour, Position};
+use crate::core::Player;
 use std::fmt::Write;
 
 const CELL: f64 = 30.0;
@@ -89,8 +90,8 @@ fn board(out: &mut String, p: &Position, x0: f64, y0: f64, caption: &str) {
         }
     }
     let dot_y = match p.to_move {
-        Side::P1 => by + 3.5 * CELL,
-        Side::P2 => by + 0.5 * CELL,
+        Player::First => by + 3.5 * CELL,
+        Player::Second => by + 0.5 * CELL,
     };
     let _ = writeln!(
         out,

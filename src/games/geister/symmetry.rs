@@ -45,7 +45,8 @@
 //! into it, and only the canonical one of each pair is passed.
 
 use super::index::{colex_subset, divide, group_rank, masks, Decoded, Slots, Space, Unmove};
-use super::rules::{Army, PieceSet, Position, Side, Squares, Step};
+use super::rules::{Army, PieceSet, Position, Squares, Step};
+use crate::core::Player;
 use std::ops::Range;
 
 /// `REFLECT_BYTE[b]`: byte `b` (two ranks of four files) with the files of
@@ -361,8 +362,8 @@ impl Canonical {
 
     /// The slot of the canonical position with plain index `index`, layout
     /// `l`, `to_move` to move and first group `first`.
-    fn slot_of_index(&self, index: usize, l: usize, to_move: Side, first: Squares) -> usize {
-        let side = usize::from(to_move == Side::P2);
+    fn slot_of_index(&self, index: usize, l: usize, to_move: Player, first: Squares) -> usize {
+        let side = usize::from(to_move == Player::Second);
         index - self.shift(l, side, group_rank(first, 0) as usize)
     }
 
@@ -375,14 +376,14 @@ impl Canonical {
         &self,
         into_symmetric: bool,
         l: usize,
-        to_move: Side,
+        to_move: Player,
         index: usize,
         m: &[Squares; 6],
         f: &mut impl FnMut(u32),
     ) {
         let first = &self.first[l];
         let g = first.group;
-        let side = usize::from(to_move == Side::P2);
+        let side = usize::from(to_move == Player::Second);
         let slot = |index: usize, m0: Squares| {
             (index - self.bases[l][side]) as u32 - first.shift[group_rank(m0, 0) as usize]
         };
@@ -416,7 +417,7 @@ impl Canonical {
         }
         let mut m = d.plain.masks;
         m[u.group] ^= (1 << u.from) | (1 << u.to);
-        let to_move = d.plain.position.to_move.other();
+        let to_move = d.plain.position.to_move.opponent();
         self.pass(d.symmetric, l, to_move, u.index as usize, &m, f);
     }
 }
@@ -436,12 +437,12 @@ impl Slots for Canonical {
         Canonical::slot(self, p)
     }
 
-    fn to_move(&self, slot: usize) -> Side {
+    fn to_move(&self, slot: usize) -> Player {
         let (_, side, _, _) = self.split(slot);
         if side == 1 {
-            Side::P2
+            Player::Second
         } else {
-            Side::P1
+            Player::First
         }
     }
 
@@ -493,7 +494,11 @@ impl Slots for Canonical {
         let digit = rest as usize;
         let rank = usize::from(first.rank[digit]);
         ranks[first.group] = rank as u32;
-        let to_move = if side == 1 { Side::P2 } else { Side::P1 };
+        let to_move = if side == 1 {
+            Player::Second
+        } else {
+            Player::First
+        };
         let placement = (within + (rank - digit) * first.weight as usize) as u32;
         let plain = space.decoded(l, to_move, placement, ranks);
         let first_symmetric = first.symmetric[digit];
@@ -522,7 +527,7 @@ impl Slots for Canonical {
 
     fn predecessor(&self, d: &CanonicalDecoded, q: &Position, step: &Step, mut f: impl FnMut(u32)) {
         if step.captured.is_none() {
-            let group = 3 * usize::from(q.to_move == Side::P2) + step.colour as usize;
+            let group = 3 * usize::from(q.to_move == Player::Second) + step.colour as usize;
             let index = self
                 .space
                 .unmoved_index(&d.plain, group, step.to, step.from);

@@ -5,7 +5,7 @@ use super::naive::{Row, Search};
 use super::optimized::{exact_table, Extent};
 use super::{Family, ParseStateError, State};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
 use num_rational::BigRational;
 use std::fmt;
 use std::str::FromStr;
@@ -24,8 +24,8 @@ impl Game for Memory {
     /// The naive row search's reach is the CLI's (every N ≤ 8 in seconds,
     /// the `memory/naive` bench); the exact reduced table's is the CLI's
     /// `--n` for the exact value (200 pairs).
-    fn reach() -> Vec<Reach> {
-        vec![Reach {
+    fn limits() -> Vec<Limits> {
+        vec![Limits {
             question: "every state",
             unit: "pairs n",
             naive: Some(8),
@@ -33,20 +33,20 @@ impl Game for Memory {
         }]
     }
 
-    fn size(state: &State) -> (Reach, u64) {
-        (Self::reach()[0], state.pairs as u64)
+    fn size(state: &State) -> (Limits, u64) {
+        (Self::limits()[0], state.pairs as u64)
     }
 
     /// The row of the state, searched; the row is read from the state's
     /// name, the only thing the two sides share.
-    fn naive_within_reach(state: &State) -> Result<BigRational, SolveError> {
+    fn naive_within_limits(state: &State) -> Result<BigRational, SolveError> {
         let row = Row::from_notation(&state.to_string())
             .expect("a valid state of at most 8 pairs names a row");
         Ok(Search::new().value(&row))
     }
 
     /// The exact table up to the state's n, Proposition 2.1's reduced set.
-    fn optimized_within_reach(state: &State) -> Result<BigRational, SolveError> {
+    fn optimized_within_limits(state: &State) -> Result<BigRational, SolveError> {
         Ok(exact_table(state.pairs, Extent::Reduced, false)
             .value(*state)
             .expect("the table holds every state up to its n"))
@@ -75,7 +75,7 @@ impl FromStr for MemoryTableParams {
         let params = MemoryTableParams {
             n: words.get("n", 30)?,
         };
-        let limit = Memory::reach()[0].optimized.unwrap_or(u64::MAX);
+        let limit = Memory::limits()[0].optimized.unwrap_or(u64::MAX);
         if params.n == 0 || params.n as u64 > limit {
             return Err(words.error(format!("`n={}`: a table has 1 to {limit} pairs", params.n)));
         }

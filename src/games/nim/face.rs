@@ -4,7 +4,7 @@
 use super::{naive, optimized, ParsePositionError, Position};
 use crate::core::Wdl;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -40,8 +40,8 @@ impl Game for Nim {
     /// positions (the CLI's 10^7); the naive search visits at most as many,
     /// through a hash map and a recursion as deep as the stones, and stops
     /// at the 10^6 of three piles of 0..=99 (§38.24).
-    fn reach() -> Vec<Reach> {
-        vec![Reach {
+    fn limits() -> Vec<Limits> {
+        vec![Limits {
             question: "every position",
             unit: "positions of its table, (largest pile + 1)^piles",
             naive: Some(1_000_000),
@@ -49,15 +49,15 @@ impl Game for Nim {
         }]
     }
 
-    fn size(position: &Position) -> (Reach, u64) {
-        (Self::reach()[0], table_positions(position))
+    fn size(position: &Position) -> (Limits, u64) {
+        (Self::limits()[0], table_positions(position))
     }
 
-    fn naive_within_reach(position: &Position) -> Result<Wdl, SolveError> {
+    fn naive_within_limits(position: &Position) -> Result<Wdl, SolveError> {
         Ok(wdl(naive::is_losing(position)))
     }
 
-    fn optimized_within_reach(position: &Position) -> Result<Wdl, SolveError> {
+    fn optimized_within_limits(position: &Position) -> Result<Wdl, SolveError> {
         let max = position.piles().iter().copied().max().unwrap_or(0);
         Ok(wdl(
             optimized::Table::build(position.piles().len(), max).is_losing(position)
@@ -94,7 +94,7 @@ impl FromStr for NimTableParams {
             return Err(words.error("`piles=0`: a table needs at least one pile"));
         }
         let positions = table_positions(&Position::new(vec![params.max; params.piles]));
-        if positions > Nim::reach()[0].optimized.unwrap_or(u64::MAX) {
+        if positions > Nim::limits()[0].optimized.unwrap_or(u64::MAX) {
             return Err(words.error(format!(
                 "{positions} positions, (max + 1)^piles, are more than the optimized solver's 10^7"
             )));

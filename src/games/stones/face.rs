@@ -2,9 +2,9 @@
 //! row of stones, answered by A's score minus B's under optimal play.
 
 use super::{naive, optimized, Game, Stones, StonesError};
-use crate::core::{Outcome, Player};
+use crate::core::Outcome;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{self, GameId, GameInfo, Reach, SolveError, Solver};
+use crate::games::{self, GameId, GameInfo, Limits, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -145,11 +145,7 @@ impl Lead {
     /// negative one; equal scores draw.
     #[must_use]
     pub fn outcome(self) -> Outcome {
-        match self.0.signum() {
-            1 => Outcome::Winner(Player::First),
-            -1 => Outcome::Winner(Player::Second),
-            _ => Outcome::Draw,
-        }
+        Outcome::from_lead(self.0)
     }
 }
 
@@ -179,12 +175,12 @@ impl games::Game for StoneGames {
     type Value = Lead;
 
     /// One line per game, the solvers' own `max_stones`.
-    fn reach() -> Vec<Reach> {
+    fn limits() -> Vec<Limits> {
         const QUESTION: [&str; 5] = ["game 1", "game 2", "game 3", "game 4", "game 5"];
         Game::ALL
             .iter()
             .zip(QUESTION)
-            .map(|(&game, question)| Reach {
+            .map(|(&game, question)| Limits {
                 question,
                 unit: "stones",
                 naive: Some(naive::max_stones(game) as u64),
@@ -193,18 +189,18 @@ impl games::Game for StoneGames {
             .collect()
     }
 
-    fn size(row: &StoneRow) -> (Reach, u64) {
+    fn size(row: &StoneRow) -> (Limits, u64) {
         let line = usize::from(row.game.number() - 1);
-        (Self::reach()[line], row.stones.len() as u64)
+        (Self::limits()[line], row.stones.len() as u64)
     }
 
-    fn naive_within_reach(row: &StoneRow) -> Result<Lead, SolveError> {
+    fn naive_within_limits(row: &StoneRow) -> Result<Lead, SolveError> {
         naive::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Naive))
     }
 
-    fn optimized_within_reach(row: &StoneRow) -> Result<Lead, SolveError> {
+    fn optimized_within_limits(row: &StoneRow) -> Result<Lead, SolveError> {
         optimized::solve(row.game, &row.stones)
             .map(|r| Lead(r.diff))
             .map_err(|e| refusal(e, Solver::Optimized))

@@ -45,4 +45,4 @@ pub mod play;
 pub mod points;
 mod rules;
 
-pub use rules::{Game, GameResult, SolveError, Stones, StonesError, Winner};
+pub use rules::{Game, GameResult, SolveError, Stones, StonesError};

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::core::Outcome;
+
 /// Which of the article's games is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Game {
@@ -213,40 +215,6 @@ impl Stones {
     }
 }
 
-/// Who wins by the score difference (§Game 1 勝敗を求める: positive A,
-/// negative B, zero a draw).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Winner {
-    /// A, the first player.
-    First,
-    /// B, the second player.
-    Second,
-    /// Equal scores.
-    Draw,
-}
-
-impl Winner {
-    /// The winner for score difference `diff` (A minus B).
-    #[must_use]
-    pub fn from_diff(diff: i64) -> Winner {
-        match diff.signum() {
-            1 => Winner::First,
-            -1 => Winner::Second,
-            _ => Winner::Draw,
-        }
-    }
-
-    /// "first", "second" or "draw".
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Winner::First => "first",
-            Winner::Second => "second",
-            Winner::Draw => "draw",
-        }
-    }
-}
-
 /// A solved game: the value and the scores along one optimal line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
@@ -261,9 +229,9 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// Who wins.
+    /// Who wins (printed "first", "second" or "draw").
     #[must_use]
-    pub fn winner(&self) -> Winner {
-        Winner::from_diff(self.diff)
+    pub fn winner(&self) -> Outcome {
+        Outcome::from_lead(self.diff)
     }
 }

@@ -6,7 +6,7 @@ use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
 use super::rules::{InvalidState, ParseStateError, Rules, State};
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Reach, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
 use num_rational::BigRational;
 use std::collections::HashSet;
 use std::fmt;
@@ -186,15 +186,15 @@ impl Game for Yen {
     /// The naive history recursion: T = 12, R = 10 in 3.5 s, T = 14,
     /// R = 10 not in 6 minutes (`naive` module docs); past 10 rounds its
     /// reach is smaller. The optimized DP takes the CLI's T ≤ 60.
-    fn reach() -> Vec<Reach> {
+    fn limits() -> Vec<Limits> {
         vec![
-            Reach {
+            Limits {
                 question: "R ≤ 10 rounds",
                 unit: "units T",
                 naive: Some(12),
                 optimized: Some(60),
             },
-            Reach {
+            Limits {
                 question: "R > 10 rounds",
                 unit: "units T",
                 naive: Some(NAIVE_TOTAL_PAST_10_ROUNDS),
@@ -203,13 +203,13 @@ impl Game for Yen {
         ]
     }
 
-    fn size(question: &YenQuestion) -> (Reach, u64) {
+    fn size(question: &YenQuestion) -> (Limits, u64) {
         let line = usize::from(question.rules.rounds > 10);
-        (Self::reach()[line], question.rules.total)
+        (Self::limits()[line], question.rules.total)
     }
 
     /// A history reaching the state, then the naive recursion after it.
-    fn naive_within_reach(question: &YenQuestion) -> Result<BigRational, SolveError> {
+    fn naive_within_limits(question: &YenQuestion) -> Result<BigRational, SolveError> {
         let game = ScaledGame {
             total: question.rules.total,
             rounds: question.rules.rounds,
@@ -223,7 +223,7 @@ impl Game for Yen {
     }
 
     /// The layered DP over compressed states.
-    fn optimized_within_reach(question: &YenQuestion) -> Result<BigRational, SolveError> {
+    fn optimized_within_limits(question: &YenQuestion) -> Result<BigRational, SolveError> {
         Ok(optimized::Solver::new().value(question.state))
     }
 }
@@ -254,7 +254,7 @@ impl FromStr for YenTableParams {
             total: words.get("total", 10)?,
             rounds: words.get("rounds", 10)?,
         };
-        let limit = Yen::reach()[0].optimized.unwrap_or(u64::MAX);
+        let limit = Yen::limits()[0].optimized.unwrap_or(u64::MAX);
         if rules.rounds == 0 || rules.total > limit || rules.rounds > 100 {
             return Err(words.error(format!(
                 "`total={} rounds={}`: a table has total ≤ {limit} units and 1 to 100 rounds",

@@ -104,13 +104,13 @@ pub(super) fn geister_table_1() -> Result<Figure, DrawError> {
 fn geister_line(
     id: &'static str,
     number: u8,
-    side: crate::games::geister::rules::Side,
+    side: crate::core::Player,
     claim: &'static str,
 ) -> Result<Figure, DrawError> {
     use crate::games::geister::{analysis::Kind, play, solved, svg};
     let table = geister_basic();
     let analysis = play::analysis_of(Kind::Basic, solved::optimized_all());
-    let start = Kind::Basic.initial()[usize::from(side != crate::games::geister::rules::Side::P1)]
+    let start = Kind::Basic.initial()[usize::from(side != crate::core::Player::First)]
         .first()
         .copied()
         .ok_or_else(|| DrawError::NoLine {
@@ -142,7 +142,7 @@ pub(super) fn geister_fig_3() -> Result<Figure, DrawError> {
     geister_line(
         "fig-geister-fig-3",
         3,
-        crate::games::geister::rules::Side::P1,
+        crate::core::Player::First,
         "GEI-004",
     )
 }
@@ -151,7 +151,7 @@ pub(super) fn geister_fig_4() -> Result<Figure, DrawError> {
     geister_line(
         "fig-geister-fig-4",
         4,
-        crate::games::geister::rules::Side::P2,
+        crate::core::Player::Second,
         "GEI-005",
     )
 }
@@ -160,8 +160,9 @@ pub(super) fn geister_fig_4() -> Result<Figure, DrawError> {
 /// of such play (player 1 advancing until only captures are left), and the
 /// exhaustive check over every position the strategy reaches.
 pub(super) fn geister_mirror() -> Result<Figure, DrawError> {
+    use crate::core::Player;
     use crate::games::geister::play::{Choice, LineStep};
-    use crate::games::geister::rules::{mirror_square, Position, Side};
+    use crate::games::geister::rules::{mirror_square, Position};
     use crate::games::geister::{mirror, svg};
     use crate::solve::retrograde::Reach;
     let step_of = |position: Position, step, line: &mut Vec<LineStep>| {
@@ -180,7 +181,7 @@ pub(super) fn geister_mirror() -> Result<Figure, DrawError> {
         to
     };
     let mut line = Vec::new();
-    let mut p = Position::initial(Side::P1);
+    let mut p = Position::initial(Player::First);
     // Player 1 advances the piece furthest back, without capturing.
     while let Some(s) = p
         .steps()

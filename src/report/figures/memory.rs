@@ -154,39 +154,28 @@ pub(super) fn memory_variants() -> Result<Figure, DrawError> {
         .collect();
     let title = "Memory §4 variants: the first player's edge (first − second, in wins) against N";
     let colours = [BLUE, RED, GREEN, MAGENTA];
-    let svg = chart((820, 460), |root| {
-        let mut c = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 18))
-            .margin(14)
-            .x_label_area_size(42)
-            .y_label_area_size(70)
-            .build_cartesian_2d(from as f64 - 0.5..max as f64 + 0.5, -0.09f64..0.03)
-            .map_err(err)?;
-        c.configure_mesh()
-            .x_desc("N (pairs of cards)")
-            .y_desc("(first − second) / win")
-            .draw()
-            .map_err(err)?;
-        c.draw_series(LineSeries::new(
-            [(from as f64 - 0.5, 0.0), (max as f64 + 0.5, 0.0)],
-            BLACK.stroke_width(1),
-        ))
-        .map_err(err)?;
-        for ((variant, edge), colour) in series.iter().zip(colours) {
-            c.draw_series(LineSeries::new(
-                edge.iter().copied(),
-                colour.stroke_width(2),
-            ))
-            .map_err(err)?
-            .label(variant.name())
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-            });
-            c.draw_series(edge.iter().map(|&p| Circle::new(p, 3, colour.filled())))
-                .map_err(err)?;
-        }
-        plot::legend(&mut c, SeriesLabelPosition::LowerRight)
-    })?;
+    let svg = edge_against_n(
+        title,
+        (from as f64 - 0.5..max as f64 + 0.5, -0.09f64..0.03),
+        "(first − second) / win",
+        BLACK.stroke_width(1),
+        |c| {
+            for ((variant, edge), colour) in series.iter().zip(colours) {
+                c.draw_series(LineSeries::new(
+                    edge.iter().copied(),
+                    colour.stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(variant.name())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+                });
+                c.draw_series(edge.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                    .map_err(err)?;
+            }
+            Ok(())
+        },
+    )?;
     Ok(figure(
         "fig-memory-variants",
         GameId::Memory,

@@ -8,7 +8,7 @@ use super::Figure;
 use crate::claims::memory_variants::{starts, PAIRS_REACH, POINTS_REACH};
 use crate::claims::GameId;
 use crate::games::memory::variants::{TieRule, Variant};
-use crate::report::plot::{self, chart, err, DrawError};
+use crate::report::plot::{self, err, DrawError};
 use num_traits::ToPrimitive;
 use plotters::prelude::*;
 
@@ -49,37 +49,26 @@ pub fn edge_to_100() -> Result<Figure, DrawError> {
     ]
     .map(|(variant, last, colour)| (variant, scaled_edges(variant, from, last), colour));
     let title = "Memory §4 variants: N² × the first player's edge (in wins) against N";
-    let svg = chart((820, 460), |root| {
-        let mut c = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 18))
-            .margin(14)
-            .x_label_area_size(42)
-            .y_label_area_size(70)
-            .build_cartesian_2d(from as f64 - 1.0..top as f64 + 1.0, -2.0f64..1.0)
-            .map_err(err)?;
-        c.configure_mesh()
-            .x_desc("N (pairs of cards)")
-            .y_desc("N² · (first − second) / win")
-            .draw()
-            .map_err(err)?;
-        c.draw_series(LineSeries::new(
-            [(from as f64 - 1.0, 0.0), (top as f64 + 1.0, 0.0)],
-            BLACK.mix(0.4).stroke_width(1),
-        ))
-        .map_err(err)?;
-        for (variant, points, colour) in &series {
-            let colour = *colour;
-            let shown = points
-                .iter()
-                .copied()
-                .filter(|(_, y)| (-2.0..=1.0).contains(y));
-            c.draw_series(shown.map(|p| Circle::new(p, 2, colour.filled())))
-                .map_err(err)?
-                .label(variant.name())
-                .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
-        }
-        plot::legend(&mut c, SeriesLabelPosition::LowerRight)
-    })?;
+    let svg = super::edge_against_n(
+        title,
+        (from as f64 - 1.0..top as f64 + 1.0, -2.0f64..1.0),
+        "N² · (first − second) / win",
+        BLACK.mix(0.4).stroke_width(1),
+        |c| {
+            for (variant, points, colour) in &series {
+                let colour = *colour;
+                let shown = points
+                    .iter()
+                    .copied()
+                    .filter(|(_, y)| (-2.0..=1.0).contains(y));
+                c.draw_series(shown.map(|p| Circle::new(p, 2, colour.filled())))
+                    .map_err(err)?
+                    .label(variant.name())
+                    .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
+            }
+            Ok(())
+        },
+    )?;
     Ok(Figure {
         id: ID,
         game: GameId::Memory,

@@ -280,6 +280,45 @@ fn published(id: &str) -> Result<&'static str, DrawError> {
         .ok_or_else(|| DrawError::NoClaim { id: id.to_string() })
 }
 
+/// The chart context of [`edge_against_n`]: f64 × f64 on SVG.
+type EdgeChart<'a> = ChartContext<
+    'a,
+    SVGBackend<'a>,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
+/// A chart of the Memory variants' edge against N (document 004 §4, item 1),
+/// the frame both variant figures share: `title`, N on `xs`, the edge on
+/// `ys` named `y_desc`, the line of no edge in `zero` (below it the second
+/// player is favoured), then `series` drawn and the legend at lower right.
+fn edge_against_n(
+    title: &str,
+    (xs, ys): (std::ops::Range<f64>, std::ops::Range<f64>),
+    y_desc: &str,
+    zero: ShapeStyle,
+    series: impl FnOnce(&mut EdgeChart<'_>) -> Result<(), DrawError>,
+) -> Result<String, DrawError> {
+    chart((820, 460), |root| {
+        let (left, right) = (xs.start, xs.end);
+        let mut c = ChartBuilder::on(root)
+            .caption(title, ("sans-serif", 18))
+            .margin(14)
+            .x_label_area_size(42)
+            .y_label_area_size(70)
+            .build_cartesian_2d(xs, ys)
+            .map_err(err)?;
+        c.configure_mesh()
+            .x_desc("N (pairs of cards)")
+            .y_desc(y_desc)
+            .draw()
+            .map_err(err)?;
+        c.draw_series(LineSeries::new([(left, 0.0), (right, 0.0)], zero))
+            .map_err(err)?;
+        series(&mut c)?;
+        plot::legend(&mut c, SeriesLabelPosition::LowerRight)
+    })
+}
+
 fn to_f64(x: &BigRational) -> f64 {
     x.to_f64().unwrap_or(f64::NAN)
 }

@@ -31,7 +31,8 @@
 use super::super::analysis::{Analysis, Kind};
 use super::super::optimized::Table;
 use super::super::play::{analysis_of, best_moves};
-use super::super::rules::{squares, Army, Colour, Position, Side, Step};
+use super::super::rules::{escapes, squares, Army, Colour, Position, Step};
+use crate::core::Player;
 use crate::solve::endless_mdp::{payoff, Node};
 use crate::solve::retrograde::Reach;
 use num_rational::BigRational;
@@ -236,7 +237,7 @@ impl Builder<'_> {
         let q = purple_view(p);
         if self.analysis.terminal(&q) == Some(Reach::Goal) {
             // Escape a purple on a4/d4: its colour decides (§2, §6.2.1).
-            if p.p1.of(Colour::Purple) & Side::P1.escapes() != 0 {
+            if p.p1.of(Colour::Purple) & escapes(Player::First) != 0 {
                 let (reds, n) = purple_reds(p);
                 let (reds, n) = (i64::from(reds), i64::from(n));
                 return self.end(payoff(n - 2 * reds, n));
@@ -309,7 +310,7 @@ impl Builder<'_> {
     /// escape of its blue from a1/d1.
     fn p2_moves(&mut self, p: &Position) -> Vec<u32> {
         let mut out = Vec::new();
-        if p.p2.of(Colour::Blue) & Side::P2.escapes() != 0 {
+        if p.p2.of(Colour::Blue) & escapes(Player::Second) != 0 {
             out.push(self.end(payoff(-1, 1)));
         }
         for step in p.steps() {
@@ -328,8 +329,8 @@ impl Builder<'_> {
         while let Some(p) = self.todo.pop() {
             let i = self.index[&p] as usize;
             let next = match p.to_move {
-                Side::P1 => vec![self.p1_move(&p)],
-                Side::P2 => {
+                Player::First => vec![self.p1_move(&p)],
+                Player::Second => {
                     let m = self.p2_moves(&p);
                     if m.is_empty() {
                         // No legal move (pass is not legal, §1): player 2 loses.

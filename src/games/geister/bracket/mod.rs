@@ -12,7 +12,8 @@ pub mod montecarlo;
 pub mod naive;
 
 use super::analysis::Kind;
-use super::rules::{Position, Side};
+use super::rules::Position;
+use crate::core::Player;
 use crate::solve::endless_mdp::{bounds, check_lower};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -54,7 +55,10 @@ pub fn judge_kind(kind: Kind) -> Vec<Guarantee> {
     let tables = judge::tables(kind);
     let colours = judge::responder_colours(kind);
     let mut out = Vec::new();
-    for (side, starts) in [Side::P1, Side::P2].into_iter().zip(kind.initial()) {
+    for (side, starts) in [Player::First, Player::Second]
+        .into_iter()
+        .zip(kind.initial())
+    {
         let start: Position = starts[0];
         let mut per_type = Vec::new();
         let mut naive_values = Vec::new();
@@ -75,7 +79,7 @@ pub fn judge_kind(kind: Kind) -> Vec<Guarantee> {
         let naive = naive_values.iter().min().expect("a type").clone();
         out.push(Guarantee {
             analysis: kind.name().to_string(),
-            to_move: if side == Side::P1 { 1 } else { 2 },
+            to_move: if side == Player::First { 1 } else { 2 },
             per_type: per_type.iter().map(ToString::to_string).collect(),
             guarantee: guarantee.to_string(),
             naive: naive.to_string(),

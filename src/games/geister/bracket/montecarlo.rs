@@ -94,7 +94,7 @@ pub fn match_mean(
             let Node::Choice(next) = &nodes[s] else {
                 unreachable!("positions are choice states")
             };
-            let t = if p.to_move == super::super::rules::Side::P1 {
+            let t = if p.to_move == crate::core::Player::First {
                 next[0]
             } else {
                 pol[s]
@@ -119,11 +119,11 @@ pub fn match_mean(
                 }
                 Node::End(v) => {
                     let v = f(v);
-                    pay = if p.to_move == super::super::rules::Side::P1 {
+                    pay = if p.to_move == crate::core::Player::First {
                         // An escape of a purple: drawn colour; else (a
                         // capture by the strategist, no move) as judged.
                         let esc = p.p1.of(super::super::rules::Colour::Purple)
-                            & super::super::rules::Side::P1.escapes();
+                            & super::super::rules::escapes(crate::core::Player::First);
                         if esc != 0 && next.len() == 1 && problem.positions[t].is_none() {
                             if esc & (1 << red) != 0 && esc.count_ones() == 1 {
                                 -1.0
@@ -172,8 +172,9 @@ pub fn match_mean(
 /// its blue's escape first if it has one, then every step) enters, if it is
 /// a step.
 fn capture_square(p: &super::super::rules::Position, idx: usize) -> Option<u8> {
-    use super::super::rules::{Colour, Side};
-    let escape = usize::from(p.p2.of(Colour::Blue) & Side::P2.escapes() != 0);
+    use super::super::rules::{escapes, Colour};
+    use crate::core::Player;
+    let escape = usize::from(p.p2.of(Colour::Blue) & escapes(Player::Second) != 0);
     if idx < escape {
         return None;
     }

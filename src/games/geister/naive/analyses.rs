@@ -141,23 +141,24 @@ impl Analysis {
     /// covers.
     #[must_use]
     pub fn piece_sets(self) -> Vec<[Vec<Colour>; 2]> {
-        use Colour::{Blue as B, Purple as P, Red as R};
+        // One letter per colour, as the paper writes piece sets.
+        let (b, r, p) = (Colour::Blue, Colour::Red, Colour::Purple);
         match self {
-            Analysis::Basic | Analysis::Extended => vec![[vec![P, P], vec![P, P]]],
+            Analysis::Basic | Analysis::Extended => vec![[vec![p, p], vec![p, p]]],
             Analysis::Det => vec![
-                [vec![B, R], vec![B, R]],
-                [vec![B, B, R], vec![B, R]],
-                [vec![B, R, R], vec![B, R]],
-                [vec![B, R], vec![B, B, R]],
-                [vec![B, R], vec![B, R, R]],
+                [vec![b, r], vec![b, r]],
+                [vec![b, b, r], vec![b, r]],
+                [vec![b, r, r], vec![b, r]],
+                [vec![b, r], vec![b, b, r]],
+                [vec![b, r], vec![b, r, r]],
             ],
-            Analysis::WinBrVsBr => vec![[vec![B, R], vec![P, P]]],
-            Analysis::RbrVsBr => vec![[vec![R, P, P], vec![P, P]]],
+            Analysis::WinBrVsBr => vec![[vec![b, r], vec![p, p]]],
+            Analysis::RbrVsBr => vec![[vec![r, p, p], vec![p, p]]],
             Analysis::BrVsBrr | Analysis::BrVsBbrThird | Analysis::BrVsBbrHalf => {
-                vec![[vec![P, P], vec![P, P, P]]]
+                vec![[vec![p, p], vec![p, p, p]]]
             }
-            Analysis::BbrVsBr => vec![[vec![P, P, P], vec![P, P]]],
-            Analysis::BrVsBbrGuess => vec![[vec![P, P], vec![B, P, P]]],
+            Analysis::BbrVsBr => vec![[vec![p, p, p], vec![p, p]]],
+            Analysis::BrVsBbrGuess => vec![[vec![p, p], vec![b, p, p]]],
         }
     }
 
