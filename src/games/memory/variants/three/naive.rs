@@ -20,15 +20,20 @@
 //! focal seat's least. Values are remembered by the row's shape, the passes
 //! and (paranoid) the focal place.
 //!
-//! **Reach.** N ≤ 6 in seconds; a turn's tree has O(N²) leaves per first
+//! **Limits.** N ≤ 6 in seconds; a turn's tree has O(N²) leaves per first
 //! card.
 
-use super::PASSES_TO_END;
 use crate::games::memory::naive::{Cell, NotationError, Row, Shape};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
+
+/// The row's own reading of the end rule (SPEC.md "Memory variants: three
+/// players"): a full round of passes, one by each seat, ends the game in a
+/// draw. Kept apart from the recurrence's constant so a slip in either is seen
+/// by the naive = optimized check.
+const PASSES_ENDING_THE_GAME: u8 = 3;
 
 /// How a turn ended, on the row it leaves.
 enum Leaf {
@@ -232,7 +237,7 @@ impl ThreeRowSearch {
             Node::End(Leaf::Again(next)) => self.max_n(next, 0),
             Node::End(Leaf::Missed(next)) => self.max_n(next, 0).handed_back(),
             Node::End(Leaf::Passed) => {
-                if passes + 1 >= PASSES_TO_END {
+                if passes + 1 >= PASSES_ENDING_THE_GAME {
                     Outcome {
                         draw: BigRational::one(),
                         ..Outcome::zero()
@@ -293,7 +298,7 @@ impl ThreeRowSearch {
             Node::End(Leaf::Again(next)) => self.paranoid(next, 0, place),
             Node::End(Leaf::Missed(next)) => self.paranoid(next, 0, handed),
             Node::End(Leaf::Passed) => {
-                if passes + 1 >= PASSES_TO_END {
+                if passes + 1 >= PASSES_ENDING_THE_GAME {
                     ratio(1, 3)
                 } else {
                     self.paranoid(row, passes + 1, handed)
