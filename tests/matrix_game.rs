@@ -189,7 +189,7 @@ fn a_wrong_strategy_is_not_certified() {
 
 /// The float simplex ([`FloatLp`]) on a stage game that once broke it: the
 /// 27 × 26 restricted game of the 10,000-yen state (4, 42, 47, +13) at
-/// T ≤ 54 (issue 16), entries stored as the bits of each `f64`. Its pivots
+/// T ≤ 54 (the certified table), entries stored as the bits of each `f64`. Its pivots
 /// drifted onto a basis that the exact re-solve showed to have negative
 /// weights; clipped to zero they gave "strategies" summing to 1.21 that were
 /// 0.17 off the value. A solution returned must be an equilibrium: both

@@ -1,4 +1,4 @@
-//! Certificates of the certified yen table (issue 26): written by the
+//! Certificates of the certified yen table (document 000, 50-yen units): written by the
 //! solver, re-checked by the independent verifier. The verifier's intervals
 //! hold the exact values, agree with the solver's, and a certificate with a
 //! probability changed, a strategy dropped, a byte flipped or its end cut off
@@ -16,28 +16,6 @@ use solved_games::games::yen::rules::State;
 use solved_games::progress::Silent;
 use solved_games::solve::rounding::enclose;
 use std::path::{Path, PathBuf};
-
-/// Every undecided state a match with T ≤ `max` reaches, layers 2..R − 1,
-/// both orientations.
-fn states(max: u64, rounds: u32) -> impl Iterator<Item = State> {
-    (2..rounds).flat_map(move |r| {
-        (0..=max).flat_map(move |a| {
-            (0..=max).flat_map(move |b| {
-                let span = (a + b) as i64;
-                let reach = (2 * max - a - b) as i64;
-                (-span.min(reach)..=span.min(reach))
-                    .filter(move |d| (d - span) % 2 == 0)
-                    .map(move |d| State {
-                        rounds_left: r,
-                        money_a: a,
-                        money_b: b,
-                        gain_diff: d,
-                    })
-                    .filter(|s| s.decided().is_none())
-            })
-        })
-    })
-}
 
 fn write(dir: &Path, total: u64, rounds: u32) -> (PathBuf, Certified) {
     let path = dir.join(format!("t{total}r{rounds}.cert"));
@@ -78,7 +56,7 @@ fn the_verified_intervals_hold_the_exact_values_up_to_16_units() {
         gain_diff: 0,
     });
     let mut checked = 0;
-    for s in starts.chain(states(16, 10)) {
+    for s in starts.chain(common::yen_undecided_states(16, 10)) {
         let (lo, hi) = enclose(&exact.value(s));
         let v = verdict.interval(s).or_else(|| {
             // Starts sit in their own layer; layer R − 1 keeps only
@@ -114,7 +92,7 @@ fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
     let verdict = check(&path);
     assert_eq!(verdict.failure, None);
     let mut compared = 0;
-    for s in states(30, 10) {
+    for s in common::yen_undecided_states(30, 10) {
         let Some(v) = verdict.interval(s) else {
             assert_eq!(s.rounds_left, 9, "{s} missing from the certificate");
             continue;

@@ -1,4 +1,4 @@
-//! The certified floating-point solver of the 10,000-yen game (issue 16):
+//! The certified floating-point solver of the 10,000-yen game (document 000):
 //! every exact value lies in its interval, the intervals are narrow, the
 //! table respects the facts SPEC.md states (monotone in d, mirror symmetry,
 //! 0 at symmetric states), and `yen solve --certified` behaves.
@@ -14,29 +14,6 @@ use solved_games::games::yen::rules::State;
 use solved_games::progress::Silent;
 use solved_games::solve::rounding::enclose;
 
-/// Every state of the table (undecided, layers 2..R−1, right parity),
-/// whether stored or solved on demand at layer R − 1.
-fn states(max: u64, rounds: u32) -> impl Iterator<Item = State> {
-    (2..rounds).flat_map(move |r| {
-        (0..=max).flat_map(move |a| {
-            (0..=max).flat_map(move |b| {
-                let span = (a + b) as i64;
-                // Every state a match with T ≤ max reaches (Certified::covers).
-                let reach = (2 * max - a - b) as i64;
-                (-span.min(reach)..=span.min(reach))
-                    .filter(move |d| (d - span) % 2 == 0)
-                    .map(move |d| State {
-                        rounds_left: r,
-                        money_a: a,
-                        money_b: b,
-                        gain_diff: d,
-                    })
-                    .filter(|s| s.decided().is_none())
-            })
-        })
-    })
-}
-
 /// The exact value, as rigorous float bounds, lies in the certified interval.
 fn holds(iv: Interval, exact: &num_rational::BigRational) -> bool {
     let (lo, hi) = enclose(exact);
@@ -51,7 +28,7 @@ fn exact_values_lie_in_their_intervals(max: u64, rounds: u32, width: Option<f64>
     let table = Certified::solve(max, rounds, &Silent);
     let mut exact = Solver::new();
     let mut checked = 0;
-    for s in states(max, rounds) {
+    for s in common::yen_undecided_states(max, rounds) {
         let v = exact.value(s);
         let iv = table.interval(s);
         assert!(
@@ -92,7 +69,7 @@ fn every_exact_value_lies_in_its_interval_at_other_round_counts() {
     for (max, rounds) in [(9, 3), (9, 5), (7, 7)] {
         let table = Certified::solve(max, rounds, &Silent);
         let mut exact = Solver::new();
-        for s in states(max, rounds) {
+        for s in common::yen_undecided_states(max, rounds) {
             assert!(
                 holds(table.interval(s), &exact.value(s)),
                 "R = {rounds}, {s}"
@@ -113,7 +90,7 @@ fn intervals_are_narrower_than_1e_9_at_30_units() {
 fn the_table_is_monotone_in_d_mirror_symmetric_and_zero_at_symmetric_states() {
     let (max, rounds) = (16, 8);
     let table = Certified::solve(max, rounds, &Silent);
-    for s in states(max, rounds) {
+    for s in common::yen_undecided_states(max, rounds) {
         let iv = table.interval(s);
         // Monotone: a lead two units larger is worth at least as much.
         let up = State {
@@ -254,7 +231,7 @@ fn solved_on(threads: usize, max: u64, rounds: u32) -> (String, Vec<(u64, u64)>)
         .build()
         .unwrap();
     let table = pool.install(|| Certified::solve(max, rounds, &Silent));
-    let bits = states(max, rounds)
+    let bits = common::yen_undecided_states(max, rounds)
         .map(|s| {
             let iv = table.interval(s);
             (iv.lower.to_bits(), iv.upper.to_bits())

@@ -1,4 +1,4 @@
-//! Faults a real referee run meets (issue 14): a kill in the middle of a
+//! Faults a real referee run meets: a kill in the middle of a
 //! tournament, signals to the referee while player programs run, a closed
 //! pipe, a full disk, a player that prints a number too large for any
 //! integer type, and long runs that must show progress on a terminal and

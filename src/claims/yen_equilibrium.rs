@@ -157,7 +157,7 @@ fn support_pattern(table: &Certified, totals: std::ops::RangeInclusive<u64>) -> 
 /// Returns the verdict and, for `measured`, how many replies' bounds are
 /// ≥ −1e-9: a count, not the bounds themselves, whose last digits (noise
 /// of order 1e-12) depend on which thread solved which state first and
-/// changed the report from run to run (issue 27).
+/// changed the report from run to run.
 fn first_round_guarantee(table: &Certified, total: u64) -> (String, String) {
     use crate::solve::rounding::dot_down;
     let start = start10(total);

@@ -392,7 +392,7 @@ fn missing_command(e: &clap::Error) -> String {
 
 /// Creates the output directory `dir` (and its parents). A path that exists
 /// and is not a directory is named as such: `create_dir_all` reports "File
-/// exists" there, which reads as if the directory were fine (issue 27).
+/// exists" there, which reads as if the directory were fine.
 pub fn create_dir(dir: &std::path::Path) -> Result<(), CliError> {
     if dir.exists() && !dir.is_dir() {
         return Err(CliError::Io(format!("{}: not a directory", dir.display())));

@@ -218,3 +218,30 @@ pub fn terminal_shows(args: &[&str], wanted: &str, limit: std::time::Duration) -
     let found = seen.contains(wanted);
     (seen, found)
 }
+
+/// Every undecided state of the certified yen table a match with T ≤ `max`
+/// reaches (layers 2..R − 1, the right parity of d; `Certified::covers`),
+/// for the tests of the certified table and of its certificates.
+pub fn yen_undecided_states(
+    max: u64,
+    rounds: u32,
+) -> impl Iterator<Item = solved_games::games::yen::rules::State> {
+    use solved_games::games::yen::rules::State;
+    (2..rounds).flat_map(move |r| {
+        (0..=max).flat_map(move |a| {
+            (0..=max).flat_map(move |b| {
+                let span = (a + b) as i64;
+                let reach = (2 * max - a - b) as i64;
+                (-span.min(reach)..=span.min(reach))
+                    .filter(move |d| (d - span) % 2 == 0)
+                    .map(move |d| State {
+                        rounds_left: r,
+                        money_a: a,
+                        money_b: b,
+                        gain_diff: d,
+                    })
+                    .filter(|s| s.decided().is_none())
+            })
+        })
+    })
+}

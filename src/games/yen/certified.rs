@@ -1,5 +1,5 @@
 //! Certified floating-point equilibrium values of the 10,000-yen game at the
-//! paper's scale (issue 16): every state of every game with T ≤ `max_total`
+//! paper's scale: every state of every game with T ≤ `max_total`
 //! units and R rounds, each value enclosed in a rigorous interval.
 //!
 //! Stage games are solved in `f64` ([`GrowingGame`], [`FloatLp`]). The float strategies are

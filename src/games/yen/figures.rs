@@ -1,4 +1,4 @@
-//! SVG figures of the certified 10,000-yen table (issue 16): A's optimal
+//! SVG figures of the certified 10,000-yen table (document 000 §4): A's optimal
 //! first-round strategy across T, and the value surface of one layer.
 
 use super::certified::Certified;

@@ -160,7 +160,7 @@ impl Solver {
         let mut seen = HashSet::new();
         let mut stack = roots.to_vec();
         // The enumeration alone takes minutes at T = R = 60: it reports
-        // too, so a terminal shows work from the start (issue 27).
+        // too, so a terminal shows work from the start.
         progress.begin("enumerating states", None);
         let mut found = 0u64;
         while let Some(s) = stack.pop() {

@@ -1,4 +1,4 @@
-//! A's first-round strategy across T at two unit sizes (issue 26): does the
+//! A's first-round strategy across T at two unit sizes (document 000 §4): does the
 //! certified solver's {1, T − 9} pattern at 100-yen units (YEN-109) persist
 //! at 50-yen units?
 
