@@ -38,6 +38,8 @@ static TABLE: OnceLock<Certified> = OnceLock::new();
 
 /// The shared table if a claim of this run has already computed it (the
 /// report's first-round figure reuses it, and does not pay for it alone).
+/// Only the figures read it, so without the `plot` feature it is unused.
+#[cfg(feature = "plot")]
 pub(crate) fn certified_table_if_computed() -> Option<&'static Certified> {
     TABLE.get()
 }
