@@ -99,7 +99,9 @@ const COLUMNS: [Column; 8] = [
     },
 ];
 
-fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
+/// The claims to run, and the ids of the claims read from a certificate
+/// file that is not there (named after the run as not run).
+fn select(args: &Args) -> Result<(Vec<claims::Claim>, Vec<&'static str>), CliError> {
     let mut games = Vec::new();
     for name in &args.games {
         let game = GameId::from_name(name).ok_or_else(|| {
@@ -127,6 +129,7 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
         (games.is_empty() || games.contains(&c.game))
             && (args.ids.is_empty() || args.ids.iter().any(|id| id.eq_ignore_ascii_case(c.id)))
     };
+    let mut not_run = Vec::new();
     let extra: Vec<claims::Claim> = claims::yen_certificate::CLAIMS
         .iter()
         .copied()
@@ -135,23 +138,15 @@ fn select(args: &Args) -> Result<Vec<claims::Claim>, CliError> {
     if !extra.is_empty() {
         if claims::yen_certificate::present() {
             selected.extend(extra);
-        } else if !args.list {
-            // A listing runs nothing, so it has nothing to say about what
-            // was not run (its output stays what scripts read).
-            let ids: Vec<&str> = extra.iter().map(|c| c.id).collect();
-            note(format_args!(
-                "solved-games: {} not run (neither passed nor failed): no certificate at {}; write it with `{}`",
-                ids.join(", "),
-                claims::yen_certificate::path().display(),
-                claims::yen_certificate::produce_command()
-            ));
+        } else {
+            not_run = extra.iter().map(|c| c.id).collect();
         }
     }
     selected.sort_by_key(|c| c.game);
     if selected.is_empty() {
         return Err(CliError::Input("no claims match the filters".into()));
     }
-    Ok(selected)
+    Ok((selected, not_run))
 }
 
 /// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
@@ -285,7 +280,7 @@ fn print_summary(out: &mut Out, args: &Args, run: &Run) -> Result<(), CliError> 
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
-    let selected = select(&args)?;
+    let (selected, not_run) = select(&args)?;
     if args.list {
         if args.json {
             let listed: Vec<ListedClaim> = selected.iter().map(ListedClaim::of).collect();
@@ -389,6 +384,16 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             )));
         }
         return Err(CliError::ClosedStdout);
+    }
+    // Said after the run, on a normal end only: an error exit keeps its one
+    // line, and a listing (which runs nothing) says nothing of it.
+    if !not_run.is_empty() && summary.failed == 0 {
+        note(format_args!(
+            "solved-games: {} not run (neither passed nor failed): no certificate at {}; write it with `{}`",
+            not_run.join(", "),
+            claims::yen_certificate::path().display(),
+            claims::yen_certificate::produce_command()
+        ));
     }
     Ok(summary.failed == 0)
 }
