@@ -36,7 +36,8 @@
 //! ```
 //! use solved_games::games::memory::variants::three::optimized::start_values;
 //! use solved_games::games::memory::variants::three::Mode;
-//! let v = &start_values(Mode::MaxN, 2)[1];
+//! let starts = start_values(Mode::MaxN, 2);
+//! let v = starts[1].max_n().expect("a max-n value");
 //! // Two pairs: seat 1 wins if its two cards match (1/3); otherwise both
 //! // numbers are known and seat 2 takes the 1s on its turn.
 //! assert_eq!(v.wins[0].to_string(), "1/3");
