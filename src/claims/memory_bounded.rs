@@ -4,6 +4,7 @@
 //! decides each claim; the explicit row ([`naive::solve`]) decides MEM-120
 //! again for N ≤ [`NAIVE_REACH`].
 
+use super::memory_variants::runs;
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::variants::bounded::optimized::BoundedTable;
 use crate::games::memory::variants::bounded::{naive, notation};
@@ -45,25 +46,6 @@ fn side(first: &BigRational) -> char {
         Ordering::Less => 'S',
         Ordering::Equal => '=',
     }
-}
-
-/// `1, 3, 5-9` for the sorted list.
-fn runs(ns: &[usize]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < ns.len() {
-        let mut j = i;
-        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
-            j += 1;
-        }
-        out.push(if j == i {
-            ns[i].to_string()
-        } else {
-            format!("{}-{}", ns[i], ns[j])
-        });
-        i = j + 1;
-    }
-    out.join(", ")
 }
 
 /// Per M: `first: …; second: …; even: …` over N = 1..=len.

@@ -86,8 +86,9 @@ fn favoured(
         .join("; ")
 }
 
-/// `1, 3, 5-9` for the sorted list.
-fn runs(ns: &[usize]) -> String {
+/// `1, 3, 5-9` for the sorted list (the Memory variants' claims all
+/// write their lists of N this way).
+pub(crate) fn runs(ns: &[usize]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < ns.len() {
