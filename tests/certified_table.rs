@@ -30,9 +30,8 @@ fn export(params: &str) -> String {
 
 /// `check-table` on `text` written to a scratch file: exit code and stdout.
 fn check(name: &str, text: &str) -> (i32, String, String) {
-    let dir = std::env::temp_dir().join(format!("solved-games-certified-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     let out = run(&["check-table", path.to_str().unwrap()], "2");
     (

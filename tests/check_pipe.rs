@@ -10,9 +10,8 @@ use std::process::Command;
 
 #[test]
 fn the_c_nim_solver_passes_and_its_throughput_is_reported() {
-    let dir = std::env::temp_dir().join(format!("solved-games-check-pipe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join("nim_c");
+    let dir = tempfile::tempdir().unwrap();
+    let binary = dir.path().join("nim_c");
     let source = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/solvers/nim.c");
     let status = Command::new("cc")
         .args(["-O2", "-o", binary.to_str().unwrap(), source])

@@ -7,19 +7,12 @@
 
 use solved_games::games::Solver;
 use solved_games::table;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 
-fn scratch() -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("solved-games-check-shrink-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Writes the table `game params` to the scratch directory; its path.
-fn export(game: &str, params: &str) -> String {
-    let path = scratch().join(format!("{game} {params}.tsv").replace([' ', '='], "_"));
+/// Writes the table `game params` to `dir`; its path.
+fn export(dir: &Path, game: &str, params: &str) -> String {
+    let path = dir.join(format!("{game} {params}.tsv").replace([' ', '='], "_"));
     let mut text = Vec::new();
     table::export_named(game, params, Solver::Optimized, &mut text)
         .expect("exported")
@@ -66,7 +59,8 @@ fn a_geister_failure_is_shrunk_by_stepping_pieces_back() {
     // Every `basic` position has 2 + 2 pieces: the first failure of size 4
     // in the canonical order, shrunk by steps back toward the home rows
     // while a player-1 piece on rank 3 keeps the slip showing.
-    let file = export("geister", "analysis=basic");
+    let dir = tempfile::tempdir().unwrap();
+    let file = export(dir.path(), "geister", "analysis=basic");
     let (code, report) = check("geister", "geister_wrong.py", &[file], &["analysis=basic"]);
     assert_eq!(code, 1, "{report}");
     let (found, shrunk, steps, answers) = counterexample(&report);
@@ -80,9 +74,10 @@ fn a_geister_failure_is_shrunk_by_stepping_pieces_back() {
 fn a_random_yen_failure_is_shrunk_to_fewer_rounds_and_a_smaller_state() {
     // The solver's tables: every T ≤ 4 and R ≤ 3 (a shrunk question may
     // have a smaller game).
+    let dir = tempfile::tempdir().unwrap();
     let files: Vec<String> = (0..=4)
         .flat_map(|t| (1..=3).map(move |r| (t, r)))
-        .map(|(t, r)| export("yen", &format!("total={t} rounds={r}")))
+        .map(|(t, r)| export(dir.path(), "yen", &format!("total={t} rounds={r}")))
         .collect();
     let (code, report) = check(
         "yen",

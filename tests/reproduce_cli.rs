@@ -257,7 +257,6 @@ fn html_and_junit_are_written_beside_the_table_and_the_json() {
     assert_eq!(json.code, 0, "{}", json.stderr);
     let v: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON on stdout");
     assert_eq!(v["claims"][0]["id"], "NIM-001");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `solved-games reproduce --html r.html --junit r.xml | head -1`: the
@@ -304,7 +303,6 @@ fn a_closed_stdout_stops_the_table_but_not_the_report_files() {
         .filter(|n| n.has_tag_name("testcase"))
         .count();
     assert_eq!(cases, claims::for_game(GameId::Nim).len());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -361,7 +359,6 @@ fn progress_shows_on_a_terminal_in_json_and_html_modes_and_not_in_pipes() {
     // In a pipe nothing but the table and the summary.
     let piped = cli(&["reproduce", "--game", "nim", "--json"]);
     assert!(piped.stderr.is_empty(), "{:?}", piped.stderr);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The subcommands `solved-games --help` lists.
@@ -444,5 +441,4 @@ fn the_man_page_is_roff_with_name_and_synopsis() {
     for c in subcommands() {
         assert!(pages.join(format!("solved-games-{c}.1")).is_file(), "{c}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -321,10 +321,8 @@ fn negative_values_are_stone_values_not_flags() {
     );
 }
 
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("solved-games-stones-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+fn temp_file(name: &str, text: &str) -> common::ScratchFile {
+    let path = common::scratch_file(name);
     std::fs::write(&path, text).unwrap();
     path
 }

@@ -3,9 +3,11 @@
 //! thread counts, and `check-table` on damaged files (a value changed, a row
 //! deleted, a line garbled, another game's rows, a truncated gzip).
 
+mod common;
+
 use solved_games::games::Solver;
 use solved_games::table::{self, check};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn bin() -> Command {
@@ -20,11 +22,7 @@ fn run(args: &[&str], threads: &str) -> Output {
         .expect("the binary runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("solved-games-table-files-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use common::scratch_file as scratch;
 
 #[test]
 fn standard_tables_have_their_pinned_sha256() {
@@ -147,14 +145,12 @@ fn check_table_finds_a_changed_value_a_garbled_line_and_a_duplicate() {
 #[test]
 fn malformed_files_get_one_line_and_exit_2() {
     let text = nim_table();
-    let file = scratch("fields.tsv");
     let one_field = text.replacen("002\twin", "002 win", 1);
     let (code, _, err) = check_text("fields.tsv", one_field.as_bytes(), &[]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.starts_with("solved-games: error: ")
-            && err.contains(&format!("{}: line 5", file.display())),
+        err.starts_with("solved-games: error: ") && err.contains("fields.tsv: line 5"),
         "{err}"
     );
     // Another game's file: Memory rows under a Nim header are no instances;

@@ -78,7 +78,6 @@ fn the_verified_intervals_hold_the_exact_values_up_to_16_units() {
         checked += 1;
     }
     assert!(checked > 10_000, "only {checked} states checked");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Verifier and solver, at T ≤ 30, R = 10: every state the solver's table
@@ -109,7 +108,6 @@ fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
         assert_eq!((start.interval.lower, start.interval.upper), (0.0, 0.0));
         assert!(start.strategy_bounds.contains(0.0));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The index of a stage game with a mixed strategy for A whose heaviest
@@ -220,7 +218,6 @@ mod cli {
         assert_eq!(verify_cli(&text).0, 2);
         let (code, _, err) = verify_cli(&dir.join("absent").join("x.cert"));
         assert_eq!(code, 3, "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The certificate is the same bytes on one and on two threads (the
@@ -250,7 +247,6 @@ mod cli {
             files.push(std::fs::read(&file).unwrap());
         }
         assert!(files[0] == files[1], "the two certificates differ");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `yen solve --certified --certificate FILE` writes what
@@ -303,7 +299,6 @@ mod cli {
             dir.join("absent").join("y.cert").to_str().unwrap(),
         ]);
         assert_eq!(run.code, 3, "{}", run.stderr);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
@@ -347,5 +342,4 @@ fn reproduce_runs_the_certificate_claims_only_where_the_certificate_is() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["failed"], 1);
     assert!(out.contains("not total=200 rounds=10"), "{out}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

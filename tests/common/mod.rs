@@ -49,12 +49,63 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// A fresh, empty scratch directory for one test of this process.
-pub fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("solved-games-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty scratch directory for one test, removed with everything
+/// in it when the test drops it (a suite run leaves nothing in the
+/// temporary directory).
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+/// A path named `name` in a scratch directory of its own, removed (with
+/// whatever a test or the binary wrote there) when the test drops it.
+pub struct ScratchFile {
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for ScratchFile {
+    type Target = std::path::Path;
+
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::path::Path> for ScratchFile {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+/// A path for a file `name` that does not exist yet.
+pub fn scratch_file(name: &str) -> ScratchFile {
+    let dir = scratch("file").0;
+    ScratchFile {
+        path: dir.path().join(name),
+        _dir: dir,
+    }
+}
+
+/// A fresh scratch directory named after `name`.
+pub fn scratch(name: &str) -> Scratch {
+    Scratch(
+        tempfile::Builder::new()
+            .prefix(&format!("solved-games-{name}-"))
+            .tempdir()
+            .expect("a temporary directory"),
+    )
 }
 
 impl Run {
