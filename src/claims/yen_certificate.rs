@@ -1,5 +1,5 @@
 //! Claims read from the certificate of the certified yen table at 50-yen
-//! units (every T ≤ 200 at R = 10; issue 26; SPEC.md, "Claims from a
+//! units (every T ≤ 200 at R = 10; computed, not from document 000; SPEC.md, "Claims from a
 //! certificate file").
 //!
 //! Solving that table takes far longer than `reproduce`'s budget (the

@@ -3,7 +3,7 @@
 //!
 //! Document 000 states two things about optimal play: with two rounds "the
 //! strongest strategy is obvious" (§2), and "there seems to be no strongest
-//! strategy that beats every strategy" (§4). Issue 5 makes them exact: the
+//! strategy that beats every strategy" (§4). These claims make them exact: the
 //! value of the game is 0 (computed), the trivial R = 2 strategy is found and
 //! its guarantee checked for every opponent bet, and no strategy of A can
 //! guarantee more than 0 because A's best response to B's equilibrium

@@ -1,5 +1,5 @@
 //! `solved-games yen verify-certificate`: re-checks a certified table's
-//! certificate from its strategies alone (issue 26; SPEC.md, "The
+//! certificate from its strategies alone (SPEC.md, "The
 //! certificate verifier").
 
 use super::progress::Bar;

@@ -1,5 +1,5 @@
 //! `solved-games yen solve` and `yen best-response`: exact analysis of
-//! scaled 10,000-yen games (document 000; issue 5, "Exact equilibria").
+//! scaled 10,000-yen games (document 000; SPEC.md, "Exact equilibria of scaled games").
 
 use super::progress::Bar;
 use super::{CliError, Out, Outcome};

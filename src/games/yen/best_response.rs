@@ -1,5 +1,5 @@
 //! Exact best responses to known players of the 10,000-yen game (document
-//! 000 §3 players; issue 5, "Best responses") by expectimax.
+//! 000 §3 players; SPEC.md, "Exact equilibria of scaled games") by expectimax.
 //!
 //! We play A; the opponent B is a known [`Opponent`]: a rule giving, at each
 //! state, an exact probability distribution over its bet, possibly depending

@@ -1,4 +1,4 @@
-//! The verifier of a certified yen table's certificate (issue 26; format in
+//! The verifier of a certified yen table's certificate (format in
 //! [`crate::games::yen::certificate`]; SPEC.md, "The certificate verifier").
 //!
 //! Written apart from the certified solver: it reads only the certificate

@@ -1,6 +1,6 @@
 //! Exact equilibrium values of scaled 10,000-yen games by dynamic
-//! programming over the compressed state (issue 5, "Exact equilibria of
-//! scaled games"; issue 16; rules of document 000 §2).
+//! programming over the compressed state (SPEC.md, "Exact equilibria of
+//! scaled games"; rules of document 000 §2).
 //!
 //! The bets made so far matter only through the [`State`]: rounds left, each
 //! player's money left, and A's gains minus B's. Its value to A (+1 win,
