@@ -45,6 +45,14 @@ fn naive_equals_optimized(m: usize, pairs: usize) -> usize {
     compared
 }
 
+/// Each case (M, N, the optimized side's states) agrees on every state.
+fn all_agree(cases: &[(usize, usize, usize)]) {
+    for &(m, pairs, states) in cases {
+        let compared = naive_equals_optimized(m, pairs);
+        assert_eq!(compared, states, "M = {m}, N = {pairs}");
+    }
+}
+
 /// Naive (explicit row, its own cycle solution) = optimized (patterns,
 /// `solve::stochastic_game`) on every state both reach: N ≤ 6 for every
 /// M ≤ 4 (the starts of 1..=6 pairs), N ≤ 5 for M = 5 and 6 (M = 6 ≥ 2N
@@ -52,7 +60,7 @@ fn naive_equals_optimized(m: usize, pairs: usize) -> usize {
 /// reachable states, so a search that stops early fails.
 #[test]
 fn naive_matches_optimized_on_every_state() {
-    let cases = [
+    all_agree(&[
         (0, 6, 6),
         (1, 6, 17),
         (2, 6, 43),
@@ -60,22 +68,15 @@ fn naive_matches_optimized_on_every_state() {
         (4, 6, 274),
         (5, 5, 465),
         (6, 5, 1027),
-    ];
-    for (m, pairs, states) in cases {
-        assert_eq!(
-            naive_equals_optimized(m, pairs),
-            states,
-            "M = {m}, N = {pairs}"
-        );
-    }
+    ]);
 }
 
-/// The longer check (about 3 min in release on a loaded 2-core machine):
+/// The longer check (22 s of CPU in release; minutes of wall under load):
 /// N ≤ 12 for M ≤ 2, N ≤ 9 for M = 3, N ≤ 8 for M = 4, N ≤ 7 for M = 5, 6.
 #[test]
 #[ignore = "longer: cargo test --release --test memory_bounded -- --ignored"]
 fn naive_matches_optimized_further() {
-    let cases = [
+    all_agree(&[
         (0, 12, 12),
         (1, 12, 35),
         (2, 12, 97),
@@ -83,14 +84,7 @@ fn naive_matches_optimized_further() {
         (4, 8, 418),
         (5, 7, 881),
         (6, 7, 2285),
-    ];
-    for (m, pairs, states) in cases {
-        assert_eq!(
-            naive_equals_optimized(m, pairs),
-            states,
-            "M = {m}, N = {pairs}"
-        );
-    }
+    ]);
 }
 
 #[test]
