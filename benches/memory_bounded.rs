@@ -18,6 +18,14 @@ fn bounded(c: &mut Criterion) {
             b.iter(|| BoundedTable::build(black_box(m), black_box(12)).expect("solves"))
         });
     }
+    // The target's whole table: every M ≤ 6, every start N ≤ 12.
+    g.bench_function("M0to6-N12", |b| {
+        b.iter(|| {
+            (0..=6)
+                .map(|m| BoundedTable::build(black_box(m), black_box(12)).expect("solves"))
+                .collect::<Vec<_>>()
+        })
+    });
     g.finish();
 }
 

@@ -12,21 +12,33 @@ fn q(a: i64, b: i64) -> BigRational {
     BigRational::new(BigInt::from(a), BigInt::from(b))
 }
 
+/// The recurrence against the row search on every position the row
+/// reaches from the start of `ranks` ranks.
+fn recurrence_equals_row(solver: &mut RankSolver, ranks: usize) {
+    let mut row = RowSearch::new();
+    let start = row.start(ranks);
+    assert_eq!(solver.start(ranks), start, "K = {ranks}");
+    let states = row.states();
+    assert!(
+        states.len() > 1 || ranks == 1,
+        "K = {ranks}: the search went somewhere"
+    );
+    for (state, value) in states {
+        assert_eq!(solver.value(&state), Some(value), "K = {ranks}, {state}");
+    }
+}
+
+/// K = 4 (16 cards), the row search's longest case.
+#[test]
+fn recurrence_and_row_agree_at_four_ranks() {
+    recurrence_equals_row(&mut RankSolver::new(), 4);
+}
+
 #[test]
 fn recurrence_and_row_agree_on_every_position_reached() {
     let mut solver = RankSolver::new();
     for ranks in 1..=3 {
-        let mut row = RowSearch::new();
-        let start = row.start(ranks);
-        assert_eq!(solver.start(ranks), start, "K = {ranks}");
-        let states = row.states();
-        assert!(
-            states.len() > 1 || ranks == 1,
-            "K = {ranks}: the search went somewhere"
-        );
-        for (state, value) in states {
-            assert_eq!(solver.value(&state), Some(value), "K = {ranks}, {state}");
-        }
+        recurrence_equals_row(&mut solver, ranks);
     }
 }
 

@@ -111,6 +111,25 @@ pub fn legend<'a, X: Ranged, Y: Ranged>(
         .map_err(err)
 }
 
+/// A line of width 2 in one colour, named in the legend by a stroke `key`
+/// pixels long.
+pub fn labelled_line<'a, 'b, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
+    c: &mut ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>,
+    points: &[(f64, f64)],
+    colour: RGBColor,
+    label: impl Into<String>,
+    key: i32,
+) -> Result<(), DrawError> {
+    c.draw_series(LineSeries::new(
+        points.iter().copied(),
+        colour.stroke_width(2),
+    ))
+    .map_err(err)?
+    .label(label)
+    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + key, y)], colour.stroke_width(2)));
+    Ok(())
+}
+
 /// Text made safe for HTML and SVG, in content and in attribute values.
 #[must_use]
 pub fn escape(text: &str) -> String {

@@ -10,7 +10,7 @@
 //! else the machine is doing: they show the shape of the growth, the
 //! criterion benches (README's performance table) give the numbers to quote.
 
-use super::plot::{chart, err, DrawError};
+use super::plot::{self, chart, err, DrawError};
 use crate::claims::GameId;
 use crate::progress::Progress;
 use plotters::prelude::*;
@@ -423,15 +423,7 @@ pub fn plot(measured: &[Measured]) -> Result<String, DrawError> {
                     Some(b) => format!("{name}, slope {b:.2}"),
                     None => name.to_string(),
                 };
-                c.draw_series(LineSeries::new(
-                    points.iter().copied(),
-                    colour.stroke_width(2),
-                ))
-                .map_err(err)?
-                .label(label)
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-                });
+                plot::labelled_line(&mut c, points, colour, label, 16)?;
                 c.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
                     .map_err(err)?;
             }

@@ -92,14 +92,7 @@ pub fn edge_against_n() -> Result<Figure, DrawError> {
                 .collect();
             c.draw_series(LineSeries::new(shown.clone(), colour.stroke_width(1)))
                 .map_err(err)?;
-            c.draw_series(
-                shown
-                    .into_iter()
-                    .map(|p| Circle::new(p, 3, colour.filled())),
-            )
-            .map_err(err)?
-            .label(name.as_str())
-            .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
+            super::dots(&mut c, shown, colour, name.as_str())?;
         }
         plot::legend(&mut c, SeriesLabelPosition::LowerRight)
     })?;

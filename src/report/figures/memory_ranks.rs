@@ -62,10 +62,7 @@ pub fn ranks_against_pairs() -> Result<Figure, DrawError> {
         ] {
             c.draw_series(LineSeries::new(points.iter().copied(), colour.mix(0.5)))
                 .map_err(err)?;
-            c.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
-                .map_err(err)?
-                .label(name)
-                .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
+            super::dots(&mut c, points.iter().copied(), colour, name)?;
         }
         plot::legend(&mut c, SeriesLabelPosition::UpperRight)
     })?;

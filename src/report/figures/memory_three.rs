@@ -80,25 +80,11 @@ pub fn seats() -> Result<Figure, DrawError> {
             (&paper[0], BLACK, "paper, first player"),
             (&paper[1], RGBColor(128, 128, 128), "paper, second player"),
         ] {
-            c.draw_series(LineSeries::new(
-                points.iter().copied(),
-                colour.stroke_width(2),
-            ))
-            .map_err(err)?
-            .label(label)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-            });
+            plot::labelled_line(&mut c, points, colour, label, 20)?;
         }
         for (seat, colour) in [BLUE, RED, GREEN].into_iter().enumerate() {
-            c.draw_series(
-                three[seat]
-                    .iter()
-                    .map(|&p| Circle::new(p, 3, colour.filled())),
-            )
-            .map_err(err)?
-            .label(format!("three players, seat {}", seat + 1))
-            .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
+            let label = format!("three players, seat {}", seat + 1);
+            super::dots(&mut c, three[seat].iter().copied(), colour, label)?;
         }
         plot::legend(&mut c, SeriesLabelPosition::LowerLeft)
     })?;

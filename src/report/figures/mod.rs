@@ -280,6 +280,25 @@ fn published(id: &str) -> Result<&'static str, DrawError> {
         .ok_or_else(|| DrawError::NoClaim { id: id.to_string() })
 }
 
+/// A series of dots of one colour, named in the legend by a dot: the
+/// Memory variants' figures (document 004 §4) mark their exact values so.
+fn dots<'a, 'b, X: Ranged<ValueType = f64>, Y: Ranged<ValueType = f64>>(
+    c: &mut ChartContext<'a, SVGBackend<'b>, Cartesian2d<X, Y>>,
+    points: impl IntoIterator<Item = (f64, f64)>,
+    colour: RGBColor,
+    label: impl Into<String>,
+) -> Result<(), DrawError> {
+    c.draw_series(
+        points
+            .into_iter()
+            .map(|p| Circle::new(p, 3, colour.filled())),
+    )
+    .map_err(err)?
+    .label(label)
+    .legend(move |(x, y)| Circle::new((x, y), 3, colour.filled()));
+    Ok(())
+}
+
 /// The chart context of [`edge_against_n`]: f64 × f64 on SVG.
 type EdgeChart<'a> = ChartContext<
     'a,

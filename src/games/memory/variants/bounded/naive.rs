@@ -29,8 +29,13 @@
 //! draws, ½), improved while some plan is strictly better, and then checked
 //! for a player below ½ who could keep the play inside n for ever (worth ½
 //! to it): such states take their staying plans and the loop goes on.
-//! Dense elimination over all the states of one n: N ≤ 3 with any M, N = 4
-//! with M ≤ 4 run in seconds.
+//!
+//! **Speed without shortcuts.** A row's unremembered positions are alike,
+//! so the choices a row offers are kept once per distinct effect (the
+//! states reached and their chances, [`merged`]); every position is still
+//! tried. A plan is valued part by part (strongly connected parts of its
+//! graph, each by sparse exact elimination once the parts it leads to are
+//! known). N ≤ 6 for M ≤ 6 runs in seconds; N = 12 for M ≤ 2.
 
 use super::{notation, ONE};
 use num_bigint::BigInt;
@@ -149,7 +154,83 @@ enum First {
     Unknown(Vec<(BigRational, Vec<Plan>)>),
 }
 
+/// What a branch leads to, as the rule sees it: the value of an end, or the
+/// name of the state reached (the row behind a name does not matter).
+fn seen(next: &Next) -> String {
+    match next {
+        Next::Known(x) => format!("={x}"),
+        Next::Theirs(name, _) => name.clone(),
+        Next::Below(r) => format!("+{}", r.name()),
+    }
+}
+
+/// A plan with its branches to one state merged (probabilities added) and
+/// in a fixed order, and its signature: plans from different positions
+/// that reach the same states with the same chances are one choice, so
+/// each is kept once (the unremembered positions of a row are alike).
+fn merged(plan: Plan) -> (Plan, String) {
+    let mut by: Vec<(String, BigRational, Next)> = Vec::new();
+    for (p, next) in plan {
+        let k = seen(&next);
+        match by.iter_mut().find(|(key, _, _)| *key == k) {
+            Some((_, q, _)) => *q += p,
+            None => by.push((k, p, next)),
+        }
+    }
+    by.sort_by(|a, b| a.0.cmp(&b.0));
+    let sig = by
+        .iter()
+        .map(|(k, p, _)| format!("{p}:{k}"))
+        .collect::<Vec<_>>()
+        .join(";");
+    (by.into_iter().map(|(_, p, n)| (p, n)).collect(), sig)
+}
+
+/// The turns of a row, each distinct choice once (see [`merged`]).
 fn turns(row: &Row) -> Vec<First> {
+    let mut out = Vec::new();
+    let mut sigs: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for first in all_turns(row) {
+        match first {
+            First::Fixed(plan) => {
+                let (plan, sig) = merged(plan);
+                if sigs.insert(sig) {
+                    out.push(First::Fixed(plan));
+                }
+            }
+            First::Unknown(shown) => {
+                let mut sig = String::from("?");
+                let shown: Vec<(BigRational, Vec<Plan>)> = shown
+                    .into_iter()
+                    .map(|(p, seconds)| {
+                        let mut kept: Vec<(String, Plan)> = Vec::new();
+                        for s in seconds {
+                            let (s, k) = merged(s);
+                            if !kept.iter().any(|(key, _)| *key == k) {
+                                kept.push((k, s));
+                            }
+                        }
+                        kept.sort_by(|a, b| a.0.cmp(&b.0));
+                        sig.push_str(&format!("{p}{{"));
+                        for (k, _) in &kept {
+                            sig.push_str(k);
+                            sig.push('|');
+                        }
+                        sig.push('}');
+                        (p, kept.into_iter().map(|(_, s)| s).collect())
+                    })
+                    .collect();
+                if sigs.insert(sig) {
+                    out.push(First::Unknown(shown));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every turn of a row, position by position.
+fn all_turns(row: &Row) -> Vec<First> {
     let positions = row.positions();
     let hidden_total: usize = (1..row.gone.len()).map(|v| row.hidden(v)).sum();
     let mut out = Vec::new();
@@ -275,8 +356,11 @@ fn best_plan(firsts: &[First], values: &HashMap<String, BigRational>) -> (Plan, 
 }
 
 /// Exact values of every state of one n under `plans` (a draw where the
-/// plans never leave n).
-#[allow(clippy::needless_range_loop)] // row and column indices are the algorithm
+/// plans never leave n). The equations v_i + Σ p·v_j = b_i are solved part
+/// by part: the strongly connected parts of the plans' graph, each after
+/// the parts it leads to (their values are then constants), each by
+/// Gaussian elimination over sparse rows. Forgetting makes the parts much
+/// smaller than the layer, and the elimination stays exact.
 fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
     let index: HashMap<&str, usize> = names
         .iter()
@@ -284,70 +368,189 @@ fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
         .map(|(i, s)| (s.as_str(), i))
         .collect();
     let size = names.len();
-    let mut leaves = vec![false; size];
-    loop {
-        let mut changed = false;
-        for i in 0..size {
-            if !leaves[i]
-                && plans[i].iter().any(|(_, n)| match n {
-                    Next::Known(_) => true,
-                    Next::Theirs(s, _) => leaves[index[s.as_str()]],
-                    Next::Below(_) => unreachable!(),
+    // Per state: (probability, Ok(state of this n) or Err(points)).
+    let branches: Vec<Vec<(&BigRational, Result<usize, &BigRational>)>> = plans
+        .iter()
+        .map(|plan| {
+            plan.iter()
+                .map(|(p, n)| match n {
+                    Next::Known(x) => (p, Err(x)),
+                    Next::Theirs(s, _) => (p, Ok(index[s.as_str()])),
+                    Next::Below(_) => unreachable!("valued before"),
                 })
-            {
-                leaves[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let live: Vec<usize> = (0..size).filter(|&i| leaves[i]).collect();
-    let col: HashMap<usize, usize> = live.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-    let k = live.len();
-    // v_i + Σ p v_j = Σ p·x + Σ p over the opponent's states j.
-    let mut a = vec![vec![BigRational::zero(); k + 1]; k];
-    for (r, &i) in live.iter().enumerate() {
-        a[r][r] += BigRational::one();
-        for (p, n) in &plans[i] {
-            match n {
-                Next::Known(x) => a[r][k] += p * x,
-                Next::Theirs(s, _) => {
-                    let j = index[s.as_str()];
-                    a[r][k] += p;
-                    match col.get(&j) {
-                        Some(&c) => a[r][c] += p,
-                        None => a[r][k] -= p * q(1, 2),
+                .collect()
+        })
+        .collect();
+    // States whose plans can leave n; the others are draws.
+    let mut into: Vec<Vec<usize>> = vec![Vec::new(); size];
+    let mut leaves = vec![false; size];
+    let mut queue = Vec::new();
+    for (i, bs) in branches.iter().enumerate() {
+        for (_, b) in bs {
+            match b {
+                Ok(j) => into[*j].push(i),
+                Err(_) => {
+                    if !leaves[i] {
+                        leaves[i] = true;
+                        queue.push(i);
                     }
                 }
-                Next::Below(_) => unreachable!(),
             }
         }
     }
-    for c in 0..k {
-        let pivot = (c..k).find(|&r| !a[r][c].is_zero()).expect("nonsingular");
-        a.swap(c, pivot);
-        let lead = a[c][c].clone();
-        for x in a[c].iter_mut() {
-            *x /= &lead;
+    while let Some(j) = queue.pop() {
+        for &i in &into[j] {
+            if !leaves[i] {
+                leaves[i] = true;
+                queue.push(i);
+            }
         }
-        for r in 0..k {
-            if r != c && !a[r][c].is_zero() {
-                let f = a[r][c].clone();
-                for x in c..=k {
-                    let d = &f * &a[c][x];
-                    a[r][x] -= d;
+    }
+    let succ: Vec<Vec<usize>> = branches
+        .iter()
+        .map(|bs| {
+            bs.iter()
+                .filter_map(|(_, b)| b.ok().filter(|&j| leaves[j]))
+                .collect()
+        })
+        .collect();
+    let half = q(1, 2);
+    let mut value: Vec<Option<BigRational>> = vec![None; size];
+    for part in strong_parts(&succ) {
+        if !leaves[part[0]] {
+            continue;
+        }
+        let local: HashMap<usize, usize> = part.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+        // v_i + Σ p v_j = Σ p·x + Σ p over the opponent's states j.
+        let mut rows: Vec<std::collections::BTreeMap<usize, BigRational>> = Vec::new();
+        let mut rhs: Vec<BigRational> = Vec::new();
+        for &i in &part {
+            let mut row = std::collections::BTreeMap::new();
+            row.insert(local[&i], BigRational::one());
+            let mut b = BigRational::zero();
+            for (p, br) in &branches[i] {
+                match br {
+                    Err(x) => b += *p * *x,
+                    Ok(j) => {
+                        b += *p;
+                        if let Some(&c) = local.get(j) {
+                            *row.entry(c).or_insert_with(BigRational::zero) += *p;
+                        } else if leaves[*j] {
+                            b -= *p * value[*j].as_ref().expect("solved part");
+                        } else {
+                            b -= *p * &half;
+                        }
+                    }
+                }
+            }
+            row.retain(|_, a| !a.is_zero());
+            rows.push(row);
+            rhs.push(b);
+        }
+        let k = part.len();
+        let mut order: Vec<usize> = (0..k).collect();
+        for c in 0..k {
+            let at = (c..k)
+                .find(|&r| rows[order[r]].contains_key(&c))
+                .expect("nonsingular");
+            order.swap(c, at);
+            let pr = order[c];
+            let lead = rows[pr][&c].clone();
+            let prow: Vec<(usize, BigRational)> =
+                rows[pr].iter().map(|(&x, a)| (x, a / &lead)).collect();
+            let pb = &rhs[pr] / &lead;
+            rows[pr] = prow.iter().cloned().collect();
+            rhs[pr] = pb.clone();
+            for &r in &order[c + 1..] {
+                if let Some(f) = rows[r].remove(&c) {
+                    for (x, a) in prow.iter().filter(|(x, _)| *x != c) {
+                        let e = rows[r].entry(*x).or_insert_with(BigRational::zero);
+                        *e -= &f * a;
+                        if e.is_zero() {
+                            rows[r].remove(x);
+                        }
+                    }
+                    rhs[r] -= &f * &pb;
                 }
             }
         }
+        let mut solved = vec![BigRational::zero(); k];
+        for c in (0..k).rev() {
+            let r = order[c];
+            let mut v = rhs[r].clone();
+            for (x, a) in rows[r].range(c + 1..) {
+                v -= a * &solved[*x];
+            }
+            solved[c] = v;
+        }
+        for (k, &i) in part.iter().enumerate() {
+            value[i] = Some(solved[k].clone());
+        }
     }
-    let mut values = HashMap::new();
-    for (i, name) in names.iter().enumerate() {
-        let v = col.get(&i).map_or_else(|| q(1, 2), |&r| a[r][k].clone());
-        values.insert(name.clone(), v);
+    names
+        .iter()
+        .zip(value)
+        .map(|(name, v)| (name.clone(), v.unwrap_or_else(|| half.clone())))
+        .collect()
+}
+
+/// The strongly connected parts of a graph, each listed after every part it
+/// reaches. Kosaraju's two searches: the finishing order of a depth-first
+/// search of the graph; then searches of the reversed graph from the last
+/// finished vertex down find the parts sources first, so the list is
+/// reversed at the end.
+fn strong_parts(succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = succ.len();
+    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, js) in succ.iter().enumerate() {
+        for &j in js {
+            pred[j].push(i);
+        }
     }
-    values
+    let mut seen = vec![false; n];
+    let mut finished = Vec::with_capacity(n);
+    for root in 0..n {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        // (vertex, its next edge), without recursion.
+        let mut path = vec![(root, 0usize)];
+        while let Some((v, e)) = path.pop() {
+            match succ[v].get(e) {
+                Some(&w) => {
+                    path.push((v, e + 1));
+                    if !seen[w] {
+                        seen[w] = true;
+                        path.push((w, 0));
+                    }
+                }
+                None => finished.push(v),
+            }
+        }
+    }
+    let mut placed = vec![false; n];
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    for &root in finished.iter().rev() {
+        if placed[root] {
+            continue;
+        }
+        placed[root] = true;
+        let mut part = vec![root];
+        let mut todo = vec![root];
+        while let Some(v) = todo.pop() {
+            for &u in &pred[v] {
+                if !placed[u] {
+                    placed[u] = true;
+                    part.push(u);
+                    todo.push(u);
+                }
+            }
+        }
+        parts.push(part);
+    }
+    parts.reverse();
+    parts
 }
 
 /// States below ½ whose mover could keep the play in this n for ever
