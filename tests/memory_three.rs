@@ -34,21 +34,30 @@ fn max_n_agrees_up_to(pairs: usize) -> usize {
     checked
 }
 
-/// The same for the three paranoid guarantees of every state.
-fn paranoid_agrees_up_to(pairs: usize) -> usize {
+/// The same for the three paranoid guarantees of every state and the draw
+/// chance of each focal seat's game; returns the states checked and how
+/// many focal games have a draw chance above 0.
+fn paranoid_agrees_up_to(pairs: usize) -> (usize, usize) {
     let table = ThreeTable::build(Mode::Paranoid, pairs);
     let mut search = ThreeRowSearch::new();
-    let mut checked = 0;
+    let (mut checked, mut drawn) = (0, 0);
     for s in table.states(pairs) {
         let fast = table.value(s).unwrap();
         let fast = fast.paranoid().unwrap();
         for place in 0..3 {
-            let slow = search.state_paranoid(&s.name(), s.passes, place).unwrap();
-            assert_eq!(fast.guaranteed[place], slow, "paranoid {s}, place {place}");
+            let slow = search.state_guarantee(&s.name(), s.passes, place).unwrap();
+            assert_eq!(
+                (&fast.guaranteed[place], &fast.draws[place]),
+                (&slow.payoff, &slow.draw),
+                "paranoid {s}, place {place}"
+            );
+            if fast.draws[place] > BigRational::zero() {
+                drawn += 1;
+            }
         }
         checked += 1;
     }
-    checked
+    (checked, drawn)
 }
 
 #[test]
@@ -58,9 +67,11 @@ fn naive_matches_optimized_max_n_up_to_6_pairs() {
 }
 
 #[test]
-fn naive_matches_optimized_paranoid_up_to_6_pairs() {
-    let checked = paranoid_agrees_up_to(6);
+fn naive_matches_optimized_paranoid_with_draws_up_to_6_pairs() {
+    let (checked, drawn) = paranoid_agrees_up_to(6);
     assert!(checked >= 150, "{checked} states");
+    // Some focal games are drawn, so the draw chances compared are not all 0.
+    assert!(drawn >= 50, "{drawn} focal games with a draw chance");
 }
 
 #[test]

@@ -9,16 +9,21 @@
 //! beats it under either [`Mode`] and is left out (SPEC.md "Memory
 //! variants: three players"; the row search plays it and agrees).
 //!
-//! **Values.** Four integers per state, over a denominator fixed by the
+//! **Values.** Six integers per state, over a denominator fixed by the
 //! state's u unknown cards (see "Integer numerators" in SPEC.md: every
 //! chance is a count over u or u − 1, so a state's numbers are integers
 //! over u!):
 //! - [`Mode::MaxN`]: the winning chances of the mover, the next seat and the
-//!   seat after, and the draw chance, each over u!;
+//!   seat after, and the draw chance, each over u! (the last two unused);
 //! - [`Mode::Paranoid`]: for the focal seat 0, 1 or 2 places after the
 //!   mover, the payoff the focal seat can guarantee (win 1, draw ⅓) against
-//!   the other two, over 3·u!; the fourth is unused. The three zero-sum games
-//!   are solved side by side, each component choosing for itself.
+//!   the other two, then the draw chance of each of those games, all over
+//!   3·u!. The three zero-sum games are solved side by side, each component
+//!   choosing for itself; at an equal guarantee the focal seat and the
+//!   coalition alike take the option with fewer draws (as the paper's
+//!   game's draw probability is read here, fewest draws among tied optimal
+//!   options, SPEC.md "Memory game"), so the draw chance is that of one
+//!   definite play.
 //!
 //! A hand-over (a mismatch or a pass) rotates the next state's numbers: the
 //! next mover's "seat after" is this mover. Taking a pair keeps them.
@@ -33,6 +38,7 @@ use super::{Mode, ThreeState, PASSES_TO_END};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use std::cmp::Ordering;
 
 /// The max-n value of a state, from the mover's side.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,23 +59,50 @@ impl MaxN {
 }
 
 /// The paranoid values of a state: what the mover (0), the next seat (1)
-/// and the seat after (2) can each guarantee against the other two.
+/// and the seat after (2) can each guarantee against the other two, and the
+/// draw chance of each of those three games.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Paranoid {
     /// Guaranteed payoffs (win 1, draw ⅓), by place after the mover.
     pub guaranteed: [BigRational; 3],
+    /// The draw chance in the game of the focal place (by place after the
+    /// mover), when the focal seat and the coalition each take, among
+    /// options of equal guarantee, the one with fewer draws (SPEC.md
+    /// "Memory variants: three players").
+    pub draws: [BigRational; 3],
 }
 
 /// Numerators at one level; which level is known from where it is used.
+/// Slots 0–2 by place after the mover (max-n: winning chances; paranoid:
+/// guarantees); slot 3 the max-n draw chance, or slots 3–5 the paranoid
+/// draw chance of each place's game (max-n leaves 4 and 5 zero).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-struct Num([BigInt; 4]);
+struct Num([BigInt; 6]);
 
 impl Num {
     /// The same outcome seen from the seat before the mover (the previous
-    /// mover handed the turn over): its mover is our next seat.
-    fn handed_over(&self) -> Num {
-        let [a, b, c, d] = &self.0;
-        Num([c.clone(), a.clone(), b.clone(), d.clone()])
+    /// mover handed the turn over): its mover is our next seat. The max-n
+    /// draw belongs to no place and stays.
+    fn handed_over(&self, mode: Mode) -> Num {
+        let [a, b, c, d, e, f] = &self.0;
+        match mode {
+            Mode::MaxN => Num([
+                c.clone(),
+                a.clone(),
+                b.clone(),
+                d.clone(),
+                e.clone(),
+                f.clone(),
+            ]),
+            Mode::Paranoid => Num([
+                c.clone(),
+                a.clone(),
+                b.clone(),
+                f.clone(),
+                d.clone(),
+                e.clone(),
+            ]),
+        }
     }
 
     fn add_times(&mut self, count: usize, x: &Num) {
@@ -121,18 +154,20 @@ fn choose(mode: Mode, options: Vec<Num>) -> Num {
         }
         Mode::Paranoid => {
             // Each focal place its own zero-sum game: the mover maximises
-            // its own guarantee and minimises the others'.
+            // its own guarantee and minimises the others'; at an equal
+            // guarantee either side takes fewer draws.
             let mut it = options.into_iter();
             let mut best = it.next().expect("at least one option");
             for x in it {
                 for i in 0..3 {
-                    let better = if i == 0 {
-                        x.0[i] > best.0[i]
-                    } else {
-                        x.0[i] < best.0[i]
+                    let better = match x.0[i].cmp(&best.0[i]) {
+                        Ordering::Equal => x.0[i + 3] < best.0[i + 3],
+                        Ordering::Greater => i == 0,
+                        Ordering::Less => i != 0,
                     };
                     if better {
                         best.0[i] = x.0[i].clone();
+                        best.0[i + 3] = x.0[i + 3].clone();
                     }
                 }
             }
@@ -164,20 +199,24 @@ impl Ends {
         let zero = BigInt::zero;
         match mode {
             Mode::MaxN => Ends {
-                mover_wins: Num([factorial.clone(), zero(), zero(), zero()]),
-                next_wins: Num([zero(), factorial.clone(), zero(), zero()]),
-                draw: Num([zero(), zero(), zero(), factorial.clone()]),
+                mover_wins: Num([factorial.clone(), zero(), zero(), zero(), zero(), zero()]),
+                next_wins: Num([zero(), factorial.clone(), zero(), zero(), zero(), zero()]),
+                draw: Num([zero(), zero(), zero(), factorial.clone(), zero(), zero()]),
             },
             Mode::Paranoid => {
+                // Over 3·u!: a win is 3·u!, a draw pays ⅓ (u!) to every
+                // place and counts 3·u! in each place's draw chance.
                 let all = factorial * 3u32;
                 Ends {
-                    mover_wins: Num([all.clone(), zero(), zero(), zero()]),
-                    next_wins: Num([zero(), all, zero(), zero()]),
+                    mover_wins: Num([all.clone(), zero(), zero(), zero(), zero(), zero()]),
+                    next_wins: Num([zero(), all.clone(), zero(), zero(), zero(), zero()]),
                     draw: Num([
                         factorial.clone(),
                         factorial.clone(),
                         factorial.clone(),
-                        zero(),
+                        all.clone(),
+                        all.clone(),
+                        all,
                     ]),
                 }
             }
@@ -285,7 +324,7 @@ impl Recurrence {
         let n = layer.n;
         let u = 2 * n - 2 * m - k;
         // A card turned and missed: the next seat moves, no pass counted.
-        let over = |o: u8, mm: usize, kk: usize| layer.get(o, mm, kk, 0).handed_over();
+        let over = |o: u8, mm: usize, kk: usize| layer.get(o, mm, kk, 0).handed_over(mode);
         // A pair taken: the mover again.
         let again = |o: u8, mm: usize, kk: usize| below.get(o, mm, kk, 0).clone();
         let mut options: Vec<Num> = Vec::new();
@@ -298,7 +337,7 @@ impl Recurrence {
             options.push(if passes + 1 == PASSES_TO_END {
                 self.ends[u].draw.clone()
             } else {
-                layer.get(ones, m, k, passes + 1).handed_over()
+                layer.get(ones, m, k, passes + 1).handed_over(mode)
             });
         }
         // F3/G3: an unknown card first; the second cards of a case compared
@@ -439,6 +478,7 @@ impl Value {
             }),
             Mode::Paranoid => Value::Paranoid(Paranoid {
                 guaranteed: [q(&x.0[0]), q(&x.0[1]), q(&x.0[2])],
+                draws: [q(&x.0[3]), q(&x.0[4]), q(&x.0[5])],
             }),
         }
     }
