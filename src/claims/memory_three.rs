@@ -5,6 +5,7 @@
 //! claim; the explicit-row search ([`ThreeRowSearch`]) decides it again for
 //! N ≤ [`NAIVE_REACH`].
 
+use super::memory_variants::runs_or_none;
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::variants::three::naive::ThreeRowSearch;
 use crate::games::memory::variants::three::optimized::{
@@ -43,28 +44,6 @@ fn best_seats(xs: &[BigRational]) -> Vec<usize> {
         .collect()
 }
 
-/// `1, 3, 5-9` for the sorted list, `none` for an empty one.
-fn runs(ns: &[usize]) -> String {
-    if ns.is_empty() {
-        return "none".into();
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < ns.len() {
-        let mut j = i;
-        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
-            j += 1;
-        }
-        out.push(if j == i {
-            ns[i].to_string()
-        } else {
-            format!("{}-{}", ns[i], ns[j])
-        });
-        i = j + 1;
-    }
-    out.join(", ")
-}
-
 /// `seat 1: …; seat 2: …` (tied N listed as `tied: …`) for the start of
 /// each N, from each N's three numbers.
 fn favoured(values: impl Iterator<Item = (usize, Vec<BigRational>)>) -> String {
@@ -80,7 +59,7 @@ fn favoured(values: impl Iterator<Item = (usize, Vec<BigRational>)>) -> String {
         .iter()
         .zip(&lists)
         .filter(|(_, ns)| !ns.is_empty())
-        .map(|(who, ns)| format!("{who}: {}", runs(ns)))
+        .map(|(who, ns)| format!("{who}: {}", runs_or_none(ns)))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -289,8 +268,8 @@ pub(super) const CLAIMS: &[Claim] = &[
                 .collect();
             Evidence::optimized_only(format!(
                 "max-n: {}; paranoid: {}",
-                runs(&max_n_ns),
-                runs(&par_ns)
+                runs_or_none(&max_n_ns),
+                runs_or_none(&par_ns)
             ))
         },
     },
