@@ -11,7 +11,8 @@
 //! chance again. Two equal numbers: the 1s win the game for the mover, any
 //! other pair is taken and the mover goes on. Two different numbers are
 //! remembered and the next seat moves; if both were known before, nothing
-//! changed: a pass, and the third pass in a row is a draw.
+//! changed: a pass, and the third pass in a row is a draw (the second under
+//! [`PassRule::TwoInARow`]).
 //!
 //! **Judging.** Max-n: a seat's payoff is its winning chance plus a third of
 //! the draw chance; the mover takes the most, then the least for the next
@@ -24,17 +25,23 @@
 //! **Limits.** N ≤ 6 in seconds; a turn's tree has O(N²) leaves per first
 //! card.
 
+use super::PassRule;
 use crate::games::memory::naive::{Cell, NotationError, Row, Shape};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
 
-/// The row's own reading of the end rule (SPEC.md "Memory variants: three
-/// players"): a full round of passes, one by each seat, ends the game in a
-/// draw. Kept apart from the recurrence's constant so a slip in either is seen
-/// by the naive = optimized check.
-const PASSES_ENDING_THE_GAME: u8 = 3;
+/// The row's own reading of the end rules (SPEC.md "Memory variants: three
+/// players"): a full round of passes, one by each seat, or two passes in a
+/// row end the game in a draw. Kept apart from the recurrence's counts so a
+/// slip in either is seen by the naive = optimized check.
+fn passes_ending_the_game(rule: PassRule) -> u8 {
+    match rule {
+        PassRule::FullRound => 3,
+        PassRule::TwoInARow => 2,
+    }
+}
 
 /// How a turn ended, on the row it leaves.
 enum Leaf {
@@ -208,18 +215,34 @@ impl Guarantee {
     }
 }
 
-/// The exhaustive search, both ways of judging.
-#[derive(Default)]
+/// The exhaustive search, both ways of judging, under one pass rule.
 pub struct ThreeRowSearch {
+    ending: u8,
     max_n: HashMap<(Shape, u8), Outcome>,
     paranoid: HashMap<(Shape, u8, usize), Guarantee>,
 }
 
+impl Default for ThreeRowSearch {
+    fn default() -> ThreeRowSearch {
+        ThreeRowSearch::under(PassRule::FullRound)
+    }
+}
+
 impl ThreeRowSearch {
-    /// An empty search.
+    /// An empty search, a full round of passes ending the game.
     #[must_use]
     pub fn new() -> ThreeRowSearch {
         ThreeRowSearch::default()
+    }
+
+    /// An empty search, passes ending the game by `rule`.
+    #[must_use]
+    pub fn under(rule: PassRule) -> ThreeRowSearch {
+        ThreeRowSearch {
+            ending: passes_ending_the_game(rule),
+            max_n: HashMap::new(),
+            paranoid: HashMap::new(),
+        }
     }
 
     /// The max-n outcome on `row` after `passes` passes in a row.
@@ -264,7 +287,7 @@ impl ThreeRowSearch {
             Node::End(Leaf::Again(next)) => self.max_n(next, 0),
             Node::End(Leaf::Missed(next)) => self.max_n(next, 0).handed_back(),
             Node::End(Leaf::Passed) => {
-                if passes + 1 >= PASSES_ENDING_THE_GAME {
+                if passes + 1 >= self.ending {
                     Outcome {
                         draw: BigRational::one(),
                         ..Outcome::zero()
@@ -328,7 +351,7 @@ impl ThreeRowSearch {
             Node::End(Leaf::Again(next)) => self.guarantee(next, 0, place),
             Node::End(Leaf::Missed(next)) => self.guarantee(next, 0, handed),
             Node::End(Leaf::Passed) => {
-                if passes + 1 >= PASSES_ENDING_THE_GAME {
+                if passes + 1 >= self.ending {
                     Guarantee::of(ratio(1, 3), BigRational::one())
                 } else {
                     self.guarantee(row, passes + 1, handed)

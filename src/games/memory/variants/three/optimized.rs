@@ -30,11 +30,12 @@
 //!
 //! **Order.** n ascending (a pair taken lowers n), then unknown cards
 //! ascending (a card turned lowers them), and for each count the states
-//! after two passes, then after one, then after none (a pass reads the
-//! same counts one pass later). States per layer 3·(n+1)², work O(N³)
+//! after the most passes first, down to none (a pass reads the same counts
+//! one pass later). Under [`PassRule`] P (3: a full round, 2: two in a
+//! row) the last pass ends the game. States per layer P·(n+1)², work O(N³)
 //! big-integer multiply-adds, numbers of O(N log N) bits.
 
-use super::{Mode, ThreeState, PASSES_TO_END};
+use super::{Mode, PassRule, ThreeState};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -45,7 +46,7 @@ use std::cmp::Ordering;
 pub struct MaxN {
     /// Winning chances of the mover, the next seat, the seat after.
     pub wins: [BigRational; 3],
-    /// The chance of a draw (a full round of passes).
+    /// The chance of a draw (passes ending the game).
     pub draw: BigRational,
 }
 
@@ -224,25 +225,28 @@ impl Ends {
     }
 }
 
-/// The states of one n, indexed by (F/G, m, k, passes).
+/// The states of one n, indexed by (F/G, m, k, passes); `stride` is the
+/// rule's passes that end the game.
 #[derive(Default)]
 struct Layer {
     n: usize,
+    stride: usize,
     values: Vec<Num>,
 }
 
 impl Layer {
-    fn new(n: usize) -> Layer {
+    fn new(n: usize, rule: PassRule) -> Layer {
+        let stride = usize::from(rule.passes());
         Layer {
             n,
-            values: vec![Num::default(); 2 * (n + 1) * (n + 1) * usize::from(PASSES_TO_END)],
+            stride,
+            values: vec![Num::default(); 2 * (n + 1) * (n + 1) * stride],
         }
     }
 
     fn index(&self, ones: u8, m: usize, k: usize, passes: u8) -> usize {
         let n = self.n;
-        ((usize::from(ones) * (n + 1) + m) * (n + 1) + k) * usize::from(PASSES_TO_END)
-            + usize::from(passes)
+        ((usize::from(ones) * (n + 1) + m) * (n + 1) + k) * self.stride + usize::from(passes)
     }
 
     fn get(&self, ones: u8, m: usize, k: usize, passes: u8) -> &Num {
@@ -275,16 +279,18 @@ fn count_states(n: usize, unknown: usize) -> Vec<(u8, usize, usize)> {
 
 struct Recurrence {
     mode: Mode,
+    rule: PassRule,
     factorials: Vec<BigInt>,
     ends: Vec<Ends>,
 }
 
 impl Recurrence {
-    fn new(mode: Mode, max_pairs: usize) -> Recurrence {
+    fn new(mode: Mode, rule: PassRule, max_pairs: usize) -> Recurrence {
         let factorials = factorials(2 * max_pairs);
         let ends = factorials.iter().map(|f| Ends::at(mode, f)).collect();
         Recurrence {
             mode,
+            rule,
             factorials,
             ends,
         }
@@ -299,10 +305,10 @@ impl Recurrence {
     }
 
     fn layer(&self, n: usize, below: &Layer) -> Layer {
-        let mut layer = Layer::new(n);
+        let mut layer = Layer::new(n, self.rule);
         for unknown in 1..=2 * n {
             let states = count_states(n, unknown);
-            for passes in (0..PASSES_TO_END).rev() {
+            for passes in (0..self.rule.passes()).rev() {
                 for &(ones, m, k) in &states {
                     if passes > 0 && m + k < 2 {
                         continue;
@@ -332,9 +338,9 @@ impl Recurrence {
         if m >= 1 {
             options.push(again(ones, m - 1, k));
         }
-        // F2/G2: pass; the third pass in a row ends the game.
+        // F2/G2: pass; the rule's last pass in a row ends the game.
         if m + k >= 2 {
-            options.push(if passes + 1 == PASSES_TO_END {
+            options.push(if passes + 1 == self.rule.passes() {
                 self.ends[u].draw.clone()
             } else {
                 layer.get(ones, m, k, passes + 1).handed_over(mode)
@@ -503,10 +509,18 @@ impl Value {
 }
 
 /// The start F(N,0,0) of every N in 1..=`max_pairs` under `mode`, index
-/// N − 1; seats 1, 2, 3 are places 0, 1, 2. Keeps two layers at a time.
+/// N − 1; seats 1, 2, 3 are places 0, 1, 2. A full round of passes ends
+/// the game ([`start_values_under`] for the other rule).
 #[must_use]
 pub fn start_values(mode: Mode, max_pairs: usize) -> Vec<Value> {
-    let recurrence = Recurrence::new(mode, max_pairs);
+    start_values_under(mode, PassRule::FullRound, max_pairs)
+}
+
+/// [`start_values`] with passes ending the game by `rule`. Keeps two layers
+/// at a time.
+#[must_use]
+pub fn start_values_under(mode: Mode, rule: PassRule, max_pairs: usize) -> Vec<Value> {
+    let recurrence = Recurrence::new(mode, rule, max_pairs);
     let mut below = Layer::default();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
@@ -524,7 +538,13 @@ pub fn start_values(mode: Mode, max_pairs: usize) -> Vec<Value> {
 /// [`start_values`] under [`Mode::MaxN`].
 #[must_use]
 pub fn max_n_starts(max_pairs: usize) -> Vec<MaxN> {
-    start_values(Mode::MaxN, max_pairs)
+    max_n_starts_under(PassRule::FullRound, max_pairs)
+}
+
+/// [`start_values_under`] under [`Mode::MaxN`].
+#[must_use]
+pub fn max_n_starts_under(rule: PassRule, max_pairs: usize) -> Vec<MaxN> {
+    start_values_under(Mode::MaxN, rule, max_pairs)
         .into_iter()
         .filter_map(|v| v.max_n().cloned())
         .collect()
@@ -533,15 +553,23 @@ pub fn max_n_starts(max_pairs: usize) -> Vec<MaxN> {
 /// [`start_values`] under [`Mode::Paranoid`].
 #[must_use]
 pub fn paranoid_starts(max_pairs: usize) -> Vec<Paranoid> {
-    start_values(Mode::Paranoid, max_pairs)
+    paranoid_starts_under(PassRule::FullRound, max_pairs)
+}
+
+/// [`start_values_under`] under [`Mode::Paranoid`].
+#[must_use]
+pub fn paranoid_starts_under(rule: PassRule, max_pairs: usize) -> Vec<Paranoid> {
+    start_values_under(Mode::Paranoid, rule, max_pairs)
         .into_iter()
         .filter_map(|v| v.paranoid().cloned())
         .collect()
 }
 
-/// Every state with at most `max_pairs` pairs, solved under one mode.
+/// Every state with at most `max_pairs` pairs, solved under one mode and
+/// one pass rule.
 pub struct ThreeTable {
     mode: Mode,
+    rule: PassRule,
     max_pairs: usize,
     recurrence: Recurrence,
     /// Layer n at index n (layer 0 is empty).
@@ -549,10 +577,18 @@ pub struct ThreeTable {
 }
 
 impl ThreeTable {
-    /// Solves every state with n ≤ `max_pairs`.
+    /// Solves every state with n ≤ `max_pairs`, a full round of passes
+    /// ending the game.
     #[must_use]
     pub fn build(mode: Mode, max_pairs: usize) -> ThreeTable {
-        let recurrence = Recurrence::new(mode, max_pairs);
+        ThreeTable::build_under(mode, PassRule::FullRound, max_pairs)
+    }
+
+    /// Solves every state with n ≤ `max_pairs`, passes ending the game by
+    /// `rule`.
+    #[must_use]
+    pub fn build_under(mode: Mode, rule: PassRule, max_pairs: usize) -> ThreeTable {
+        let recurrence = Recurrence::new(mode, rule, max_pairs);
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
             let layer = recurrence.layer(n, &layers[n - 1]);
@@ -560,6 +596,7 @@ impl ThreeTable {
         }
         ThreeTable {
             mode,
+            rule,
             max_pairs,
             recurrence,
             layers,
@@ -572,11 +609,17 @@ impl ThreeTable {
         self.mode
     }
 
+    /// The pass rule solved under.
+    #[must_use]
+    pub fn rule(&self) -> PassRule {
+        self.rule
+    }
+
     /// The value of `s`; `None` if it is not a state or has more than the
     /// table's pairs.
     #[must_use]
     pub fn value(&self, s: ThreeState) -> Option<Value> {
-        if s.n > self.max_pairs || !s.exists() {
+        if s.n > self.max_pairs || !s.exists_under(self.rule) {
             return None;
         }
         let u = 2 * s.n - 2 * s.m - s.k;
@@ -592,7 +635,7 @@ impl ThreeTable {
             for ones_known in [0u8, 1] {
                 for m in 0..=n {
                     for k in 0..=n {
-                        for passes in 0..PASSES_TO_END {
+                        for passes in 0..self.rule.passes() {
                             let s = ThreeState {
                                 ones_known,
                                 n,
@@ -600,7 +643,7 @@ impl ThreeTable {
                                 k,
                                 passes,
                             };
-                            if s.exists() {
+                            if s.exists_under(self.rule) {
                                 out.push(s);
                             }
                         }
