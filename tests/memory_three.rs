@@ -11,14 +11,15 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 use solved_games::games::memory::variants::three::naive::ThreeRowSearch;
 use solved_games::games::memory::variants::three::optimized::{
-    max_n_starts, paranoid_starts, start_values, ThreeTable,
+    max_n_starts, paranoid_starts, paranoid_starts_under, start_values, ThreeTable,
 };
-use solved_games::games::memory::variants::three::{Mode, ThreeState};
+use solved_games::games::memory::variants::three::{Mode, PassRule, ThreeState};
 
-/// Every state n ≤ `pairs`: the table's max-n value equals the row search's.
-fn max_n_agrees_up_to(pairs: usize) -> usize {
-    let table = ThreeTable::build(Mode::MaxN, pairs);
-    let mut search = ThreeRowSearch::new();
+/// Every state n ≤ `pairs` under `rule`: the table's max-n value equals
+/// the row search's.
+fn max_n_agrees_up_to(rule: PassRule, pairs: usize) -> usize {
+    let table = ThreeTable::build_under(Mode::MaxN, rule, pairs);
+    let mut search = ThreeRowSearch::under(rule);
     let mut checked = 0;
     for s in table.states(pairs) {
         let fast = table.value(s).unwrap();
@@ -34,33 +35,82 @@ fn max_n_agrees_up_to(pairs: usize) -> usize {
     checked
 }
 
-/// The same for the three paranoid guarantees of every state.
-fn paranoid_agrees_up_to(pairs: usize) -> usize {
-    let table = ThreeTable::build(Mode::Paranoid, pairs);
-    let mut search = ThreeRowSearch::new();
-    let mut checked = 0;
+/// The same for the three paranoid guarantees of every state and the draw
+/// chance of each focal seat's game; returns the states checked and how
+/// many focal games have a draw chance above 0.
+fn paranoid_agrees_up_to(rule: PassRule, pairs: usize) -> (usize, usize) {
+    let table = ThreeTable::build_under(Mode::Paranoid, rule, pairs);
+    let mut search = ThreeRowSearch::under(rule);
+    let (mut checked, mut drawn) = (0, 0);
     for s in table.states(pairs) {
         let fast = table.value(s).unwrap();
         let fast = fast.paranoid().unwrap();
         for place in 0..3 {
-            let slow = search.state_paranoid(&s.name(), s.passes, place).unwrap();
-            assert_eq!(fast.guaranteed[place], slow, "paranoid {s}, place {place}");
+            let slow = search.state_guarantee(&s.name(), s.passes, place).unwrap();
+            assert_eq!(
+                (&fast.guaranteed[place], &fast.draws[place]),
+                (&slow.payoff, &slow.draw),
+                "paranoid {s}, place {place}"
+            );
+            if fast.draws[place] > BigRational::zero() {
+                drawn += 1;
+            }
         }
         checked += 1;
     }
-    checked
+    (checked, drawn)
 }
 
 #[test]
 fn naive_matches_optimized_max_n_up_to_6_pairs() {
-    let checked = max_n_agrees_up_to(6);
+    let checked = max_n_agrees_up_to(PassRule::FullRound, 6);
     assert!(checked >= 150, "{checked} states");
 }
 
 #[test]
-fn naive_matches_optimized_paranoid_up_to_6_pairs() {
-    let checked = paranoid_agrees_up_to(6);
+fn naive_matches_optimized_max_n_two_passes_end_up_to_6_pairs() {
+    let checked = max_n_agrees_up_to(PassRule::TwoInARow, 6);
+    assert!(checked >= 100, "{checked} states");
+}
+
+#[test]
+fn naive_matches_optimized_paranoid_two_passes_end_up_to_6_pairs() {
+    let (checked, drawn) = paranoid_agrees_up_to(PassRule::TwoInARow, 6);
+    assert!(checked >= 100, "{checked} states");
+    assert!(drawn >= 50, "{drawn} focal games with a draw chance");
+}
+
+#[test]
+fn the_pass_rule_changes_paranoid_play_not_max_n_up_to_8_pairs() {
+    // Two passes ending the game change paranoid values (the option is not
+    // a copy of the full round) but no max-n value on any state both rules
+    // have; and no state after two passes exists under it.
+    for mode in Mode::ALL {
+        let full = ThreeTable::build(mode, 8);
+        let two = ThreeTable::build_under(mode, PassRule::TwoInARow, 8);
+        assert!(two.states(8).iter().all(|s| s.passes < 2));
+        assert!(full.states(8).iter().any(|s| s.passes == 2));
+        let differ = two
+            .states(8)
+            .into_iter()
+            .filter(|s| full.value(*s) != two.value(*s))
+            .count();
+        match mode {
+            Mode::MaxN => assert_eq!(differ, 0, "max-n"),
+            Mode::Paranoid => assert!(differ >= 100, "{differ} paranoid states differ"),
+        }
+    }
+    assert_eq!(PassRule::from_passes(2), Some(PassRule::TwoInARow));
+    assert_eq!(PassRule::from_passes(3), Some(PassRule::FullRound));
+    assert_eq!(PassRule::from_passes(1), None);
+}
+
+#[test]
+fn naive_matches_optimized_paranoid_with_draws_up_to_6_pairs() {
+    let (checked, drawn) = paranoid_agrees_up_to(PassRule::FullRound, 6);
     assert!(checked >= 150, "{checked} states");
+    // Some focal games are drawn, so the draw chances compared are not all 0.
+    assert!(drawn >= 50, "{drawn} focal games with a draw chance");
 }
 
 #[test]
@@ -122,9 +172,9 @@ fn one_and_two_pairs_by_hand() {
 
 #[test]
 fn the_three_player_claims_pass() {
-    // MEM-110..115 as `reproduce` checks them (about 1 s of CPU).
+    // MEM-110..117 as `reproduce` checks them (about 3 s of CPU).
     for id in [
-        "MEM-110", "MEM-111", "MEM-112", "MEM-113", "MEM-114", "MEM-115",
+        "MEM-110", "MEM-111", "MEM-112", "MEM-113", "MEM-114", "MEM-115", "MEM-116", "MEM-117",
     ] {
         let verdict = solved_games::claims::by_id(id).expect("registered").check();
         assert!(verdict.status.passed(), "{id}: {:?}", verdict.evidence);
@@ -156,8 +206,54 @@ fn the_cli_prints_the_recurrences_values_and_refuses_bad_input() {
     assert_eq!(table.code, 0);
     let listed = ThreeTable::build(Mode::MaxN, 3).states(3).len();
     assert_eq!(table.stdout.lines().count(), listed);
+    // The --passes form: the rule named, the paranoid draws added.
+    let two = common::cli(&[
+        "memory",
+        "--variant",
+        "three",
+        "--n",
+        "5",
+        "--passes",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(two.code, 0, "{}", two.stderr);
+    let v: serde_json::Value = serde_json::from_str(&two.stdout).unwrap();
+    let p = paranoid_starts_under(PassRule::TwoInARow, 5).pop().unwrap();
+    assert_eq!(v["passes_to_end"], 2);
+    for i in 0..3 {
+        assert_eq!(v["paranoid"]["guaranteed"][i], p.guaranteed[i].to_string());
+        assert_eq!(v["paranoid"]["draws"][i], p.draws[i].to_string());
+    }
+    let text = common::cli(&["memory", "--variant", "three", "--n", "5", "--passes", "3"]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout.contains("paranoid draw chance"),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains("a full round of passes ends the game"));
+    let table = common::cli(&[
+        "memory",
+        "--variant",
+        "three",
+        "--n",
+        "3",
+        "--table",
+        "--passes",
+        "2",
+    ]);
+    assert_eq!(table.code, 0);
+    let listed = ThreeTable::build_under(Mode::MaxN, PassRule::TwoInARow, 3)
+        .states(3)
+        .len();
+    assert_eq!(table.stdout.lines().count(), listed);
     for args in [
         &["memory", "--variant", "three", "--n", "101"][..],
+        &["memory", "--variant", "three", "--passes", "4"],
+        &["memory", "--variant", "three", "--passes", "1"],
+        &["memory", "--variant", "paper", "--passes", "2"],
+        &["memory", "--passes", "2"],
         &["memory", "--variant", "three", "--n", "13", "--table"],
         &["memory", "--variant", "three", "--state", "f"],
         &["memory", "--variant", "three", "--float"],

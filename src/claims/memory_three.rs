@@ -5,11 +5,13 @@
 //! claim; the explicit-row search ([`ThreeRowSearch`]) decides it again for
 //! N ≤ [`NAIVE_REACH`].
 
+use super::memory_variants::runs_or_none;
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::variants::three::naive::ThreeRowSearch;
 use crate::games::memory::variants::three::optimized::{
-    max_n_starts, paranoid_starts, MaxN, Paranoid,
+    max_n_starts, max_n_starts_under, paranoid_starts, paranoid_starts_under, MaxN, Paranoid,
 };
+use crate::games::memory::variants::three::PassRule;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 use std::sync::OnceLock;
@@ -34,6 +36,46 @@ pub(crate) fn paranoid() -> &'static [Paranoid] {
     STARTS.get_or_init(|| paranoid_starts(THREE_REACH))
 }
 
+/// The max-n start values of N = 1..=[`THREE_REACH`] when two passes in a
+/// row end the game, once per process.
+fn max_n_two() -> &'static [MaxN] {
+    static STARTS: OnceLock<Vec<MaxN>> = OnceLock::new();
+    STARTS.get_or_init(|| max_n_starts_under(PassRule::TwoInARow, THREE_REACH))
+}
+
+/// The paranoid start values of N = 1..=[`THREE_REACH`] when two passes in
+/// a row end the game, once per process.
+fn paranoid_two() -> &'static [Paranoid] {
+    static STARTS: OnceLock<Vec<Paranoid>> = OnceLock::new();
+    STARTS.get_or_init(|| paranoid_starts_under(PassRule::TwoInARow, THREE_REACH))
+}
+
+/// The N ≤ [`THREE_REACH`] whose favoured seats (ties included) differ
+/// between two lists of per-seat numbers.
+fn favoured_differs(
+    a: impl Fn(usize) -> Vec<BigRational>,
+    b: impl Fn(usize) -> Vec<BigRational>,
+) -> Vec<usize> {
+    (1..=THREE_REACH)
+        .filter(|&n| best_seats(&a(n)) != best_seats(&b(n)))
+        .collect()
+}
+
+/// The paranoid guarantees, and each focal game's draw chance, at the
+/// start by the row search.
+fn naive_guarantees(
+    search: &mut ThreeRowSearch,
+    pairs: usize,
+) -> (Vec<BigRational>, Vec<BigRational>) {
+    let name = format!("F({pairs},0,0)");
+    (0..3)
+        .map(|place| {
+            let g = search.state_guarantee(&name, 0, place).expect("a start");
+            (g.payoff, g.draw)
+        })
+        .unzip()
+}
+
 /// The seats (1-based) holding the largest of `xs`.
 fn best_seats(xs: &[BigRational]) -> Vec<usize> {
     let top = xs.iter().max().expect("three seats");
@@ -41,28 +83,6 @@ fn best_seats(xs: &[BigRational]) -> Vec<usize> {
         .filter(|&i| xs[i] == *top)
         .map(|i| i + 1)
         .collect()
-}
-
-/// `1, 3, 5-9` for the sorted list, `none` for an empty one.
-fn runs(ns: &[usize]) -> String {
-    if ns.is_empty() {
-        return "none".into();
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < ns.len() {
-        let mut j = i;
-        while j + 1 < ns.len() && ns[j + 1] == ns[j] + 1 {
-            j += 1;
-        }
-        out.push(if j == i {
-            ns[i].to_string()
-        } else {
-            format!("{}-{}", ns[i], ns[j])
-        });
-        i = j + 1;
-    }
-    out.join(", ")
 }
 
 /// `seat 1: …; seat 2: …` (tied N listed as `tied: …`) for the start of
@@ -80,7 +100,7 @@ fn favoured(values: impl Iterator<Item = (usize, Vec<BigRational>)>) -> String {
         .iter()
         .zip(&lists)
         .filter(|(_, ns)| !ns.is_empty())
-        .map(|(who, ns)| format!("{who}: {}", runs(ns)))
+        .map(|(who, ns)| format!("{who}: {}", runs_or_none(ns)))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -289,9 +309,123 @@ pub(super) const CLAIMS: &[Claim] = &[
                 .collect();
             Evidence::optimized_only(format!(
                 "max-n: {}; paranoid: {}",
-                runs(&max_n_ns),
-                runs(&par_ns)
+                runs_or_none(&max_n_ns),
+                runs_or_none(&par_ns)
             ))
+        },
+    },
+    Claim {
+        id: "MEM-116",
+        game: GameId::Memory,
+        source: "004 §4 items 1, 2",
+        statement: "computed, not from the document — §4: \"パス戦略に何らかの制限を加えることが\
+                    必要である\" with three seats: when two passes in a row (not a full round) end \
+                    the game, which seat is favoured at the start, 1 ≤ N ≤ 50 (explicit row \
+                    N ≤ 5), and where that differs from the full-round rule: max-n (largest \
+                    winning chance) and paranoid (largest guarantee)",
+        expected: "max-n: every start value as under a full round; paranoid: seat 1: 1; \
+                   seat 2: 2-3, 5-6, 9-10, 12-14, 16-17, 20-21, 23-25, 27-28, 30-32, 34-50; \
+                   seat 3: 4, 7-8, 11, 15, 18-19, 22, 26, 29, 33; favoured seat differs from a \
+                   full round at N = 4-5, 7-8, 11-12, 15-16, 18-19, 22, 26, 29, 33",
+        erratum: None,
+        compute: || {
+            let same = (0..THREE_REACH).all(|i| max_n()[i] == max_n_two()[i]);
+            let g = |n: usize| paranoid_two()[n - 1].guaranteed.to_vec();
+            let all = favoured((1..=THREE_REACH).map(|n| (n, g(n))));
+            let differ = favoured_differs(g, |n| paranoid()[n - 1].guaranteed.to_vec());
+            let head = |same: bool| {
+                if same {
+                    "max-n: every start value as under a full round"
+                } else {
+                    "max-n: start values differ from a full round"
+                }
+            };
+            let part = favoured((1..=NAIVE_REACH).map(|n| (n, g(n))));
+            let mut search = ThreeRowSearch::under(PassRule::TwoInARow);
+            let mut full = ThreeRowSearch::new();
+            let naive_same = (1..=NAIVE_REACH).all(|n| {
+                let name = format!("F({n},0,0)");
+                search.state_max_n(&name, 0).expect("a start")
+                    == full.state_max_n(&name, 0).expect("a start")
+            });
+            let naive =
+                favoured((1..=NAIVE_REACH).map(|n| (n, naive_guarantees(&mut search, n).0)));
+            let opt_same = (0..NAIVE_REACH).all(|i| max_n()[i] == max_n_two()[i]);
+            Evidence::within(
+                format!(
+                    "{}; paranoid: {all}; favoured seat differs from a full round at N = {}",
+                    head(same),
+                    runs_or_none(&differ)
+                ),
+                format!("N ≤ {NAIVE_REACH}"),
+                format!("{}; paranoid: {part}", head(opt_same)),
+                format!("{}; paranoid: {naive}", head(naive_same)),
+            )
+        },
+    },
+    Claim {
+        id: "MEM-117",
+        game: GameId::Memory,
+        source: "004 §4 items 1, 2",
+        statement: "computed, not from the document — §4: \"パスが増えると引き分けが多くなる\" \
+                    against a coalition: the draw probability of each seat's paranoid game at \
+                    the start (the seat and the coalition each taking fewer draws at an equal \
+                    guarantee), 1 ≤ N ≤ 50 (explicit row N ≤ 5): the N where some seat's game \
+                    can be drawn, under a full round of passes and under two passes in a row, \
+                    and the three draw chances at N = 26 under two passes",
+        expected: "a full round: none; two passes: 4-50; two passes, N = 26: 0.008335, \
+                   0.008324, 0.008319",
+        erratum: None,
+        compute: || {
+            let drawn = |starts: &[Paranoid], to: usize| -> Vec<usize> {
+                (1..=to)
+                    .filter(|&n| starts[n - 1].draws.iter().any(|d| !d.is_zero()))
+                    .collect()
+            };
+            let at26 = paranoid_two()[25]
+                .draws
+                .iter()
+                .map(f6)
+                .collect::<Vec<_>>()
+                .join(", ");
+            let say = |full: &[usize], two: &[usize]| {
+                format!(
+                    "a full round: {}; two passes: {}",
+                    runs_or_none(full),
+                    runs_or_none(two)
+                )
+            };
+            let part = say(
+                &drawn(paranoid(), NAIVE_REACH),
+                &drawn(paranoid_two(), NAIVE_REACH),
+            );
+            let naive_drawn = |rule: PassRule| -> Vec<usize> {
+                let mut search = ThreeRowSearch::under(rule);
+                (1..=NAIVE_REACH)
+                    .filter(|&n| {
+                        naive_guarantees(&mut search, n)
+                            .1
+                            .iter()
+                            .any(|d| !d.is_zero())
+                    })
+                    .collect()
+            };
+            let naive = say(
+                &naive_drawn(PassRule::FullRound),
+                &naive_drawn(PassRule::TwoInARow),
+            );
+            Evidence::within(
+                format!(
+                    "{}; two passes, N = 26: {at26}",
+                    say(
+                        &drawn(paranoid(), THREE_REACH),
+                        &drawn(paranoid_two(), THREE_REACH)
+                    )
+                ),
+                format!("N ≤ {NAIVE_REACH}"),
+                part,
+                naive,
+            )
         },
     },
 ];

@@ -106,6 +106,16 @@ pub(crate) fn runs(ns: &[usize]) -> String {
     out.join(", ")
 }
 
+/// [`runs`], or `none` for an empty list (a claim that lists the N where
+/// something happens, and it happens nowhere).
+pub(crate) fn runs_or_none(ns: &[usize]) -> String {
+    if ns.is_empty() {
+        "none".into()
+    } else {
+        runs(ns)
+    }
+}
+
 fn favoured_claim(variant: Variant, reach: usize) -> Evidence {
     let all = favoured((1..=reach).map(|n| (n, start(variant, n))));
     let part = favoured((1..=NAIVE_REACH).map(|n| (n, start(variant, n))));

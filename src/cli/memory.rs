@@ -109,6 +109,11 @@ pub struct Args {
     /// players remember, the last M turned (0..=6; N ≤ 12).
     #[arg(long, value_name = "M", requires = "variant")]
     memory: Option<usize>,
+    /// With --variant three (§4 items 1, 2): passes in a row that end the
+    /// game, 3 (a full round, the default) or 2. Given, the output also
+    /// names the rule and adds the draw chance of each seat's paranoid game.
+    #[arg(long, value_name = "P", requires = "variant")]
+    passes: Option<u8>,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
@@ -150,6 +155,9 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             "--memory goes with --variant bounded".into(),
         ));
     }
+    if args.passes.is_some() && !matches!(args.variant, Some(VariantArg::Three)) {
+        return Err(CliError::Input("--passes goes with --variant three".into()));
+    }
     if let Some(VariantArg::Ranks) = args.variant {
         return super::memory_ranks::run(
             args.ranks,
@@ -177,7 +185,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             return super::memory_variants::run(variant, pairs, args.table, args.output.json, out)
         }
         Some(VariantArg::Three) => {
-            return super::memory_three::run(pairs, args.table, args.output.json, out)
+            return super::memory_three::run(pairs, args.table, args.passes, args.output.json, out)
         }
         Some(VariantArg::Bounded) => {
             return super::memory_bounded::run(

@@ -7,9 +7,9 @@ use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
 use solved_games::games::memory::variants::three::optimized::{
-    max_n_starts, paranoid_starts, MaxN, Paranoid, ThreeTable,
+    max_n_starts_under, paranoid_starts_under, MaxN, Paranoid, ThreeTable,
 };
-use solved_games::games::memory::variants::three::{Mode, NAME};
+use solved_games::games::memory::variants::three::{Mode, PassRule, NAME};
 
 /// Largest N for the start values (both modes; on a loaded 2-core machine
 /// N = 100 takes a few seconds of CPU, SPEC.md "Memory variants: three
@@ -45,11 +45,26 @@ fn max_n_json(v: &MaxN) -> serde_json::Value {
     })
 }
 
-fn paranoid_json(v: &Paranoid) -> serde_json::Value {
-    json!({
+/// The paranoid values; with `draws` (the `--passes` form) each seat's
+/// draw chance too.
+fn paranoid_json(v: &Paranoid, draws: bool) -> serde_json::Value {
+    let mut out = json!({
         "guaranteed": strings(&v.guaranteed),
         "guaranteed_float": floats(&v.guaranteed),
-    })
+    });
+    if draws {
+        out["draws"] = json!(strings(&v.draws));
+        out["draws_float"] = json!(floats(&v.draws));
+    }
+    out
+}
+
+/// The rules line of the `--passes` form.
+fn rules(rule: PassRule) -> String {
+    format!(
+        "win 1, draw 1/3 each; {rule}; max-n ties go to the worse for the next seat, then to \
+         fewer draws; paranoid ties (equal guarantee) to fewer draws"
+    )
 }
 
 /// `a ≈ 0.123456789, b ≈ …` for seats (or places) 1, 2, 3.
@@ -61,7 +76,18 @@ fn seats(xs: &[BigRational], label: &str) -> String {
         .join(", ")
 }
 
-pub fn run(pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
+/// `passes`: the `--passes` given, if any (without it, the output of
+/// the full-round rule as before the option existed).
+pub fn run(pairs: usize, table: bool, passes: Option<u8>, json: bool, out: &mut Out) -> Outcome {
+    let rule = match passes {
+        None => PassRule::FullRound,
+        Some(p) => PassRule::from_passes(p).ok_or_else(|| {
+            CliError::Input(format!(
+                "--passes {p} is not a pass rule for --variant {NAME}: 3 (a full round) or 2"
+            ))
+        })?,
+    };
+    let draws = passes.is_some();
     let max = if table { MAX_LISTED_PAIRS } else { MAX_PAIRS };
     if pairs > max {
         return Err(CliError::Input(format!(
@@ -70,8 +96,8 @@ pub fn run(pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
         )));
     }
     if table {
-        let max_n = ThreeTable::build(Mode::MaxN, pairs);
-        let paranoid = ThreeTable::build(Mode::Paranoid, pairs);
+        let max_n = ThreeTable::build_under(Mode::MaxN, rule, pairs);
+        let paranoid = ThreeTable::build_under(Mode::Paranoid, rule, pairs);
         let states = max_n.states(pairs);
         let rows = states.iter().map(|s| {
             let m = max_n.value(*s).expect("listed");
@@ -89,14 +115,18 @@ pub fn run(pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
                         "state": s.name(),
                         "passes": s.passes,
                         "max_n": max_n_json(&m),
-                        "paranoid": paranoid_json(&p),
+                        "paranoid": paranoid_json(&p, draws),
                     })
                 })
                 .collect();
-            out.json(&json!({"variant": NAME, "n": pairs, "states": rows}))?;
+            let mut doc = json!({"variant": NAME, "n": pairs, "states": rows});
+            if draws {
+                doc["passes_to_end"] = json!(rule.passes());
+            }
+            out.json(&doc)?;
         } else {
             for (s, m, p) in rows {
-                writeln!(
+                write!(
                     out,
                     "{:<24} max-n wins {} / {} / {} draw {}   paranoid {} / {} / {}",
                     s.to_string(),
@@ -108,19 +138,31 @@ pub fn run(pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
                     p.guaranteed[1],
                     p.guaranteed[2]
                 )?;
+                if draws {
+                    write!(
+                        out,
+                        " draws {} / {} / {}",
+                        p.draws[0], p.draws[1], p.draws[2]
+                    )?;
+                }
+                writeln!(out)?;
             }
         }
         return Ok(true);
     }
-    let m = max_n_starts(pairs).pop().expect("pairs ≥ 1");
-    let p = paranoid_starts(pairs).pop().expect("pairs ≥ 1");
+    let m = max_n_starts_under(rule, pairs).pop().expect("pairs ≥ 1");
+    let p = paranoid_starts_under(rule, pairs).pop().expect("pairs ≥ 1");
     if json {
-        out.json(&json!({
+        let mut doc = json!({
             "variant": NAME,
             "n": pairs,
             "max_n": max_n_json(&m),
-            "paranoid": paranoid_json(&p),
-        }))?;
+            "paranoid": paranoid_json(&p, draws),
+        });
+        if draws {
+            doc["passes_to_end"] = json!(rule.passes());
+        }
+        out.json(&doc)?;
     } else {
         writeln!(
             out,
@@ -134,7 +176,16 @@ pub fn run(pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
             "{NAME}, N = {pairs}, paranoid (each seat against the other two): {}",
             seats(&p.guaranteed, "seat")
         )?;
-        writeln!(out, "({RULES})")?;
+        if draws {
+            writeln!(
+                out,
+                "{NAME}, N = {pairs}, paranoid draw chance (each seat's game): {}",
+                seats(&p.draws, "seat")
+            )?;
+            writeln!(out, "({})", rules(rule))?;
+        } else {
+            writeln!(out, "({RULES})")?;
+        }
     }
     Ok(true)
 }

@@ -52,9 +52,52 @@ use std::fmt;
 /// The name on the command line (`--variant three`).
 pub const NAME: &str = "three";
 
-/// Passes in a row that end the game: a full round, every seat passing in
-/// turn.
+/// Passes in a row that end the game under the default rule
+/// ([`PassRule::FullRound`]): a full round, every seat passing in turn.
 pub const PASSES_TO_END: u8 = 3;
+
+/// When passing ends the game (§4 item 1: "パス戦略に何らかの制限を加える
+/// ことが必要である"): the limit on passes the three-player game is solved
+/// under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum PassRule {
+    /// A full round of passes (three in a row) ends the game in a draw.
+    #[default]
+    FullRound,
+    /// Two passes in a row end the game in a draw (the rule of the
+    /// two-player variants), before the third seat has had its say.
+    TwoInARow,
+}
+
+impl PassRule {
+    /// Both rules, the default first.
+    pub const ALL: [PassRule; 2] = [PassRule::FullRound, PassRule::TwoInARow];
+
+    /// Passes in a row that end the game: 3 or 2 (`--passes` on the
+    /// command line).
+    #[must_use]
+    pub fn passes(self) -> u8 {
+        match self {
+            PassRule::FullRound => PASSES_TO_END,
+            PassRule::TwoInARow => 2,
+        }
+    }
+
+    /// The rule whose game ends after `passes` passes in a row, if any.
+    #[must_use]
+    pub fn from_passes(passes: u8) -> Option<PassRule> {
+        PassRule::ALL.into_iter().find(|r| r.passes() == passes)
+    }
+}
+
+impl fmt::Display for PassRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PassRule::FullRound => "a full round of passes ends the game",
+            PassRule::TwoInARow => "two passes in a row end the game",
+        })
+    }
+}
 
 /// How the three seats play (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -88,7 +131,8 @@ impl fmt::Display for Mode {
 
 /// A state of the three-player game: the §2.1 state F(n,m,k)
 /// (`ones_known` 0) or G(n,m,k) (`ones_known` 1) and how many passes in a
-/// row have just been made (0, 1 or 2; a third ends the game).
+/// row have just been made (0, 1 or 2 under [`PassRule::FullRound`], where a
+/// third ends the game; 0 or 1 under [`PassRule::TwoInARow`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ThreeState {
     /// 0 for F (both 1s unknown), 1 for G (one 1 known).
@@ -99,7 +143,8 @@ pub struct ThreeState {
     pub m: usize,
     /// Numbers with one card known (the 1 included in G).
     pub k: usize,
-    /// Passes in a row just before this turn, 0..[`PASSES_TO_END`].
+    /// Passes in a row just before this turn, below the rule's
+    /// [`PassRule::passes`].
     pub passes: u8,
 }
 
@@ -116,16 +161,24 @@ impl ThreeState {
         }
     }
 
-    /// Whether this is a state: §2.1's F or G, and passes only where two
-    /// known cards of different numbers lie on the table (m + k ≥ 2).
+    /// Whether this is a state under the default rule (a full round of
+    /// passes ends the game): see [`ThreeState::exists_under`].
     #[must_use]
     pub fn exists(self) -> bool {
+        self.exists_under(PassRule::FullRound)
+    }
+
+    /// Whether this is a state under `rule`: §2.1's F or G, fewer passes
+    /// than end the game, and passes only where two known cards of
+    /// different numbers lie on the table (m + k ≥ 2).
+    #[must_use]
+    pub fn exists_under(self, rule: PassRule) -> bool {
         let counts = match self.ones_known {
             0 => self.n >= 1 && self.m + self.k < self.n,
             1 => self.k >= 1 && self.m + self.k <= self.n,
             _ => false,
         };
-        counts && self.passes < PASSES_TO_END && (self.passes == 0 || self.m + self.k >= 2)
+        counts && self.passes < rule.passes() && (self.passes == 0 || self.m + self.k >= 2)
     }
 
     /// The §2.1 name, `F(n,m,k)` or `G(n,m,k)`, without the passes.

@@ -11,29 +11,37 @@
 //! chance again. Two equal numbers: the 1s win the game for the mover, any
 //! other pair is taken and the mover goes on. Two different numbers are
 //! remembered and the next seat moves; if both were known before, nothing
-//! changed: a pass, and the third pass in a row is a draw.
+//! changed: a pass, and the third pass in a row is a draw (the second under
+//! [`PassRule::TwoInARow`]).
 //!
 //! **Judging.** Max-n: a seat's payoff is its winning chance plus a third of
 //! the draw chance; the mover takes the most, then the least for the next
 //! seat, then the fewest draws. Paranoid, for a focal seat `place` seats
 //! after the mover: the focal seat takes its most, any other mover the
-//! focal seat's least. Values are remembered by the row's shape, the passes
-//! and (paranoid) the focal place.
+//! focal seat's least, and at an equal payoff either takes the fewer draws
+//! (so each focal game has one draw chance). Values are remembered by the
+//! row's shape, the passes and (paranoid) the focal place.
 //!
 //! **Limits.** N ≤ 6 in seconds; a turn's tree has O(N²) leaves per first
 //! card.
 
+use super::PassRule;
 use crate::games::memory::naive::{Cell, NotationError, Row, Shape};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 use std::collections::HashMap;
 
-/// The row's own reading of the end rule (SPEC.md "Memory variants: three
-/// players"): a full round of passes, one by each seat, ends the game in a
-/// draw. Kept apart from the recurrence's constant so a slip in either is seen
-/// by the naive = optimized check.
-const PASSES_ENDING_THE_GAME: u8 = 3;
+/// The row's own reading of the end rules (SPEC.md "Memory variants: three
+/// players"): a full round of passes, one by each seat, or two passes in a
+/// row end the game in a draw. Kept apart from the recurrence's counts so a
+/// slip in either is seen by the naive = optimized check.
+fn passes_ending_the_game(rule: PassRule) -> u8 {
+    match rule {
+        PassRule::FullRound => 3,
+        PassRule::TwoInARow => 2,
+    }
+}
 
 /// How a turn ended, on the row it leaves.
 enum Leaf {
@@ -181,18 +189,60 @@ impl Outcome {
     }
 }
 
-/// The exhaustive search, both ways of judging.
-#[derive(Default)]
+/// A focal seat's game against the other two: what it can guarantee and
+/// the draw chance of that play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guarantee {
+    /// The focal seat's payoff (win 1, draw ⅓).
+    pub payoff: BigRational,
+    /// The chance of a draw.
+    pub draw: BigRational,
+}
+
+impl Guarantee {
+    fn of(payoff: BigRational, draw: BigRational) -> Guarantee {
+        Guarantee { payoff, draw }
+    }
+
+    /// Whether `self` beats `other` for the one choosing: the focal seat
+    /// (`focal`) wants a larger payoff, the coalition a smaller one, and
+    /// both fewer draws at an equal payoff.
+    fn better_than(&self, other: &Guarantee, focal: bool) -> bool {
+        if self.payoff == other.payoff {
+            return self.draw < other.draw;
+        }
+        (self.payoff > other.payoff) == focal
+    }
+}
+
+/// The exhaustive search, both ways of judging, under one pass rule.
 pub struct ThreeRowSearch {
+    ending: u8,
     max_n: HashMap<(Shape, u8), Outcome>,
-    paranoid: HashMap<(Shape, u8, usize), BigRational>,
+    paranoid: HashMap<(Shape, u8, usize), Guarantee>,
+}
+
+impl Default for ThreeRowSearch {
+    fn default() -> ThreeRowSearch {
+        ThreeRowSearch::under(PassRule::FullRound)
+    }
 }
 
 impl ThreeRowSearch {
-    /// An empty search.
+    /// An empty search, a full round of passes ending the game.
     #[must_use]
     pub fn new() -> ThreeRowSearch {
         ThreeRowSearch::default()
+    }
+
+    /// An empty search, passes ending the game by `rule`.
+    #[must_use]
+    pub fn under(rule: PassRule) -> ThreeRowSearch {
+        ThreeRowSearch {
+            ending: passes_ending_the_game(rule),
+            max_n: HashMap::new(),
+            paranoid: HashMap::new(),
+        }
     }
 
     /// The max-n outcome on `row` after `passes` passes in a row.
@@ -237,7 +287,7 @@ impl ThreeRowSearch {
             Node::End(Leaf::Again(next)) => self.max_n(next, 0),
             Node::End(Leaf::Missed(next)) => self.max_n(next, 0).handed_back(),
             Node::End(Leaf::Passed) => {
-                if passes + 1 >= PASSES_ENDING_THE_GAME {
+                if passes + 1 >= self.ending {
                     Outcome {
                         draw: BigRational::one(),
                         ..Outcome::zero()
@@ -252,6 +302,11 @@ impl ThreeRowSearch {
     /// What the seat `place` seats after the mover (0 the mover) can
     /// guarantee on `row` after `passes` passes, against the other two.
     pub fn paranoid(&mut self, row: &Row, passes: u8, place: usize) -> BigRational {
+        self.guarantee(row, passes, place).payoff
+    }
+
+    /// [`ThreeRowSearch::paranoid`] with the draw chance of that play.
+    pub fn guarantee(&mut self, row: &Row, passes: u8, place: usize) -> Guarantee {
         let key = (row.shape(), passes, place);
         if let Some(v) = self.paranoid.get(&key) {
             return v.clone();
@@ -262,46 +317,44 @@ impl ThreeRowSearch {
         v
     }
 
-    fn judge_paranoid(&mut self, node: &Node, row: &Row, passes: u8, place: usize) -> BigRational {
+    fn judge_paranoid(&mut self, node: &Node, row: &Row, passes: u8, place: usize) -> Guarantee {
         // After a hand-over the focal seat is one place nearer the mover.
         let handed = (place + 2) % 3;
         match node {
             Node::Choose(options) => {
-                let mut best: Option<BigRational> = None;
+                let mut best: Option<Guarantee> = None;
                 for o in options {
                     let v = self.judge_paranoid(o, row, passes, place);
-                    let take = match &best {
-                        None => true,
-                        Some(b) if place == 0 => v > *b,
-                        Some(b) => v < *b,
-                    };
-                    if take {
+                    if best.as_ref().map_or(true, |b| v.better_than(b, place == 0)) {
                         best = Some(v);
                     }
                 }
                 best.expect("a face-down card to turn")
             }
             Node::Chance(parts) => {
-                let mut mean = BigRational::zero();
+                let mut mean = Guarantee::of(BigRational::zero(), BigRational::zero());
                 for (p, o) in parts {
-                    mean += p * self.judge_paranoid(o, row, passes, place);
+                    let v = self.judge_paranoid(o, row, passes, place);
+                    mean.payoff += p * v.payoff;
+                    mean.draw += p * v.draw;
                 }
                 mean
             }
-            Node::End(Leaf::Won) => {
+            Node::End(Leaf::Won) => Guarantee::of(
                 if place == 0 {
                     BigRational::one()
                 } else {
                     BigRational::zero()
-                }
-            }
-            Node::End(Leaf::Again(next)) => self.paranoid(next, 0, place),
-            Node::End(Leaf::Missed(next)) => self.paranoid(next, 0, handed),
+                },
+                BigRational::zero(),
+            ),
+            Node::End(Leaf::Again(next)) => self.guarantee(next, 0, place),
+            Node::End(Leaf::Missed(next)) => self.guarantee(next, 0, handed),
             Node::End(Leaf::Passed) => {
-                if passes + 1 >= PASSES_ENDING_THE_GAME {
-                    ratio(1, 3)
+                if passes + 1 >= self.ending {
+                    Guarantee::of(ratio(1, 3), BigRational::one())
                 } else {
-                    self.paranoid(row, passes + 1, handed)
+                    self.guarantee(row, passes + 1, handed)
                 }
             }
         }
@@ -330,5 +383,19 @@ impl ThreeRowSearch {
     ) -> Result<BigRational, NotationError> {
         let row = Row::from_notation(name)?;
         Ok(self.paranoid(&row, passes, place))
+    }
+
+    /// [`ThreeRowSearch::state_paranoid`] with the draw chance of that play.
+    ///
+    /// # Errors
+    /// If the name is not a state.
+    pub fn state_guarantee(
+        &mut self,
+        name: &str,
+        passes: u8,
+        place: usize,
+    ) -> Result<Guarantee, NotationError> {
+        let row = Row::from_notation(name)?;
+        Ok(self.guarantee(&row, passes, place))
     }
 }

@@ -9,37 +9,44 @@
 //! beats it under either [`Mode`] and is left out (SPEC.md "Memory
 //! variants: three players"; the row search plays it and agrees).
 //!
-//! **Values.** Four integers per state, over a denominator fixed by the
+//! **Values.** Six integers per state, over a denominator fixed by the
 //! state's u unknown cards (see "Integer numerators" in SPEC.md: every
 //! chance is a count over u or u − 1, so a state's numbers are integers
 //! over u!):
 //! - [`Mode::MaxN`]: the winning chances of the mover, the next seat and the
-//!   seat after, and the draw chance, each over u!;
+//!   seat after, and the draw chance, each over u! (the last two unused);
 //! - [`Mode::Paranoid`]: for the focal seat 0, 1 or 2 places after the
 //!   mover, the payoff the focal seat can guarantee (win 1, draw ⅓) against
-//!   the other two, over 3·u!; the fourth is unused. The three zero-sum games
-//!   are solved side by side, each component choosing for itself.
+//!   the other two, then the draw chance of each of those games, all over
+//!   3·u!. The three zero-sum games are solved side by side, each component
+//!   choosing for itself; at an equal guarantee the focal seat and the
+//!   coalition alike take the option with fewer draws (as the paper's
+//!   game's draw probability is read here, fewest draws among tied optimal
+//!   options, SPEC.md "Memory game"), so the draw chance is that of one
+//!   definite play.
 //!
 //! A hand-over (a mismatch or a pass) rotates the next state's numbers: the
 //! next mover's "seat after" is this mover. Taking a pair keeps them.
 //!
 //! **Order.** n ascending (a pair taken lowers n), then unknown cards
 //! ascending (a card turned lowers them), and for each count the states
-//! after two passes, then after one, then after none (a pass reads the
-//! same counts one pass later). States per layer 3·(n+1)², work O(N³)
+//! after the most passes first, down to none (a pass reads the same counts
+//! one pass later). Under [`PassRule`] P (3: a full round, 2: two in a
+//! row) the last pass ends the game. States per layer P·(n+1)², work O(N³)
 //! big-integer multiply-adds, numbers of O(N log N) bits.
 
-use super::{Mode, ThreeState, PASSES_TO_END};
+use super::{Mode, PassRule, ThreeState};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
+use std::cmp::Ordering;
 
 /// The max-n value of a state, from the mover's side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MaxN {
     /// Winning chances of the mover, the next seat, the seat after.
     pub wins: [BigRational; 3],
-    /// The chance of a draw (a full round of passes).
+    /// The chance of a draw (passes ending the game).
     pub draw: BigRational,
 }
 
@@ -53,23 +60,50 @@ impl MaxN {
 }
 
 /// The paranoid values of a state: what the mover (0), the next seat (1)
-/// and the seat after (2) can each guarantee against the other two.
+/// and the seat after (2) can each guarantee against the other two, and the
+/// draw chance of each of those three games.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Paranoid {
     /// Guaranteed payoffs (win 1, draw ⅓), by place after the mover.
     pub guaranteed: [BigRational; 3],
+    /// The draw chance in the game of the focal place (by place after the
+    /// mover), when the focal seat and the coalition each take, among
+    /// options of equal guarantee, the one with fewer draws (SPEC.md
+    /// "Memory variants: three players").
+    pub draws: [BigRational; 3],
 }
 
 /// Numerators at one level; which level is known from where it is used.
+/// Slots 0–2 by place after the mover (max-n: winning chances; paranoid:
+/// guarantees); slot 3 the max-n draw chance, or slots 3–5 the paranoid
+/// draw chance of each place's game (max-n leaves 4 and 5 zero).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-struct Num([BigInt; 4]);
+struct Num([BigInt; 6]);
 
 impl Num {
     /// The same outcome seen from the seat before the mover (the previous
-    /// mover handed the turn over): its mover is our next seat.
-    fn handed_over(&self) -> Num {
-        let [a, b, c, d] = &self.0;
-        Num([c.clone(), a.clone(), b.clone(), d.clone()])
+    /// mover handed the turn over): its mover is our next seat. The max-n
+    /// draw belongs to no place and stays.
+    fn handed_over(&self, mode: Mode) -> Num {
+        let [a, b, c, d, e, f] = &self.0;
+        match mode {
+            Mode::MaxN => Num([
+                c.clone(),
+                a.clone(),
+                b.clone(),
+                d.clone(),
+                e.clone(),
+                f.clone(),
+            ]),
+            Mode::Paranoid => Num([
+                c.clone(),
+                a.clone(),
+                b.clone(),
+                f.clone(),
+                d.clone(),
+                e.clone(),
+            ]),
+        }
     }
 
     fn add_times(&mut self, count: usize, x: &Num) {
@@ -121,18 +155,20 @@ fn choose(mode: Mode, options: Vec<Num>) -> Num {
         }
         Mode::Paranoid => {
             // Each focal place its own zero-sum game: the mover maximises
-            // its own guarantee and minimises the others'.
+            // its own guarantee and minimises the others'; at an equal
+            // guarantee either side takes fewer draws.
             let mut it = options.into_iter();
             let mut best = it.next().expect("at least one option");
             for x in it {
                 for i in 0..3 {
-                    let better = if i == 0 {
-                        x.0[i] > best.0[i]
-                    } else {
-                        x.0[i] < best.0[i]
+                    let better = match x.0[i].cmp(&best.0[i]) {
+                        Ordering::Equal => x.0[i + 3] < best.0[i + 3],
+                        Ordering::Greater => i == 0,
+                        Ordering::Less => i != 0,
                     };
                     if better {
                         best.0[i] = x.0[i].clone();
+                        best.0[i + 3] = x.0[i + 3].clone();
                     }
                 }
             }
@@ -164,20 +200,24 @@ impl Ends {
         let zero = BigInt::zero;
         match mode {
             Mode::MaxN => Ends {
-                mover_wins: Num([factorial.clone(), zero(), zero(), zero()]),
-                next_wins: Num([zero(), factorial.clone(), zero(), zero()]),
-                draw: Num([zero(), zero(), zero(), factorial.clone()]),
+                mover_wins: Num([factorial.clone(), zero(), zero(), zero(), zero(), zero()]),
+                next_wins: Num([zero(), factorial.clone(), zero(), zero(), zero(), zero()]),
+                draw: Num([zero(), zero(), zero(), factorial.clone(), zero(), zero()]),
             },
             Mode::Paranoid => {
+                // Over 3·u!: a win is 3·u!, a draw pays ⅓ (u!) to every
+                // place and counts 3·u! in each place's draw chance.
                 let all = factorial * 3u32;
                 Ends {
-                    mover_wins: Num([all.clone(), zero(), zero(), zero()]),
-                    next_wins: Num([zero(), all, zero(), zero()]),
+                    mover_wins: Num([all.clone(), zero(), zero(), zero(), zero(), zero()]),
+                    next_wins: Num([zero(), all.clone(), zero(), zero(), zero(), zero()]),
                     draw: Num([
                         factorial.clone(),
                         factorial.clone(),
                         factorial.clone(),
-                        zero(),
+                        all.clone(),
+                        all.clone(),
+                        all,
                     ]),
                 }
             }
@@ -185,25 +225,28 @@ impl Ends {
     }
 }
 
-/// The states of one n, indexed by (F/G, m, k, passes).
+/// The states of one n, indexed by (F/G, m, k, passes); `stride` is the
+/// rule's passes that end the game.
 #[derive(Default)]
 struct Layer {
     n: usize,
+    stride: usize,
     values: Vec<Num>,
 }
 
 impl Layer {
-    fn new(n: usize) -> Layer {
+    fn new(n: usize, rule: PassRule) -> Layer {
+        let stride = usize::from(rule.passes());
         Layer {
             n,
-            values: vec![Num::default(); 2 * (n + 1) * (n + 1) * usize::from(PASSES_TO_END)],
+            stride,
+            values: vec![Num::default(); 2 * (n + 1) * (n + 1) * stride],
         }
     }
 
     fn index(&self, ones: u8, m: usize, k: usize, passes: u8) -> usize {
         let n = self.n;
-        ((usize::from(ones) * (n + 1) + m) * (n + 1) + k) * usize::from(PASSES_TO_END)
-            + usize::from(passes)
+        ((usize::from(ones) * (n + 1) + m) * (n + 1) + k) * self.stride + usize::from(passes)
     }
 
     fn get(&self, ones: u8, m: usize, k: usize, passes: u8) -> &Num {
@@ -236,16 +279,18 @@ fn count_states(n: usize, unknown: usize) -> Vec<(u8, usize, usize)> {
 
 struct Recurrence {
     mode: Mode,
+    rule: PassRule,
     factorials: Vec<BigInt>,
     ends: Vec<Ends>,
 }
 
 impl Recurrence {
-    fn new(mode: Mode, max_pairs: usize) -> Recurrence {
+    fn new(mode: Mode, rule: PassRule, max_pairs: usize) -> Recurrence {
         let factorials = factorials(2 * max_pairs);
         let ends = factorials.iter().map(|f| Ends::at(mode, f)).collect();
         Recurrence {
             mode,
+            rule,
             factorials,
             ends,
         }
@@ -260,10 +305,10 @@ impl Recurrence {
     }
 
     fn layer(&self, n: usize, below: &Layer) -> Layer {
-        let mut layer = Layer::new(n);
+        let mut layer = Layer::new(n, self.rule);
         for unknown in 1..=2 * n {
             let states = count_states(n, unknown);
-            for passes in (0..PASSES_TO_END).rev() {
+            for passes in (0..self.rule.passes()).rev() {
                 for &(ones, m, k) in &states {
                     if passes > 0 && m + k < 2 {
                         continue;
@@ -285,7 +330,7 @@ impl Recurrence {
         let n = layer.n;
         let u = 2 * n - 2 * m - k;
         // A card turned and missed: the next seat moves, no pass counted.
-        let over = |o: u8, mm: usize, kk: usize| layer.get(o, mm, kk, 0).handed_over();
+        let over = |o: u8, mm: usize, kk: usize| layer.get(o, mm, kk, 0).handed_over(mode);
         // A pair taken: the mover again.
         let again = |o: u8, mm: usize, kk: usize| below.get(o, mm, kk, 0).clone();
         let mut options: Vec<Num> = Vec::new();
@@ -293,12 +338,12 @@ impl Recurrence {
         if m >= 1 {
             options.push(again(ones, m - 1, k));
         }
-        // F2/G2: pass; the third pass in a row ends the game.
+        // F2/G2: pass; the rule's last pass in a row ends the game.
         if m + k >= 2 {
-            options.push(if passes + 1 == PASSES_TO_END {
+            options.push(if passes + 1 == self.rule.passes() {
                 self.ends[u].draw.clone()
             } else {
-                layer.get(ones, m, k, passes + 1).handed_over()
+                layer.get(ones, m, k, passes + 1).handed_over(mode)
             });
         }
         // F3/G3: an unknown card first; the second cards of a case compared
@@ -439,6 +484,7 @@ impl Value {
             }),
             Mode::Paranoid => Value::Paranoid(Paranoid {
                 guaranteed: [q(&x.0[0]), q(&x.0[1]), q(&x.0[2])],
+                draws: [q(&x.0[3]), q(&x.0[4]), q(&x.0[5])],
             }),
         }
     }
@@ -463,10 +509,18 @@ impl Value {
 }
 
 /// The start F(N,0,0) of every N in 1..=`max_pairs` under `mode`, index
-/// N − 1; seats 1, 2, 3 are places 0, 1, 2. Keeps two layers at a time.
+/// N − 1; seats 1, 2, 3 are places 0, 1, 2. A full round of passes ends
+/// the game ([`start_values_under`] for the other rule).
 #[must_use]
 pub fn start_values(mode: Mode, max_pairs: usize) -> Vec<Value> {
-    let recurrence = Recurrence::new(mode, max_pairs);
+    start_values_under(mode, PassRule::FullRound, max_pairs)
+}
+
+/// [`start_values`] with passes ending the game by `rule`. Keeps two layers
+/// at a time.
+#[must_use]
+pub fn start_values_under(mode: Mode, rule: PassRule, max_pairs: usize) -> Vec<Value> {
+    let recurrence = Recurrence::new(mode, rule, max_pairs);
     let mut below = Layer::default();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
@@ -484,7 +538,13 @@ pub fn start_values(mode: Mode, max_pairs: usize) -> Vec<Value> {
 /// [`start_values`] under [`Mode::MaxN`].
 #[must_use]
 pub fn max_n_starts(max_pairs: usize) -> Vec<MaxN> {
-    start_values(Mode::MaxN, max_pairs)
+    max_n_starts_under(PassRule::FullRound, max_pairs)
+}
+
+/// [`start_values_under`] under [`Mode::MaxN`].
+#[must_use]
+pub fn max_n_starts_under(rule: PassRule, max_pairs: usize) -> Vec<MaxN> {
+    start_values_under(Mode::MaxN, rule, max_pairs)
         .into_iter()
         .filter_map(|v| v.max_n().cloned())
         .collect()
@@ -493,15 +553,23 @@ pub fn max_n_starts(max_pairs: usize) -> Vec<MaxN> {
 /// [`start_values`] under [`Mode::Paranoid`].
 #[must_use]
 pub fn paranoid_starts(max_pairs: usize) -> Vec<Paranoid> {
-    start_values(Mode::Paranoid, max_pairs)
+    paranoid_starts_under(PassRule::FullRound, max_pairs)
+}
+
+/// [`start_values_under`] under [`Mode::Paranoid`].
+#[must_use]
+pub fn paranoid_starts_under(rule: PassRule, max_pairs: usize) -> Vec<Paranoid> {
+    start_values_under(Mode::Paranoid, rule, max_pairs)
         .into_iter()
         .filter_map(|v| v.paranoid().cloned())
         .collect()
 }
 
-/// Every state with at most `max_pairs` pairs, solved under one mode.
+/// Every state with at most `max_pairs` pairs, solved under one mode and
+/// one pass rule.
 pub struct ThreeTable {
     mode: Mode,
+    rule: PassRule,
     max_pairs: usize,
     recurrence: Recurrence,
     /// Layer n at index n (layer 0 is empty).
@@ -509,10 +577,18 @@ pub struct ThreeTable {
 }
 
 impl ThreeTable {
-    /// Solves every state with n ≤ `max_pairs`.
+    /// Solves every state with n ≤ `max_pairs`, a full round of passes
+    /// ending the game.
     #[must_use]
     pub fn build(mode: Mode, max_pairs: usize) -> ThreeTable {
-        let recurrence = Recurrence::new(mode, max_pairs);
+        ThreeTable::build_under(mode, PassRule::FullRound, max_pairs)
+    }
+
+    /// Solves every state with n ≤ `max_pairs`, passes ending the game by
+    /// `rule`.
+    #[must_use]
+    pub fn build_under(mode: Mode, rule: PassRule, max_pairs: usize) -> ThreeTable {
+        let recurrence = Recurrence::new(mode, rule, max_pairs);
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
             let layer = recurrence.layer(n, &layers[n - 1]);
@@ -520,6 +596,7 @@ impl ThreeTable {
         }
         ThreeTable {
             mode,
+            rule,
             max_pairs,
             recurrence,
             layers,
@@ -532,11 +609,17 @@ impl ThreeTable {
         self.mode
     }
 
+    /// The pass rule solved under.
+    #[must_use]
+    pub fn rule(&self) -> PassRule {
+        self.rule
+    }
+
     /// The value of `s`; `None` if it is not a state or has more than the
     /// table's pairs.
     #[must_use]
     pub fn value(&self, s: ThreeState) -> Option<Value> {
-        if s.n > self.max_pairs || !s.exists() {
+        if s.n > self.max_pairs || !s.exists_under(self.rule) {
             return None;
         }
         let u = 2 * s.n - 2 * s.m - s.k;
@@ -552,7 +635,7 @@ impl ThreeTable {
             for ones_known in [0u8, 1] {
                 for m in 0..=n {
                     for k in 0..=n {
-                        for passes in 0..PASSES_TO_END {
+                        for passes in 0..self.rule.passes() {
                             let s = ThreeState {
                                 ones_known,
                                 n,
@@ -560,7 +643,7 @@ impl ThreeTable {
                                 k,
                                 passes,
                             };
-                            if s.exists() {
+                            if s.exists_under(self.rule) {
                                 out.push(s);
                             }
                         }
