@@ -40,6 +40,7 @@ pub mod junit;
 #[cfg(feature = "plot")]
 #[cfg(feature = "plot")]
 mod plot;
+mod schedule;
 #[cfg(feature = "plot")]
 pub mod timing;
 
@@ -183,13 +184,19 @@ pub struct Run {
 }
 
 impl Run {
-    /// Checks `claims` in order, reporting each through `progress` (the
-    /// claim's id and statement as the note, one unit when done) and handing
-    /// each verdict to `each` as soon as it is known, so a caller can print
-    /// it while the rest run.
+    /// Checks `claims`, reporting each through `progress` (the id and
+    /// statement of the claim the output waits for as the note, one unit
+    /// when a claim is done) and handing each verdict to `each` in the
+    /// order of `claims` as soon as it and every claim before it are known,
+    /// so a caller can print it while the rest run.
+    ///
+    /// The claims are checked on as many threads as rayon's pool has (one
+    /// with `RAYON_NUM_THREADS=1`: then in order, one at a time), one from
+    /// the front of the list and the others from its back (see
+    /// `schedule`); each verdict's time is that claim's own wall time.
     ///
     /// # Errors
-    /// The first error `each` returns; the remaining claims are not checked.
+    /// The first error `each` returns; no claim is started after it.
     pub fn check<E>(
         claims: &[Claim],
         progress: &dyn Progress,
@@ -199,13 +206,21 @@ impl Run {
         let start = Instant::now();
         progress.begin("claims", Some(claims.len() as u64));
         let mut verdicts = Vec::with_capacity(claims.len());
-        for claim in claims {
-            progress.note(&format!("{} {}", claim.id, claim.statement));
-            let v = claim.check();
-            progress.advance(1);
-            each(&v)?;
-            verdicts.push(v);
-        }
+        schedule::check_in_order(
+            claims,
+            rayon::current_num_threads(),
+            |waiting| {
+                if let Some(claim) = waiting {
+                    progress.note(&format!("{} {}", claim.id, claim.statement));
+                }
+            },
+            || progress.advance(1),
+            |v| {
+                each(&v)?;
+                verdicts.push(v);
+                Ok(())
+            },
+        )?;
         progress.end();
         Ok(Run {
             verdicts,
