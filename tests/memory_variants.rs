@@ -133,7 +133,7 @@ fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
     }
     for args in [
         &["memory", "--variant", "nope"][..],
-        &["memory", "--variant", "pairs", "--n", "51"],
+        &["memory", "--variant", "pairs", "--n", "101"],
         &["memory", "--variant", "points", "--n", "101"],
         &["memory", "--variant", "points", "--n", "13", "--table"],
         &["memory", "--variant", "points", "--state", "f"],
@@ -156,5 +156,73 @@ fn start_values_match_the_whole_table_up_to_14_pairs() {
         for (i, v) in starts.iter().enumerate() {
             assert_eq!(v, &table.start(i + 1), "{variant}, N = {}", i + 1);
         }
+    }
+}
+
+#[test]
+fn packed_limbs_equal_the_bigint_table_on_every_state_up_to_12_pairs() {
+    // The fast path (numerators packed in u64 limbs, layers split across
+    // threads) against the `BigInt` recurrence, which the row search checks
+    // on every state n ≤ 6: every (F/G, m, k), every lead −(n+2)..=n+2 (the
+    // clamp included) and both pass flags, all four variants.
+    use solved_games::games::memory::variants::packed::PackedTable;
+    for variant in Variant::ALL {
+        let reference = VariantTable::build(variant, 12);
+        let packed = PackedTable::build(variant, 12);
+        let mut checked = 0;
+        for n in 1..=12usize {
+            let reach = if variant.counts_pairs() {
+                n as i64 + 2
+            } else {
+                0
+            };
+            for ones in [0u8, 1] {
+                for m in 0..=n {
+                    for k in 0..=n {
+                        if !VariantState::exists(ones, n, m, k) {
+                            continue;
+                        }
+                        for lead in -reach..=reach {
+                            for passed in [false, true] {
+                                let s = VariantState {
+                                    ones_known: ones,
+                                    n,
+                                    m,
+                                    k,
+                                    lead,
+                                    passed,
+                                };
+                                assert_eq!(packed.value(s), reference.value(s), "{variant}: {s}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{variant}: {checked}");
+    }
+}
+
+#[test]
+fn start_values_are_the_same_on_one_and_two_threads() {
+    // Each block of a layer is split across threads; every state is a pure
+    // function of what it reads, so the values must not depend on the split.
+    use solved_games::games::memory::variants::optimized::start_values;
+    use solved_games::games::memory::variants::TieRule;
+    let on = |threads: usize, variant: Variant, pairs: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| start_values(variant, pairs))
+    };
+    for (variant, pairs) in [
+        (Variant::Pairs, 24),
+        (Variant::Points(TieRule::AvoidPass), 40),
+    ] {
+        let one = on(1, variant, pairs);
+        assert_eq!(one, on(2, variant, pairs), "{variant}");
+        assert_eq!(one, on(3, variant, pairs), "{variant}");
     }
 }
