@@ -15,6 +15,7 @@ use std::cmp::Ordering;
 /// # Panics
 /// If the sum does not fit in `acc` (the recurrence's bound broken): the
 /// value would be wrong, so it stops instead.
+#[inline]
 pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
     let (low, high) = acc.split_at_mut(x.len());
     let mut carry = 0u64;
@@ -43,6 +44,7 @@ pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
 /// # Panics
 /// If x > d (in the recurrence: a zero-sum pair of points that does not add
 /// up).
+#[inline]
 pub(crate) fn sub_from(out: &mut [u64], d: &[u64], x: &[u64]) {
     let mut borrow = false;
     for ((o, &a), &b) in out.iter_mut().zip(d).zip(x) {
@@ -55,6 +57,7 @@ pub(crate) fn sub_from(out: &mut [u64], d: &[u64], x: &[u64]) {
 }
 
 /// Compares two numbers; a shorter one reads as zero-extended.
+#[inline]
 pub(crate) fn cmp(a: &[u64], b: &[u64]) -> Ordering {
     let top = a.len().max(b.len());
     for i in (0..top).rev() {

@@ -95,12 +95,14 @@ impl Levels {
         levels
     }
 
+    #[inline]
     fn view<'a>(&self, u: usize, triple: &'a [u64]) -> View<'a> {
         View::of(triple, self.width[u])
     }
 
     /// Whether `a` (a pass if `a_pass`) is chosen over `b`: more points
     /// first, then the variant's tie rule (as `optimized::preferred`).
+    #[inline]
     fn preferred(&self, a: View<'_>, a_pass: bool, b: View<'_>, b_pass: bool) -> bool {
         match cmp(a.c[0], b.c[0]) {
             Ordering::Greater => return true,
@@ -130,6 +132,7 @@ struct View<'a> {
 }
 
 impl<'a> View<'a> {
+    #[inline]
     fn of(triple: &'a [u64], w: usize) -> View<'a> {
         View {
             c: [&triple[..w], &triple[w..2 * w], &triple[2 * w..3 * w]],
@@ -137,6 +140,7 @@ impl<'a> View<'a> {
     }
 
     /// The same state seen by the other player.
+    #[inline]
     fn swapped(self) -> View<'a> {
         View {
             c: [self.c[1], self.c[0], self.c[2]],
@@ -199,6 +203,7 @@ impl Shape {
 
     /// The state with `slot` (F's m first, then G's) and lead index `lead`
     /// in the block of u: (F/G, m, k, lead).
+    #[inline]
     fn state_at(&self, u: usize, slot: usize, lead: usize) -> (u8, usize, usize, i64) {
         let [(f_lo, f_count), (g_lo, _)] = self.ms[u];
         let (ones, m) = if slot < f_count {
@@ -212,6 +217,7 @@ impl Shape {
     }
 
     /// The offset of a state's triple (the lead clamped to −reach..=reach).
+    #[inline]
     fn offset(
         &self,
         levels: &Levels,
@@ -234,6 +240,7 @@ impl Shape {
         block + (slot * self.leads + lead) * 3 * levels.width[u]
     }
 
+    #[inline]
     fn view<'a>(
         &self,
         levels: &Levels,
@@ -272,19 +279,12 @@ struct Reads<'a> {
 }
 
 impl Reads<'_> {
-    /// The numerators of one state into `out`, as `optimized::Recurrence::
-    /// solve` computes them (the same options in the same order).
-    #[allow(clippy::too_many_arguments, clippy::too_many_lines)]
-    fn solve(
-        &self,
-        scratch: &mut Scratch,
-        ones: u8,
-        m: usize,
-        k: usize,
-        lead: i64,
-        passed: bool,
-        out: &mut [u64],
-    ) {
+    /// The numerators of F3/G3 (an unknown card first, then the best
+    /// second card) of one state into `scratch.sum`, as `optimized::
+    /// Recurrence::solve` computes them. They do not depend on the pass
+    /// flag: [`layer`] computes them once for both twins.
+    #[allow(clippy::too_many_lines)]
+    fn sums(&self, scratch: &mut Scratch, ones: u8, m: usize, k: usize, lead: i64) {
         let levels = self.levels;
         let n = self.own.n;
         let u = 2 * n - 2 * m - k;
@@ -402,13 +402,34 @@ impl Reads<'_> {
                 case(2 * r, seconds, terms, sum);
             }
         }
-        // The options in `optimized`'s order; the first of equals stays.
-        let mut best = View::of(sum, w);
-        let mut best_pass = false;
-        let mut options: [Option<(View<'_>, bool)>; 3] = [None, None, None];
+    }
+
+    /// The value of one state into `out` from its F3/G3 numerators `f3`:
+    /// the options in `optimized::Recurrence::solve`'s order (take a pair,
+    /// pass, an unknown card first); the first of equals stays.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        ones: u8,
+        m: usize,
+        k: usize,
+        lead: i64,
+        passed: bool,
+        f3: View<'_>,
+        out: &mut [u64],
+    ) {
+        let levels = self.levels;
+        let n = self.own.n;
+        let u = 2 * n - 2 * m - k;
+        let w = levels.width[u];
+        let mut options: [Option<(View<'_>, bool)>; 3] = [None, None, Some((f3, false))];
         // F1/G1: take a known pair, turn again.
         if m >= 1 {
-            options[0] = Some((again(ones, m - 1, k), false));
+            let below = &self.below.shape;
+            options[0] = Some((
+                below.view(levels, &self.below.data, ones, m - 1, k, lead + 1, false),
+                false,
+            ));
         }
         // F2/G2: pass; a second pass in a row ends the game.
         if m + k >= 2 {
@@ -420,12 +441,13 @@ impl Reads<'_> {
                 };
                 levels.view(u, triple)
             } else {
-                own.view(levels, done, ones, m, k, -lead, true).swapped()
+                self.own
+                    .view(levels, self.done, ones, m, k, -lead, true)
+                    .swapped()
             };
             options[1] = Some((end, true));
         }
-        // F3/G3: an unknown card first.
-        options[2] = Some((best, false));
+        let (mut best, mut best_pass) = (f3, false);
         let mut first = true;
         for (x, pass) in options.into_iter().flatten() {
             if first || levels.preferred(x, pass, best, best_pass) {
@@ -434,6 +456,7 @@ impl Reads<'_> {
             }
             first = false;
         }
+        let parts_of: &[usize] = if levels.zero_sum { &[0, 2] } else { &[0, 1, 2] };
         for &i in parts_of {
             out[i * w..(i + 1) * w].copy_from_slice(best.c[i]);
         }
@@ -445,41 +468,63 @@ impl Reads<'_> {
 }
 
 /// Layer n with leads −reach..=reach from layer n − 1 (`below`).
+///
+/// Per u, two sweeps, each split across threads: the first computes every
+/// state's F3/G3 numerators once, finishes the flagged twin (whose pass ends
+/// the game) and parks the numerators in the unflagged twin's slot; the
+/// second finishes the unflagged twins, whose passes read the flagged block.
 fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer) -> Layer {
     let shape = Shape::new(n, reach, levels);
     let mut data = vec![0u64; shape.len()];
     let top = levels.width[2 * n];
+    let leads = shape.leads;
+    let scratch = || Scratch {
+        mix: vec![0; 3 * top],
+        sum: vec![0; 3 * top],
+    };
     for u in 1..=2 * n {
         let w = levels.width[u];
-        // Flagged block first: the unflagged states' passes read it.
-        for (passed, block) in [(true, 0usize), (false, 1)] {
-            let (start, end) = (shape.base[u][block], shape.base[u][block + 1]);
-            if start == end {
-                continue;
-            }
-            let (done, rest) = data.split_at_mut(start);
-            let reads = Reads {
-                levels,
-                own: &shape,
-                done,
-                below,
-            };
-            let leads = shape.leads;
-            rest[..end - start]
-                .par_chunks_mut(3 * w)
-                .enumerate()
-                .with_min_len(32)
-                .for_each_init(
-                    || Scratch {
-                        mix: vec![0; 3 * top],
-                        sum: vec![0; 3 * top],
-                    },
-                    |scratch, (i, out)| {
-                        let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
-                        reads.solve(scratch, ones, m, k, lead, passed, out);
-                    },
-                );
+        let [flagged_at, unflagged_at, end] = shape.base[u];
+        if flagged_at == end {
+            continue;
         }
+        let (done, rest) = data.split_at_mut(flagged_at);
+        let (flagged, rest) = rest.split_at_mut(unflagged_at - flagged_at);
+        let reads = Reads {
+            levels,
+            own: &shape,
+            done,
+            below,
+        };
+        flagged
+            .par_chunks_mut(3 * w)
+            .zip(rest[..end - unflagged_at].par_chunks_mut(3 * w))
+            .enumerate()
+            .with_min_len(32)
+            .for_each_init(scratch, |scratch, (i, (out, parked))| {
+                let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
+                reads.sums(scratch, ones, m, k, lead);
+                let f3 = &scratch.sum[..3 * w];
+                reads.finish(ones, m, k, lead, true, View::of(f3, w), out);
+                parked.copy_from_slice(f3);
+            });
+        let (done, rest) = data.split_at_mut(unflagged_at);
+        let reads = Reads {
+            levels,
+            own: &shape,
+            done,
+            below,
+        };
+        rest[..end - unflagged_at]
+            .par_chunks_mut(3 * w)
+            .enumerate()
+            .with_min_len(32)
+            .for_each_init(scratch, |scratch, (i, out)| {
+                let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
+                let f3 = &mut scratch.sum[..3 * w];
+                f3.copy_from_slice(out);
+                reads.finish(ones, m, k, lead, false, View::of(f3, w), out);
+            });
     }
     Layer { shape, data }
 }
