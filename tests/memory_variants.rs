@@ -18,6 +18,9 @@ fn name(s: &VariantState) -> String {
 
 fn agree_up_to(variant: Variant, pairs: usize) -> usize {
     let table = VariantTable::build(variant, pairs);
+    // The packed path too, directly against the row (not only through
+    // the `BigInt` table).
+    let packed = solved_games::games::memory::variants::packed::PackedTable::build(variant, pairs);
     let mut search = RowSearch::new(variant);
     let mut checked = 0;
     for s in table.states(pairs) {
@@ -27,6 +30,12 @@ fn agree_up_to(variant: Variant, pairs: usize) -> usize {
             (&fast.mover, &fast.other, &fast.draw),
             (&slow.mine, &slow.theirs, &slow.draw),
             "{variant}: {s}"
+        );
+        let quick = packed.value(s).expect("in the packed table");
+        assert_eq!(
+            (&quick.mover, &quick.other, &quick.draw),
+            (&slow.mine, &slow.theirs, &slow.draw),
+            "{variant}, packed: {s}"
         );
         checked += 1;
     }
