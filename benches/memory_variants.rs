@@ -7,7 +7,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use num_rational::BigRational;
-use solved_games::games::memory::variants::optimized::{start_values, VariantTable};
+use solved_games::games::memory::variants::optimized::VariantTable;
+use solved_games::games::memory::variants::packed::start_values;
 use solved_games::games::memory::variants::Variant;
 use std::hint::black_box;
 

@@ -154,16 +154,21 @@ fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
 
 #[test]
 fn start_values_match_the_whole_table_up_to_14_pairs() {
-    // `start_values` keeps two layers and, for the pairs variant, only the
-    // leads a game of N pairs reaches; every start it gives must equal the
-    // whole table's (which keeps every lead −n..=n).
-    use solved_games::games::memory::variants::optimized::start_values;
+    // Both start-value paths (the `BigInt` one and the packed one) keep two
+    // layers and, for the pairs variant, only the leads a game of N pairs
+    // reaches; every start each gives must equal the whole table's (which
+    // keeps every lead −n..=n).
+    use solved_games::games::memory::variants::{optimized, packed};
     for variant in Variant::ALL {
         let table = VariantTable::build(variant, 14);
-        let starts = start_values(variant, 14);
-        assert_eq!(starts.len(), 14);
-        for (i, v) in starts.iter().enumerate() {
-            assert_eq!(v, &table.start(i + 1), "{variant}, N = {}", i + 1);
+        for starts in [
+            optimized::start_values(variant, 14),
+            packed::start_values(variant, 14),
+        ] {
+            assert_eq!(starts.len(), 14);
+            for (i, v) in starts.iter().enumerate() {
+                assert_eq!(v, &table.start(i + 1), "{variant}, N = {}", i + 1);
+            }
         }
     }
 }
@@ -217,7 +222,7 @@ fn packed_limbs_equal_the_bigint_table_on_every_state_up_to_12_pairs() {
 fn start_values_are_the_same_on_one_and_two_threads() {
     // Each block of a layer is split across threads; every state is a pure
     // function of what it reads, so the values must not depend on the split.
-    use solved_games::games::memory::variants::optimized::start_values;
+    use solved_games::games::memory::variants::packed::start_values;
     use solved_games::games::memory::variants::TieRule;
     let on = |threads: usize, variant: Variant, pairs: usize| {
         rayon::ThreadPoolBuilder::new()

@@ -422,16 +422,33 @@ fn count_states(n: usize, unknown: usize) -> Vec<(u8, usize, usize)> {
 }
 
 /// The value of the start F(N,0,0) (lead 0, no pass) for every N in
-/// 1..=`max_pairs`, index N − 1. Computed by [`super::packed::start_values`]
-/// (the same recurrence with its numerators packed in limbs, on every core),
-/// which keeps two layers at a time and, for the pairs variant, only the
-/// leads a game of `max_pairs` pairs reaches (|lead| ≤ min(n, `max_pairs` −
-/// n)): a state's value reads leads at most one further from 0 on the layer
-/// below, so every value kept is exact. [`VariantTable`] is the `BigInt`
-/// reference it is tested against.
+/// 1..=`max_pairs`, index N − 1. Keeps two layers at a time and, for the
+/// pairs variant, only the leads a game of `max_pairs` pairs reaches
+/// (|lead| ≤ min(n, `max_pairs` − n)): a state's value reads leads at most
+/// one further from 0 on the layer below, so every value kept is exact.
+/// The `BigInt` path: [`super::packed::start_values`] gives the same values
+/// faster (the claims, the CLI and the bench use it) and is tested against
+/// this one.
 #[must_use]
 pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
-    super::packed::start_values(variant, max_pairs)
+    let recurrence = Recurrence::new(variant, max_pairs);
+    let mut below = Layer::default();
+    let mut out = Vec::with_capacity(max_pairs);
+    for n in 1..=max_pairs {
+        let reach = if variant.counts_pairs() {
+            i64::try_from(n.min(max_pairs - n)).expect("small")
+        } else {
+            0
+        };
+        let layer = recurrence.layer(n, reach, &below);
+        out.push(
+            layer
+                .get(0, 0, 0, 0, false)
+                .to_value(&recurrence.denominator(2 * n)),
+        );
+        below = layer;
+    }
+    out
 }
 
 /// The solved table of a variant for every state with at most `max_pairs`

@@ -1,7 +1,7 @@
 //! The recurrence of [`super::optimized`] (document 004 §2.1, extended by the
 //! pair difference and the pass flag of §4 item 1) with its numerators packed
-//! in one flat arena of `u64` limbs per layer: the fast path behind
-//! [`super::optimized::start_values`].
+//! in one flat arena of `u64` limbs per layer: the fast path for the start
+//! values (the claims, the CLI and the bench call [`start_values`]).
 //!
 //! Same numbers, other storage (SPEC.md "Memory variants", "Packed limbs"):
 //! every number of a state with u unknown cards is an integer over 2·u! and
@@ -241,6 +241,7 @@ impl Shape {
     }
 
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn view<'a>(
         &self,
         levels: &Levels,
