@@ -18,6 +18,9 @@ fn name(s: &VariantState) -> String {
 
 fn agree_up_to(variant: Variant, pairs: usize) -> usize {
     let table = VariantTable::build(variant, pairs);
+    // The packed path too, directly against the row (not only through
+    // the `BigInt` table).
+    let packed = solved_games::games::memory::variants::packed::PackedTable::build(variant, pairs);
     let mut search = RowSearch::new(variant);
     let mut checked = 0;
     for s in table.states(pairs) {
@@ -27,6 +30,12 @@ fn agree_up_to(variant: Variant, pairs: usize) -> usize {
             (&fast.mover, &fast.other, &fast.draw),
             (&slow.mine, &slow.theirs, &slow.draw),
             "{variant}: {s}"
+        );
+        let quick = packed.value(s).expect("in the packed table");
+        assert_eq!(
+            (&quick.mover, &quick.other, &quick.draw),
+            (&slow.mine, &slow.theirs, &slow.draw),
+            "{variant}, packed: {s}"
         );
         checked += 1;
     }
@@ -133,7 +142,7 @@ fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
     }
     for args in [
         &["memory", "--variant", "nope"][..],
-        &["memory", "--variant", "pairs", "--n", "51"],
+        &["memory", "--variant", "pairs", "--n", "101"],
         &["memory", "--variant", "points", "--n", "101"],
         &["memory", "--variant", "points", "--n", "13", "--table"],
         &["memory", "--variant", "points", "--state", "f"],
@@ -145,16 +154,89 @@ fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
 
 #[test]
 fn start_values_match_the_whole_table_up_to_14_pairs() {
-    // `start_values` keeps two layers and, for the pairs variant, only the
-    // leads a game of N pairs reaches; every start it gives must equal the
-    // whole table's (which keeps every lead −n..=n).
-    use solved_games::games::memory::variants::optimized::start_values;
+    // Both start-value paths (the `BigInt` one and the packed one) keep two
+    // layers and, for the pairs variant, only the leads a game of N pairs
+    // reaches; every start each gives must equal the whole table's (which
+    // keeps every lead −n..=n).
+    use solved_games::games::memory::variants::{optimized, packed};
     for variant in Variant::ALL {
         let table = VariantTable::build(variant, 14);
-        let starts = start_values(variant, 14);
-        assert_eq!(starts.len(), 14);
-        for (i, v) in starts.iter().enumerate() {
-            assert_eq!(v, &table.start(i + 1), "{variant}, N = {}", i + 1);
+        for starts in [
+            optimized::start_values(variant, 14),
+            packed::start_values(variant, 14),
+        ] {
+            assert_eq!(starts.len(), 14);
+            for (i, v) in starts.iter().enumerate() {
+                assert_eq!(v, &table.start(i + 1), "{variant}, N = {}", i + 1);
+            }
         }
+    }
+}
+
+#[test]
+fn packed_limbs_equal_the_bigint_table_on_every_state_up_to_12_pairs() {
+    // The fast path (numerators packed in u64 limbs, layers split across
+    // threads) against the `BigInt` recurrence, which the row search checks
+    // on every state n ≤ 6: every (F/G, m, k), every lead −(n+2)..=n+2 (the
+    // clamp included) and both pass flags, all four variants.
+    use solved_games::games::memory::variants::packed::PackedTable;
+    for variant in Variant::ALL {
+        let reference = VariantTable::build(variant, 12);
+        let packed = PackedTable::build(variant, 12);
+        let mut checked = 0;
+        for n in 1..=12usize {
+            let reach = if variant.counts_pairs() {
+                n as i64 + 2
+            } else {
+                0
+            };
+            for ones in [0u8, 1] {
+                for m in 0..=n {
+                    for k in 0..=n {
+                        if !VariantState::exists(ones, n, m, k) {
+                            continue;
+                        }
+                        for lead in -reach..=reach {
+                            for passed in [false, true] {
+                                let s = VariantState {
+                                    ones_known: ones,
+                                    n,
+                                    m,
+                                    k,
+                                    lead,
+                                    passed,
+                                };
+                                assert_eq!(packed.value(s), reference.value(s), "{variant}: {s}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{variant}: {checked}");
+    }
+}
+
+#[test]
+fn start_values_are_the_same_on_one_and_two_threads() {
+    // Each block of a layer is split across threads; every state is a pure
+    // function of what it reads, so the values must not depend on the split.
+    use solved_games::games::memory::variants::packed::start_values;
+    use solved_games::games::memory::variants::TieRule;
+    let on = |threads: usize, variant: Variant, pairs: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| start_values(variant, pairs))
+    };
+    for (variant, pairs) in [
+        (Variant::Pairs, 24),
+        (Variant::Points(TieRule::AvoidPass), 40),
+    ] {
+        let one = on(1, variant, pairs);
+        assert_eq!(one, on(2, variant, pairs), "{variant}");
+        assert_eq!(one, on(3, variant, pairs), "{variant}");
     }
 }

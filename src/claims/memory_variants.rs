@@ -9,7 +9,8 @@ use crate::games::memory::analysis::draw_probabilities;
 use crate::games::memory::optimized::{exact_table, Extent};
 use crate::games::memory::rules::TieBreak;
 use crate::games::memory::variants::naive::RowSearch;
-use crate::games::memory::variants::optimized::{start_values, Value};
+use crate::games::memory::variants::optimized::Value;
+use crate::games::memory::variants::packed::start_values;
 use crate::games::memory::variants::{TieRule, Variant};
 use crate::games::memory::State;
 use num_rational::BigRational;
@@ -19,9 +20,10 @@ use std::sync::OnceLock;
 
 /// The largest N the row search checks in a claim.
 const NAIVE_REACH: usize = 5;
-/// The largest N of the pairs variant's claims (its work grows as N⁴:
-/// about 2 s of CPU at N = 40).
-pub(crate) const PAIRS_REACH: usize = 40;
+/// The largest N of the pairs variant's claims (its work grows as N⁴: with
+/// the numerators packed in limbs, about 8 s of CPU at N = 100, split
+/// across the cores).
+pub(crate) const PAIRS_REACH: usize = 100;
 /// The largest N of the points variant's claims (about 2 s of CPU each).
 pub(crate) const POINTS_REACH: usize = 100;
 /// The N of MEM-102's comparison with the paper's draws.
@@ -145,8 +147,8 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 1",
         statement: "computed, not from the document — §4: \"どちらも 1 のカードを取っていない場合は\
                     他のカードを多く取ったほうが勝ち\" (two passes in a row end the game): who is \
-                    favoured at the start, 1 ≤ N ≤ 40 (explicit row N ≤ 5)",
-        expected: "first: 1, 7; second: 2-6, 8-40",
+                    favoured at the start, 1 ≤ N ≤ 100 (explicit row N ≤ 5)",
+        expected: "first: 1, 7; second: 2-6, 8-100",
         erratum: None,
         compute: || favoured_claim(Variant::Pairs, PAIRS_REACH),
     },

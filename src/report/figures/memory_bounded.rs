@@ -6,7 +6,7 @@
 use super::Figure;
 use crate::claims::memory_bounded::{starts, PAIRS_REACH};
 use crate::claims::GameId;
-use crate::games::memory::variants::optimized::start_values;
+use crate::games::memory::variants::packed::start_values;
 use crate::games::memory::variants::Variant;
 use crate::report::plot::{self, chart, err, DrawError};
 use num_rational::BigRational;

@@ -33,8 +33,10 @@
 //! ```
 
 pub mod bounded;
+mod limbs;
 pub mod naive;
 pub mod optimized;
+pub mod packed;
 pub mod ranks;
 pub mod three;
 

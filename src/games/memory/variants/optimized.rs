@@ -426,6 +426,9 @@ fn count_states(n: usize, unknown: usize) -> Vec<(u8, usize, usize)> {
 /// pairs variant, only the leads a game of `max_pairs` pairs reaches
 /// (|lead| ≤ min(n, `max_pairs` − n)): a state's value reads leads at most
 /// one further from 0 on the layer below, so every value kept is exact.
+/// The `BigInt` path: [`super::packed::start_values`] gives the same values
+/// faster (the claims, the CLI and the bench use it) and is tested against
+/// this one.
 #[must_use]
 pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     let recurrence = Recurrence::new(variant, max_pairs);

@@ -1,0 +1,615 @@
+//! The recurrence of [`super::optimized`] (document 004 §2.1, extended by the
+//! pair difference and the pass flag of §4 item 1) with its numerators packed
+//! in one flat arena of `u64` limbs per layer: the fast path for the start
+//! values (the claims, the CLI and the bench call [`start_values`]).
+//!
+//! Same numbers, other storage (SPEC.md "Memory variants", "Packed limbs"):
+//! every number of a state with u unknown cards is an integer over 2·u! and
+//! at most 6·u!, so a level u has a fixed width, the limbs 6·u! needs. A
+//! layer n keeps its states by u, then the flagged block before the
+//! unflagged one, then (F/G, m) with k = 2n − 2m − u, then the lead; each
+//! state is three numbers (mover's points, opponent's, draw) of its level's
+//! width. A step reads slices of the arena, adds count · slice into a
+//! per-thread scratch in place ([`super::limbs`]) and compares limb by limb;
+//! nothing is allocated per state and a `BigRational` is made only when a
+//! value is read out.
+//!
+//! **Parallel.** Inside a layer, the states of one u and one pass flag read
+//! only states of lower u, the flagged block of their own u and the layer
+//! below: each such block is split across threads, and every state is a
+//! pure function of what it reads, so the arena (and every value) is the
+//! same on any number of threads.
+//!
+//! The [`super::optimized::VariantTable`] (`BigInt` numerators, one `Num`
+//! per state) stays as the reference this path is tested against on every
+//! state.
+
+use super::limbs::{add_mul, cmp, from_biguint, sub_from, to_biguint};
+use super::optimized::Value;
+use super::{TieRule, Variant, VariantState};
+use num_bigint::{BigInt, BigUint};
+use num_rational::BigRational;
+use num_traits::One;
+use rayon::prelude::*;
+use std::cmp::Ordering;
+
+/// The factorials, widths and end values of every level 0..=2·N.
+struct Levels {
+    variant: Variant,
+    /// Win and loss add up to a draw's two halves (`paper`, `pairs`): the
+    /// opponent's points are `total` less the mover's.
+    zero_sum: bool,
+    /// 2·u!, the two players' points together in a zero-sum variant.
+    total: Vec<Vec<u64>>,
+    factorials: Vec<BigUint>,
+    /// Limbs of one number of level u.
+    width: Vec<usize>,
+    /// A win, a loss and a draw for the mover at level u, each a triple.
+    win: Vec<Vec<u64>>,
+    loss: Vec<Vec<u64>>,
+    draw: Vec<Vec<u64>>,
+}
+
+impl Levels {
+    fn new(variant: Variant, max_pairs: usize) -> Levels {
+        // Halves of a point: win 1 = 2 halves, draw ½ = 1; points 3 and 1.
+        let (win, draw) = match variant {
+            Variant::Paper | Variant::Pairs => (2u32, 1u32),
+            Variant::Points(_) => (6, 2),
+        };
+        let mut factorials = vec![BigUint::one()];
+        for i in 1..=2 * max_pairs {
+            let next = &factorials[i - 1] * BigUint::from(i);
+            factorials.push(next);
+        }
+        let mut levels = Levels {
+            variant,
+            zero_sum: !matches!(variant, Variant::Points(_)),
+            total: Vec::new(),
+            factorials,
+            width: Vec::new(),
+            win: Vec::new(),
+            loss: Vec::new(),
+            draw: Vec::new(),
+        };
+        for u in 0..=2 * max_pairs {
+            let f = &levels.factorials[u];
+            let top = f * 6u32;
+            let w = usize::try_from(top.bits().div_ceil(64))
+                .expect("small")
+                .max(1);
+            let triple = |a: &BigUint, b: &BigUint, c: &BigUint| {
+                let mut t = from_biguint(a, w);
+                t.extend(from_biguint(b, w));
+                t.extend(from_biguint(c, w));
+                t
+            };
+            let z = BigUint::default();
+            let (fw, fd) = (f * win, f * draw);
+            levels.win.push(triple(&fw, &z, &z));
+            levels.loss.push(triple(&z, &fw, &z));
+            levels.draw.push(triple(&fd, &fd, &(f * 2u32)));
+            levels.width.push(w);
+            levels.total.push(from_biguint(&(f * 2u32), w));
+        }
+        levels
+    }
+
+    #[inline]
+    fn view<'a>(&self, u: usize, triple: &'a [u64]) -> View<'a> {
+        View::of(triple, self.width[u])
+    }
+
+    /// Whether `a` (a pass if `a_pass`) is chosen over `b`: more points
+    /// first, then the variant's tie rule (as `optimized::preferred`).
+    #[inline]
+    fn preferred(&self, a: View<'_>, a_pass: bool, b: View<'_>, b_pass: bool) -> bool {
+        match cmp(a.c[0], b.c[0]) {
+            Ordering::Greater => return true,
+            Ordering::Less => return false,
+            Ordering::Equal => {}
+        }
+        match self.variant {
+            // Zero-sum: the draw probability is reported for the tied turn
+            // that draws least.
+            Variant::Paper | Variant::Pairs => cmp(a.c[2], b.c[2]) == Ordering::Less,
+            Variant::Points(TieRule::WorseForOpponent) => cmp(a.c[1], b.c[1]) == Ordering::Less,
+            Variant::Points(TieRule::AvoidPass) => {
+                if a_pass != b_pass {
+                    !a_pass
+                } else {
+                    cmp(a.c[1], b.c[1]) == Ordering::Less
+                }
+            }
+        }
+    }
+}
+
+/// A state's three numbers: the mover's points, the opponent's, the draw.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    c: [&'a [u64]; 3],
+}
+
+impl<'a> View<'a> {
+    #[inline]
+    fn of(triple: &'a [u64], w: usize) -> View<'a> {
+        View {
+            c: [&triple[..w], &triple[w..2 * w], &triple[2 * w..3 * w]],
+        }
+    }
+
+    /// The same state seen by the other player.
+    #[inline]
+    fn swapped(self) -> View<'a> {
+        View {
+            c: [self.c[1], self.c[0], self.c[2]],
+        }
+    }
+}
+
+/// Where the states of one layer are in its arena.
+#[derive(Default)]
+struct Shape {
+    n: usize,
+    reach: i64,
+    leads: usize,
+    /// Per u: the start of the flagged block, of the unflagged block, and
+    /// the end of the unflagged block.
+    base: Vec<[usize; 3]>,
+    /// Per u and F/G: the first m and how many m there are.
+    ms: Vec<[(usize, usize); 2]>,
+}
+
+impl Shape {
+    fn new(n: usize, reach: i64, levels: &Levels) -> Shape {
+        let leads = 2 * usize::try_from(reach).expect("non-negative") + 1;
+        let mut shape = Shape {
+            n,
+            reach,
+            leads,
+            base: Vec::new(),
+            ms: Vec::new(),
+        };
+        let mut cursor = 0;
+        for u in 0..=2 * n {
+            let mut ranges = [(0usize, 0usize); 2];
+            for ones in [0u8, 1] {
+                let valid: Vec<usize> = (0..=n)
+                    .filter(|&m| {
+                        (2 * n)
+                            .checked_sub(2 * m + u)
+                            .is_some_and(|k| VariantState::exists(ones, n, m, k))
+                    })
+                    .collect();
+                if let (Some(&lo), Some(&hi)) = (valid.first(), valid.last()) {
+                    debug_assert_eq!(hi - lo + 1, valid.len(), "contiguous m");
+                    ranges[usize::from(ones)] = (lo, valid.len());
+                }
+            }
+            let block = (ranges[0].1 + ranges[1].1) * leads * 3 * levels.width[u];
+            shape
+                .base
+                .push([cursor, cursor + block, cursor + 2 * block]);
+            shape.ms.push(ranges);
+            cursor += 2 * block;
+        }
+        shape
+    }
+
+    fn len(&self) -> usize {
+        self.base.last().map_or(0, |b| b[2])
+    }
+
+    /// The state with `slot` (F's m first, then G's) and lead index `lead`
+    /// in the block of u: (F/G, m, k, lead).
+    #[inline]
+    fn state_at(&self, u: usize, slot: usize, lead: usize) -> (u8, usize, usize, i64) {
+        let [(f_lo, f_count), (g_lo, _)] = self.ms[u];
+        let (ones, m) = if slot < f_count {
+            (0u8, f_lo + slot)
+        } else {
+            (1u8, g_lo + slot - f_count)
+        };
+        let k = 2 * self.n - 2 * m - u;
+        let lead = i64::try_from(lead).expect("small") - self.reach;
+        (ones, m, k, lead)
+    }
+
+    /// The offset of a state's triple (the lead clamped to −reach..=reach).
+    #[inline]
+    fn offset(
+        &self,
+        levels: &Levels,
+        ones: u8,
+        m: usize,
+        k: usize,
+        lead: i64,
+        passed: bool,
+    ) -> usize {
+        let u = 2 * self.n - 2 * m - k;
+        let [(f_lo, f_count), (g_lo, _)] = self.ms[u];
+        let slot = if ones == 0 {
+            m - f_lo
+        } else {
+            f_count + m - g_lo
+        };
+        let lead =
+            usize::try_from(lead.clamp(-self.reach, self.reach) + self.reach).expect("clamped");
+        let block = self.base[u][usize::from(!passed)];
+        block + (slot * self.leads + lead) * 3 * levels.width[u]
+    }
+
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn view<'a>(
+        &self,
+        levels: &Levels,
+        data: &'a [u64],
+        ones: u8,
+        m: usize,
+        k: usize,
+        lead: i64,
+        passed: bool,
+    ) -> View<'a> {
+        debug_assert!(VariantState::exists(ones, self.n, m, k), "read a non-state");
+        let at = self.offset(levels, ones, m, k, lead, passed);
+        levels.view(2 * self.n - 2 * m - k, &data[at..])
+    }
+}
+
+/// A layer: its shape and its arena.
+#[derive(Default)]
+struct Layer {
+    shape: Shape,
+    data: Vec<u64>,
+}
+
+/// Per-thread room for one case's mixture and the sum over the cases.
+struct Scratch {
+    mix: Vec<u64>,
+    sum: Vec<u64>,
+}
+
+/// What one state reads: its own layer's finished part and the layer below.
+struct Reads<'a> {
+    levels: &'a Levels,
+    own: &'a Shape,
+    done: &'a [u64],
+    below: &'a Layer,
+}
+
+impl Reads<'_> {
+    /// The numerators of F3/G3 (an unknown card first, then the best
+    /// second card) of one state into `scratch.sum`, as `optimized::
+    /// Recurrence::solve` computes them. They do not depend on the pass
+    /// flag: [`layer`] computes them once for both twins.
+    #[allow(clippy::too_many_lines)]
+    fn sums(&self, scratch: &mut Scratch, ones: u8, m: usize, k: usize, lead: i64) {
+        let levels = self.levels;
+        let n = self.own.n;
+        let u = 2 * n - 2 * m - k;
+        let (own, done, below) = (self.own, self.done, &self.below.shape);
+        let below_data = &self.below.data[..];
+        let over =
+            |o: u8, mm: usize, kk: usize| own.view(levels, done, o, mm, kk, -lead, false).swapped();
+        let again = |o: u8, mm: usize, kk: usize| {
+            below.view(levels, below_data, o, mm, kk, lead + 1, false)
+        };
+        let first = u - 1;
+        let low = u.saturating_sub(2);
+        let (w, w1) = (levels.width[u], levels.width[first]);
+        let win1 = levels.view(first, &levels.win[first]);
+        let win2 = levels.view(low, &levels.win[low]);
+        let loss2 = levels.view(low, &levels.loss[low]);
+        let Scratch { mix, sum } = scratch;
+        let sum = &mut sum[..3 * w];
+        sum.fill(0);
+        // Zero-sum variants: the opponent's points are 2·u! less the
+        // mover's, so only the mover's and the draw are summed; the
+        // opponent's is written once at the end.
+        let parts_of: &[usize] = if levels.zero_sum { &[0, 2] } else { &[0, 1, 2] };
+        // Σ count · x into the mixture (scale u − 1), then the best second
+        // card of the case (`seconds` first, the mixture last), added
+        // count times into the sum (scale u). Absent terms are `None`.
+        let mut case = |count: usize,
+                        seconds: [Option<View<'_>>; 2],
+                        terms: [Option<(usize, View<'_>)>; 4],
+                        sum: &mut [u64]| {
+            let mix = &mut mix[..3 * w1];
+            mix.fill(0);
+            for (c, x) in terms.into_iter().flatten() {
+                for &i in parts_of {
+                    add_mul(&mut mix[i * w1..(i + 1) * w1], c as u64, x.c[i]);
+                }
+            }
+            let mixed = View::of(mix, w1);
+            let mut best: Option<View<'_>> = None;
+            for x in seconds.into_iter().flatten().chain(std::iter::once(mixed)) {
+                best = match best {
+                    Some(b) if !levels.preferred(x, false, b, false) => Some(b),
+                    _ => Some(x),
+                };
+            }
+            let best = best.unwrap_or(mixed);
+            for &i in parts_of {
+                add_mul(&mut sum[i * w..(i + 1) * w], count as u64, best.c[i]);
+            }
+        };
+        if ones == 0 {
+            let r = n - 1 - m - k;
+            // (a) a number with one card known.
+            if k >= 1 {
+                let seconds = [
+                    Some(again(0, m, k - 1)),
+                    (m + k >= 2).then(|| over(0, m + 1, k - 1)),
+                ];
+                let terms = [
+                    Some((2, over(1, m + 1, k))),
+                    (k >= 2).then(|| over(0, m + 2, k - 2)).map(|x| (k - 1, x)),
+                    (r >= 1).then(|| over(0, m + 1, k)).map(|x| (2 * r, x)),
+                    None,
+                ];
+                case(k, seconds, terms, sum);
+            }
+            // (b) a 1.
+            {
+                let seconds = [(m + k >= 1).then(|| over(1, m, k + 1)), None];
+                let terms = [
+                    Some((1, win2)),
+                    (k >= 1).then(|| over(1, m + 1, k)).map(|x| (k, x)),
+                    (r >= 1).then(|| over(1, m, k + 2)).map(|x| (2 * r, x)),
+                    None,
+                ];
+                case(2, seconds, terms, sum);
+            }
+            // (c) a number none of whose cards is known.
+            if r >= 1 {
+                let seconds = [(m + k >= 1).then(|| over(0, m, k + 1)), None];
+                let terms = [
+                    Some((1, again(0, m, k))),
+                    Some((2, over(1, m, k + 2))),
+                    (k >= 1).then(|| over(0, m + 1, k)).map(|x| (k, x)),
+                    (r >= 2).then(|| over(0, m, k + 2)).map(|x| (2 * r - 2, x)),
+                ];
+                case(2 * r, seconds, terms, sum);
+            }
+        } else {
+            let r = n - m - k;
+            // (a) a number other than 1 with one card known.
+            if k >= 2 {
+                let seconds = [Some(again(1, m, k - 1)), Some(over(1, m + 1, k - 1))];
+                let terms = [
+                    Some((1, loss2)),
+                    (k >= 3).then(|| over(1, m + 2, k - 2)).map(|x| (k - 2, x)),
+                    (r >= 1).then(|| over(1, m + 1, k)).map(|x| (2 * r, x)),
+                    None,
+                ];
+                case(k - 1, seconds, terms, sum);
+            }
+            // (b) the other 1: the mover takes the 1s (no second choice).
+            for &i in parts_of {
+                add_mul(&mut sum[i * w..(i + 1) * w], 1, win1.c[i]);
+            }
+            // (c) a number none of whose cards is known.
+            if r >= 1 {
+                let seconds = [Some(over(1, m, k + 1)), None];
+                let terms = [
+                    Some((1, again(1, m, k))),
+                    Some((1, loss2)),
+                    (k >= 2).then(|| over(1, m + 1, k)).map(|x| (k - 1, x)),
+                    (r >= 2).then(|| over(1, m, k + 2)).map(|x| (2 * r - 2, x)),
+                ];
+                case(2 * r, seconds, terms, sum);
+            }
+        }
+    }
+
+    /// The value of one state into `out` from its F3/G3 numerators `f3`:
+    /// the options in `optimized::Recurrence::solve`'s order (take a pair,
+    /// pass, an unknown card first); the first of equals stays.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        ones: u8,
+        m: usize,
+        k: usize,
+        lead: i64,
+        passed: bool,
+        f3: View<'_>,
+        out: &mut [u64],
+    ) {
+        let levels = self.levels;
+        let n = self.own.n;
+        let u = 2 * n - 2 * m - k;
+        let w = levels.width[u];
+        let mut options: [Option<(View<'_>, bool)>; 3] = [None, None, Some((f3, false))];
+        // F1/G1: take a known pair, turn again.
+        if m >= 1 {
+            let below = &self.below.shape;
+            options[0] = Some((
+                below.view(levels, &self.below.data, ones, m - 1, k, lead + 1, false),
+                false,
+            ));
+        }
+        // F2/G2: pass; a second pass in a row ends the game.
+        if m + k >= 2 {
+            let end = if passed {
+                let triple = match (levels.variant, lead.signum()) {
+                    (Variant::Pairs, 1) => &levels.win[u],
+                    (Variant::Pairs, -1) => &levels.loss[u],
+                    _ => &levels.draw[u],
+                };
+                levels.view(u, triple)
+            } else {
+                self.own
+                    .view(levels, self.done, ones, m, k, -lead, true)
+                    .swapped()
+            };
+            options[1] = Some((end, true));
+        }
+        let (mut best, mut best_pass) = (f3, false);
+        let mut first = true;
+        for (x, pass) in options.into_iter().flatten() {
+            if first || levels.preferred(x, pass, best, best_pass) {
+                best = x;
+                best_pass = pass;
+            }
+            first = false;
+        }
+        let parts_of: &[usize] = if levels.zero_sum { &[0, 2] } else { &[0, 1, 2] };
+        for &i in parts_of {
+            out[i * w..(i + 1) * w].copy_from_slice(best.c[i]);
+        }
+        if levels.zero_sum {
+            let (mover, rest) = out.split_at_mut(w);
+            sub_from(&mut rest[..w], &levels.total[u], mover);
+        }
+    }
+}
+
+/// Layer n with leads −reach..=reach from layer n − 1 (`below`).
+///
+/// Per u, two sweeps, each split across threads: the first computes every
+/// state's F3/G3 numerators once, finishes the flagged twin (whose pass ends
+/// the game) and parks the numerators in the unflagged twin's slot; the
+/// second finishes the unflagged twins, whose passes read the flagged block.
+fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer) -> Layer {
+    let shape = Shape::new(n, reach, levels);
+    let mut data = vec![0u64; shape.len()];
+    let top = levels.width[2 * n];
+    let leads = shape.leads;
+    let scratch = || Scratch {
+        mix: vec![0; 3 * top],
+        sum: vec![0; 3 * top],
+    };
+    for u in 1..=2 * n {
+        let w = levels.width[u];
+        let [flagged_at, unflagged_at, end] = shape.base[u];
+        if flagged_at == end {
+            continue;
+        }
+        let (done, rest) = data.split_at_mut(flagged_at);
+        let (flagged, rest) = rest.split_at_mut(unflagged_at - flagged_at);
+        let reads = Reads {
+            levels,
+            own: &shape,
+            done,
+            below,
+        };
+        flagged
+            .par_chunks_mut(3 * w)
+            .zip(rest[..end - unflagged_at].par_chunks_mut(3 * w))
+            .enumerate()
+            .with_min_len(32)
+            .for_each_init(scratch, |scratch, (i, (out, parked))| {
+                let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
+                reads.sums(scratch, ones, m, k, lead);
+                let f3 = &scratch.sum[..3 * w];
+                reads.finish(ones, m, k, lead, true, View::of(f3, w), out);
+                parked.copy_from_slice(f3);
+            });
+        let (done, rest) = data.split_at_mut(unflagged_at);
+        let reads = Reads {
+            levels,
+            own: &shape,
+            done,
+            below,
+        };
+        rest[..end - unflagged_at]
+            .par_chunks_mut(3 * w)
+            .enumerate()
+            .with_min_len(32)
+            .for_each_init(scratch, |scratch, (i, out)| {
+                let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
+                let f3 = &mut scratch.sum[..3 * w];
+                f3.copy_from_slice(out);
+                reads.finish(ones, m, k, lead, false, View::of(f3, w), out);
+            });
+    }
+    Layer { shape, data }
+}
+
+/// A read-out value of level u.
+fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
+    let d = BigInt::from(&levels.factorials[u] * 2u32);
+    let q = |x: &[u64]| BigRational::new(BigInt::from(to_biguint(x)), d.clone());
+    Value {
+        mover: q(v.c[0]),
+        other: q(v.c[1]),
+        draw: q(v.c[2]),
+    }
+}
+
+/// The value of the start F(N,0,0) (lead 0, no pass) for every N in
+/// 1..=`max_pairs`, index N − 1: two layers at a time and, for the pairs
+/// variant, only the leads a game of `max_pairs` pairs reaches, |lead| ≤
+/// min(n, `max_pairs` − n) (a state reads leads at most one further from 0
+/// on the layer below, so every value kept is exact).
+#[must_use]
+pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
+    let levels = Levels::new(variant, max_pairs);
+    let mut below = Layer::default();
+    let mut out = Vec::with_capacity(max_pairs);
+    for n in 1..=max_pairs {
+        let reach = if variant.counts_pairs() {
+            i64::try_from(n.min(max_pairs - n)).expect("small")
+        } else {
+            0
+        };
+        let next = layer(&levels, n, reach, &below);
+        let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0, false);
+        out.push(value(&levels, 2 * n, start));
+        below = next;
+    }
+    out
+}
+
+/// Every layer n ≤ `max_pairs` with every lead −n..=n: the packed path's
+/// whole table, for checking it state by state against
+/// [`super::optimized::VariantTable`].
+pub struct PackedTable {
+    levels: Levels,
+    layers: Vec<Layer>,
+}
+
+impl PackedTable {
+    /// Solves every state with n ≤ `max_pairs`.
+    #[must_use]
+    pub fn build(variant: Variant, max_pairs: usize) -> PackedTable {
+        let levels = Levels::new(variant, max_pairs);
+        let mut layers = vec![Layer::default()];
+        for n in 1..=max_pairs {
+            let reach = if variant.counts_pairs() {
+                i64::try_from(n).expect("small")
+            } else {
+                0
+            };
+            let next = layer(&levels, n, reach, &layers[n - 1]);
+            layers.push(next);
+        }
+        PackedTable { levels, layers }
+    }
+
+    /// The value of `s`, `None` if it is not a state or is past the table.
+    #[must_use]
+    pub fn value(&self, s: VariantState) -> Option<Value> {
+        if s.n == 0
+            || s.n >= self.layers.len()
+            || !VariantState::exists(s.ones_known, s.n, s.m, s.k)
+        {
+            return None;
+        }
+        let layer = &self.layers[s.n];
+        let v = layer.shape.view(
+            &self.levels,
+            &layer.data,
+            s.ones_known,
+            s.m,
+            s.k,
+            s.lead,
+            s.passed,
+        );
+        Some(value(&self.levels, 2 * s.n - 2 * s.m - s.k, v))
+    }
+}
