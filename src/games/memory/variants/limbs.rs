@@ -99,7 +99,8 @@ mod tests {
     use super::*;
     use num_traits::One;
 
-    /// A deterministic spread of numbers of 0..=5 limbs, with carries.
+    /// A deterministic spread of numbers from 0 to about 55 limbs, with
+    /// carries.
     fn samples() -> Vec<BigUint> {
         let mut out = vec![BigUint::default(), BigUint::one()];
         let mut x = BigUint::one();
@@ -119,7 +120,9 @@ mod tests {
             let b = &xs[(i * 7 + 3) % xs.len()];
             for c in [0u64, 1, 2, 3, 199, u64::MAX] {
                 let want = a + b * BigUint::from(c);
-                let len = want.to_u64_digits().len().max(1) + 1;
+                // `add_mul` wants `x` no longer than `acc` (b may be the
+                // longer one when c = 0).
+                let len = want.to_u64_digits().len().max(b.to_u64_digits().len()) + 1;
                 let mut acc = from_biguint(a, len);
                 let x = b.to_u64_digits();
                 add_mul(&mut acc, c, &x);
@@ -147,9 +150,16 @@ mod tests {
     #[test]
     fn cmp_equals_biguint_order() {
         let xs = samples();
+        let len = xs
+            .iter()
+            .map(|x| x.to_u64_digits().len())
+            .max()
+            .unwrap_or(1);
         for a in &xs {
             for b in &xs {
-                let (x, y) = (from_biguint(a, 6), b.to_u64_digits());
+                // One side padded to the longest sample, the other as short
+                // as it is: `cmp` zero-extends the shorter.
+                let (x, y) = (from_biguint(a, len), b.to_u64_digits());
                 assert_eq!(cmp(&x, &y), a.cmp(b), "{a} vs {b}");
             }
         }
