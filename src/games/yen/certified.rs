@@ -1349,7 +1349,7 @@ mod tests {
         }
     }
 
-    /// Issue 16: at T ≤ 54 the float LP of the restricted game at
+    /// A regression found at T ≤ 54: the float LP of the restricted game at
     /// (4, 42, 47, +13), started from its neighbour's basis, stopped on a
     /// basis that was not optimal (rows and columns already in the restricted
     /// game beat its value by 0.17), and the float strategies bounded the
@@ -1380,7 +1380,7 @@ mod tests {
         assert!(!c.failed && !c.exact, "the float path failed");
     }
 
-    /// Issue 27: at (T, R) = (60, 30) the stage game of (21, 24, 41, −55)
+    /// A regression found at (T, R) = (60, 30): the stage game of (21, 24, 41, −55)
     /// ended the warm double oracle on a pure saddle point whose bounds were
     /// not narrower than `RESOLVE`; the re-solve of the growing game then
     /// read the tableau an earlier state on the thread had left (longer than
