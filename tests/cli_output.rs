@@ -1,4 +1,4 @@
-//! Output faults (issue 14.3/14.4, issue 13.6): every command writes its
+//! Output faults (SPEC.md, "Conventions"): every command writes its
 //! standard output through a handle, so a full disk (`> /dev/full`) is one
 //! line on stderr naming `standard output` and the system's reason with
 //! exit 3, and a reader that went away (`| head -1`) is a quiet end with
@@ -176,7 +176,7 @@ fn an_unwritable_standard_error_keeps_the_exit_status() {
     }
 }
 
-/// `--solver` is one flag (issue 13.6): every game that has both solvers
+/// `--solver` is one flag: every game that has both solvers
 /// takes `naive` and `optimized`, refuses anything else with the same
 /// message, and the two answer alike.
 #[test]
@@ -283,7 +283,7 @@ fn b_values_outside_game_5_are_refused_by_the_parser() {
 }
 
 /// `geister show --help` and `geister line --help` list what their
-/// `--analysis` help points to (issue 14.9: it said "see below" and nothing
+/// `--analysis` help points to (it once said "see below" and nothing
 /// followed), and every example position of that help is accepted by the
 /// analysis it names.
 #[test]
@@ -325,7 +325,7 @@ fn geister_subcommand_help_lists_the_analyses_and_the_notation() {
     }
 }
 
-/// `yen match --json --transcript` keeps the transcripts (issue 14.8): one
+/// `yen match --json --transcript` keeps the transcripts: one
 /// per match, each the text `--transcript` prints without `--json`.
 #[test]
 fn yen_match_json_carries_the_transcripts() {

@@ -1,4 +1,4 @@
-//! Issue 27: every subcommand, with random arguments drawn from each flag's
+//! Every subcommand, with random arguments drawn from each flag's
 //! domain and its edges, ends with a documented exit code (0 ok, 1 a check
 //! failed, 2 usage or input, 3 I/O), exactly one `solved-games: error:`
 //! line when it fails, no panic, and in bounded time: a run still going

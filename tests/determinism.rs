@@ -1,4 +1,4 @@
-//! Issue 27: a regression check prints the same bytes every run. Two runs
+//! A regression check prints the same bytes every run. Two runs
 //! of `reproduce --json --junit` over the claims whose output could vary
 //! (the certified yen table, solved in parallel with float LPs, behind
 //! YEN-107..110; claims with float values), one on 1 thread and one on 2,

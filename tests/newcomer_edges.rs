@@ -1,4 +1,4 @@
-//! Issue 27: the edges a newcomer broke, each as the command line that
+//! The edges a newcomer broke, each as the command line that
 //! showed it. Every one of these failed on a56aed7; those marked "second
 //! round" passed there only by being absent, and failed on 5c208e7.
 // The tests run the binary, built only with the `cli` feature.

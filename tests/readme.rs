@@ -1,5 +1,5 @@
-//! Every command line README.md shows is run as written (issue 14.9: users
-//! copy them into their CI). Each ```sh and ```console block is read; every
+//! Every command line README.md shows is run as written (users copy them
+//! into their CI). Each ```sh and ```console block is read; every
 //! line that runs `solved-games` or `cargo run --release --` is handed to a
 //! shell as it stands (pipes, `printf … |`, redirections and comments
 //! included), with `solved-games` on PATH being the binary under test and

@@ -55,7 +55,7 @@ fn every_exact_value_lies_in_its_interval_up_to_12_units_at_10_rounds() {
     assert!(checked > 5_000, "only {checked} states checked");
 }
 
-/// Issue 16: on every T ≤ 20 at R = 10 every exact value lies in its
+/// On every T ≤ 20 at R = 10 every exact value lies in its
 /// interval (37,584 covered states). The exact DP memoises, so they cost
 /// about one exact solve of the T = 20 start (about 40 s of one core).
 #[test]
@@ -207,7 +207,7 @@ mod cli {
     }
 }
 
-/// Issue 27: the tests never left R = 10 at large T, and a panic waited at
+/// The tests once never left R = 10 at large T, and a panic waited at
 /// R ≥ 30. A grid of small totals with R up to its maximum (60), and R = 2,
 /// the shortest match the certified solver accepts: every exact value lies
 /// in its interval.

@@ -1,5 +1,5 @@
-//! Exact equilibria of scaled 10,000-yen games (document 000, issues 5 and
-//! 12): the naive history recursion (its own rules, kernel enumeration for
+//! Exact equilibria of scaled 10,000-yen games (document 000 §2, §4;
+//! SPEC.md "Exact equilibria of scaled games"): the naive history recursion (its own rules, kernel enumeration for
 //! each round) and the optimized DP (shared rules, simplex) agree on every
 //! state, the registry's claims pass, best responses agree, the CLI behaves.
 // The command-line tests run the binary, built only with the `cli` feature.
@@ -496,7 +496,7 @@ mod state_errors {
         assert_eq!("2,4,4,2".parse::<State>().unwrap().check(RULES), Ok(()));
     }
 
-    /// Issue 27: `gain_diff.abs()` wrapped at i64::MIN and `State::check`
+    /// `gain_diff.abs()` once wrapped at i64::MIN and `State::check`
     /// accepted a player 9.2·10¹⁸ behind. The extremes of i64 and u64, in
     /// every field and at a total near u64::MAX, are refused or accepted by
     /// the rule |d| ≤ money bet, d ≡ money bet (mod 2), never by overflow.

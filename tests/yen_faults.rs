@@ -679,7 +679,7 @@ fn a_long_tournament_shows_a_progress_bar_on_a_terminal_and_nothing_in_a_pipe() 
     assert_eq!(run.stderr, "", "nothing on a piped standard error");
 }
 
-/// Issue 27: under `nohup` (SIGHUP ignored) or `trap '' INT` the referee
+/// Under `nohup` (SIGHUP ignored) or `trap '' INT` the referee
 /// installed its handlers over the ignored signals and died of them. A
 /// signal ignored at start stays ignored: the match runs to its end (the
 /// silent player forfeits at the timeout) and the referee exits normally.

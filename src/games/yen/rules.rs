@@ -326,7 +326,7 @@ impl State {
         }
         // Checked arithmetic throughout: |i64::MIN| and a total near
         // u64::MAX overflow the plain forms (`gain_diff.abs()` wrapped and
-        // accepted d = i64::MIN, issue 27). Money ≤ T, so 2T − a − b ≥ 0.
+        // accepted d = i64::MIN). Money ≤ T, so 2T − a − b ≥ 0.
         let bet = 2 * u128::from(t) - u128::from(self.money_a) - u128::from(self.money_b);
         let magnitude = u128::from(self.gain_diff.unsigned_abs());
         if magnitude > bet || magnitude % 2 != bet % 2 {

@@ -1,6 +1,6 @@
 //! The reference solver for exact equilibria of scaled 10,000-yen games:
 //! a plain recursion over bet histories with its own reading of the rules
-//! and its own matrix-game method (issue 12, item 2).
+//! and its own matrix-game method (SPEC.md, "Exact equilibria of scaled games").
 //!
 //! Nothing here comes from the optimized side: the rules below are written
 //! again from document 000 §2, the recursion walks the histories of bets
