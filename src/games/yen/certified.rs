@@ -157,6 +157,9 @@ pub struct Certified {
     rounds: u32,
     layers: Vec<Layer>,
     summary: Summary,
+    /// The layer below the one being solved, laid out along the stage
+    /// games' lines ([`lines`]).
+    lines: Option<lines::Lines>,
 }
 
 /// Scratch space of one thread.
@@ -257,6 +260,7 @@ impl Certified {
             rounds,
             layers: Vec::new(),
             summary: Summary::default(),
+            lines: None,
         };
         // Layers 0 and 1 are closed forms; allocate 2..R−1.
         for r in 0..rounds {
@@ -278,6 +282,8 @@ impl Certified {
         // below: where the same block of this layer starts.
         let mut seeds: Vec<Option<Hint>> = vec![None; pairs.len()];
         for r in 2..rounds {
+            let old = table.lines.take();
+            table.lines = lines::Lines::build(&table, r as usize - 1, old);
             let this = &table;
             let below = &seeds;
             let solved: Vec<SolvedBlock> = pairs
@@ -386,6 +392,8 @@ impl Certified {
             }
         }
         progress.end();
+        // Only the layer loop reads the lines; the starts read layer R − 1.
+        table.lines = None;
         table.summary.states = 0;
         for (r, layer) in table.layers.iter().enumerate() {
             for (a, b) in (0..n).flat_map(|a| (0..n).map(move |b| (a, b))) {
@@ -559,6 +567,14 @@ impl Certified {
     /// appended to `out`.
     fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) {
         let a = state.money_a - x;
+        if a > 0
+            && self
+                .lines
+                .as_ref()
+                .is_some_and(|l| l.below(state) && l.row(state, x, out))
+        {
+            return;
+        }
         match self.stored_layer(state, a) {
             Some(layer) => {
                 let n = self.max_total as usize + 1;
@@ -583,6 +599,14 @@ impl Certified {
     /// appended to `out`.
     fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) {
         let b = state.money_b - y;
+        if b > 0
+            && self
+                .lines
+                .as_ref()
+                .is_some_and(|l| l.below(state) && l.column(state, y, out))
+        {
+            return;
+        }
         match self.stored_layer(state, b) {
             Some(layer) => {
                 let n = self.max_total as usize + 1;
@@ -1331,6 +1355,8 @@ fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
 /// The guarantee and ceiling against exact rational arithmetic.
 #[cfg(test)]
 mod exact_bounds;
+
+mod lines;
 
 #[cfg(test)]
 mod tests {
