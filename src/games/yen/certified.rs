@@ -763,22 +763,29 @@ impl Certified {
             let Some(found) = self.oracle(ws, state, method, &mut row_bets, &mut col_bets) else {
                 continue;
             };
-            let mut candidates = vec![(found.row_strategy, found.column_strategy)];
+            let first = self.bounds(ws, state, &found.row_strategy, &found.column_strategy);
+            let mut candidates = [
+                Some((found.row_strategy, found.column_strategy, first)),
+                None,
+            ];
             if method == Method::Warm && found.from_growing_game {
                 // The tableau's strategies carry its drift; the basis
                 // re-solved from the matrix is exact to the last bits. (Only
                 // when the tableau holds this state's game: after a pure
                 // saddle point it still holds an earlier state's, whose
                 // strategies may be longer than the bets tried here.)
-                let (lower, upper) = self.bounds(ws, state, &candidates[0].0, &candidates[0].1);
+                let (lower, upper) = first;
                 if (upper - lower).partial_cmp(&RESOLVE) != Some(std::cmp::Ordering::Less) {
                     if let Some(sol) = ws.grow.resolved() {
-                        candidates.push((sol.row_strategy, sol.column_strategy));
+                        let bounds =
+                            self.bounds(ws, state, &sol.row_strategy, &sol.column_strategy);
+                        candidates[1] = Some((sol.row_strategy, sol.column_strategy, bounds));
                     }
                 }
             }
-            for (cp, cq) in candidates {
-                let (lower, upper) = self.bounds(ws, state, &cp, &cq);
+            // Each candidate's bounds are computed once (the first one's
+            // served both the re-solve test and this loop: the same bits).
+            for (cp, cq, (lower, upper)) in candidates.into_iter().flatten() {
                 if lower > interval.lower {
                     interval.lower = lower;
                     p = cp;
