@@ -839,6 +839,8 @@ impl Certified {
         };
         let strategy_a = keep(&row_bets, &p);
         let strategy_b = keep(&col_bets, &q);
+        ws.grow.recycle_values(p);
+        ws.grow.recycle_values(q);
         // The next state (usually the neighbour d ± 2) starts from this basis.
         ws.hint_rows.clear();
         ws.hint_columns.clear();
@@ -846,6 +848,8 @@ impl Certified {
             Some((tight, basic)) => {
                 ws.hint_rows.extend(tight.iter().map(|&r| row_bets[r]));
                 ws.hint_columns.extend(basic.iter().map(|&c| col_bets[c]));
+                ws.grow.recycle_positions(tight);
+                ws.grow.recycle_positions(basic);
             }
             None => {
                 ws.hint_rows.extend_from_slice(&row_bets);
@@ -893,6 +897,16 @@ struct Found {
     /// this state's restricted game (a pure saddle point leaves it as the
     /// last state that needed an LP left it).
     from_growing_game: bool,
+}
+
+impl Found {
+    /// Hands its vectors back to `grow` for reuse.
+    fn recycle(self, grow: &mut GrowingGame) {
+        grow.recycle_values(self.row_strategy);
+        grow.recycle_values(self.column_strategy);
+        grow.recycle_positions(self.basis.0);
+        grow.recycle_positions(self.basis.1);
+    }
 }
 
 impl Certified {
@@ -944,7 +958,7 @@ impl Certified {
         let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
         let mut pending: Option<FloatSolution> = None;
         let mut warm = false;
-        let mut found = None;
+        let mut found: Option<Found> = None;
         for _ in 0..(m + n + 4) {
             let (k, l) = (row_bets.len(), col_bets.len());
             // The restricted game's midpoints, into a buffer kept across
@@ -1021,6 +1035,11 @@ impl Certified {
             .then_some(worst_j as u64);
             let new_row = (best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)))
                 .then_some(best_i as u64);
+            if let Some(old) = found.take() {
+                // Its vectors serve the next solution read (allocation was
+                // a tenth of the profile).
+                old.recycle(&mut ws.grow);
+            }
             found = Some(Found {
                 row_strategy: sol.row_strategy,
                 column_strategy: sol.column_strategy,
