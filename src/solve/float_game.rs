@@ -304,7 +304,8 @@ pub struct GrowingGame {
     /// Vectors of earlier games, reused: a stage game is solved every few
     /// microseconds and the allocator showed in the profile.
     spare: Vec<Vec<f64>>,
-    /// The same for the bases of solutions handed back ([`GrowingGame::recycle`]).
+    /// The same for the bases of solutions handed back
+    /// ([`GrowingGame::recycle_positions`]).
     spare_positions: Vec<Vec<usize>>,
     /// Scratch of [`GrowingGame::read`] and [`GrowingGame::add_column`].
     slack_basic: Vec<bool>,
@@ -331,16 +332,8 @@ impl GrowingGame {
         v
     }
 
-    /// Takes back the vectors of a solution this game handed out (or any
-    /// other), so that the next solution read needs no allocation.
-    pub fn recycle(&mut self, solution: FloatSolution) {
-        self.recycle_values(solution.row_strategy);
-        self.recycle_values(solution.column_strategy);
-        self.recycle_positions(solution.tight_rows);
-        self.recycle_positions(solution.basic_columns);
-    }
-
-    /// Takes back a vector of values (a strategy) for reuse.
+    /// Takes back a vector of values (a strategy this game or another handed
+    /// out), so that the next solution read needs no allocation.
     pub fn recycle_values(&mut self, v: Vec<f64>) {
         if self.spare.len() < SPARES {
             self.spare.push(v);
