@@ -304,7 +304,17 @@ pub struct GrowingGame {
     /// Vectors of earlier games, reused: a stage game is solved every few
     /// microseconds and the allocator showed in the profile.
     spare: Vec<Vec<f64>>,
+    /// The same for the bases of solutions handed back
+    /// ([`GrowingGame::recycle_positions`]).
+    spare_positions: Vec<Vec<usize>>,
+    /// Scratch of [`GrowingGame::read`] and [`GrowingGame::add_column`].
+    slack_basic: Vec<bool>,
+    column: Vec<f64>,
 }
+
+/// Spare vectors kept at most: a restricted game holds a few dozen lines,
+/// and every solution read hands back four.
+const SPARES: usize = 256;
 
 impl GrowingGame {
     /// A zeroed vector of `len`, from the spares if there is one.
@@ -313,6 +323,28 @@ impl GrowingGame {
         v.clear();
         v.resize(len, 0.0);
         v
+    }
+
+    /// An empty vector of positions, from the spares if there is one.
+    fn fresh_positions(&mut self) -> Vec<usize> {
+        let mut v = self.spare_positions.pop().unwrap_or_default();
+        v.clear();
+        v
+    }
+
+    /// Takes back a vector of values (a strategy this game or another handed
+    /// out), so that the next solution read needs no allocation.
+    pub fn recycle_values(&mut self, v: Vec<f64>) {
+        if self.spare.len() < SPARES {
+            self.spare.push(v);
+        }
+    }
+
+    /// Takes back a vector of positions (a basis) for reuse.
+    pub fn recycle_positions(&mut self, v: Vec<usize>) {
+        if self.spare_positions.len() < SPARES {
+            self.spare_positions.push(v);
+        }
     }
 
     /// An empty workspace.
@@ -339,13 +371,9 @@ impl GrowingGame {
             "bad matrix shape"
         );
         self.shift = shift;
-        let old: Vec<Vec<f64>> = self
-            .matrix
-            .drain(..)
-            .chain(self.tableau.drain(..))
-            .collect();
-        self.spare.extend(old);
-        self.matrix.clear();
+        while let Some(v) = self.matrix.pop().or_else(|| self.tableau.pop()) {
+            self.recycle_values(v);
+        }
         self.variables.clear();
         self.column_variable.clear();
         self.slack_variable.clear();
@@ -443,7 +471,9 @@ impl GrowingGame {
         for (row, &v) in self.matrix.iter_mut().zip(entries) {
             row.push(v + self.shift);
         }
-        let a: Vec<f64> = entries.iter().map(|v| v + self.shift).collect();
+        let mut a = std::mem::take(&mut self.column);
+        a.clear();
+        a.extend(entries.iter().map(|v| v + self.shift));
         // The slacks' columns of the tableau are the basis inverse.
         for t in &mut self.tableau {
             let v: f64 = self
@@ -461,6 +491,7 @@ impl GrowingGame {
             .map(|(&s, &ak)| self.objective[s] * ak)
             .sum();
         self.objective.push(price - 1.0);
+        self.column = a;
         self.primal()?;
         self.read()
     }
@@ -471,13 +502,14 @@ impl GrowingGame {
     /// is what a best reply needs; [`GrowingGame::resolved`] is exact to
     /// the last bits. `None` if the weights do not add up to a positive
     /// total (numerical trouble).
-    #[must_use]
-    pub fn read(&self) -> Option<FloatSolution> {
+    pub fn read(&mut self) -> Option<FloatSolution> {
         let (m, n) = self.shape();
-        let mut column_strategy = vec![0.0; n];
-        let mut row_strategy = vec![0.0; m];
-        let (mut tight_rows, mut basic_columns) = (Vec::new(), Vec::new());
-        let mut slack_basic = vec![false; m];
+        let mut column_strategy = self.fresh(n);
+        let mut row_strategy = self.fresh(m);
+        let (mut tight_rows, mut basic_columns) = (self.fresh_positions(), self.fresh_positions());
+        let mut slack_basic = std::mem::take(&mut self.slack_basic);
+        slack_basic.clear();
+        slack_basic.resize(m, false);
         for (i, &b) in self.basis.iter().enumerate() {
             match self.variables[b] {
                 Variable::Column(j) => {
@@ -493,6 +525,7 @@ impl GrowingGame {
                 tight_rows.push(r);
             }
         }
+        self.slack_basic = slack_basic;
         let (total_y, total_x): (f64, f64) =
             (column_strategy.iter().sum(), row_strategy.iter().sum());
         if !(total_y > 0.0 && total_x > 0.0) {

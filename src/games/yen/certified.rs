@@ -157,6 +157,9 @@ pub struct Certified {
     rounds: u32,
     layers: Vec<Layer>,
     summary: Summary,
+    /// The layer below the one being solved, laid out along the stage
+    /// games' lines ([`lines`]).
+    lines: Option<lines::Lines>,
 }
 
 /// Scratch space of one thread.
@@ -257,6 +260,7 @@ impl Certified {
             rounds,
             layers: Vec::new(),
             summary: Summary::default(),
+            lines: None,
         };
         // Layers 0 and 1 are closed forms; allocate 2..R−1.
         for r in 0..rounds {
@@ -278,6 +282,8 @@ impl Certified {
         // below: where the same block of this layer starts.
         let mut seeds: Vec<Option<Hint>> = vec![None; pairs.len()];
         for r in 2..rounds {
+            let old = table.lines.take();
+            table.lines = lines::Lines::build(&table, r as usize - 1, old);
             let this = &table;
             let below = &seeds;
             let solved: Vec<SolvedBlock> = pairs
@@ -386,6 +392,8 @@ impl Certified {
             }
         }
         progress.end();
+        // Only the layer loop reads the lines; the starts read layer R − 1.
+        table.lines = None;
         table.summary.states = 0;
         for (r, layer) in table.layers.iter().enumerate() {
             for (a, b) in (0..n).flat_map(|a| (0..n).map(move |b| (a, b))) {
@@ -559,6 +567,14 @@ impl Certified {
     /// appended to `out`.
     fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) {
         let a = state.money_a - x;
+        if a > 0
+            && self
+                .lines
+                .as_ref()
+                .is_some_and(|l| l.below(state) && l.row(state, x, out))
+        {
+            return;
+        }
         match self.stored_layer(state, a) {
             Some(layer) => {
                 let n = self.max_total as usize + 1;
@@ -583,6 +599,14 @@ impl Certified {
     /// appended to `out`.
     fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) {
         let b = state.money_b - y;
+        if b > 0
+            && self
+                .lines
+                .as_ref()
+                .is_some_and(|l| l.below(state) && l.column(state, y, out))
+        {
+            return;
+        }
         match self.stored_layer(state, b) {
             Some(layer) => {
                 let n = self.max_total as usize + 1;
@@ -739,22 +763,29 @@ impl Certified {
             let Some(found) = self.oracle(ws, state, method, &mut row_bets, &mut col_bets) else {
                 continue;
             };
-            let mut candidates = vec![(found.row_strategy, found.column_strategy)];
+            let first = self.bounds(ws, state, &found.row_strategy, &found.column_strategy);
+            let mut candidates = [
+                Some((found.row_strategy, found.column_strategy, first)),
+                None,
+            ];
             if method == Method::Warm && found.from_growing_game {
                 // The tableau's strategies carry its drift; the basis
                 // re-solved from the matrix is exact to the last bits. (Only
                 // when the tableau holds this state's game: after a pure
                 // saddle point it still holds an earlier state's, whose
                 // strategies may be longer than the bets tried here.)
-                let (lower, upper) = self.bounds(ws, state, &candidates[0].0, &candidates[0].1);
+                let (lower, upper) = first;
                 if (upper - lower).partial_cmp(&RESOLVE) != Some(std::cmp::Ordering::Less) {
                     if let Some(sol) = ws.grow.resolved() {
-                        candidates.push((sol.row_strategy, sol.column_strategy));
+                        let bounds =
+                            self.bounds(ws, state, &sol.row_strategy, &sol.column_strategy);
+                        candidates[1] = Some((sol.row_strategy, sol.column_strategy, bounds));
                     }
                 }
             }
-            for (cp, cq) in candidates {
-                let (lower, upper) = self.bounds(ws, state, &cp, &cq);
+            // Each candidate's bounds are computed once (the first one's
+            // served both the re-solve test and this loop: the same bits).
+            for (cp, cq, (lower, upper)) in candidates.into_iter().flatten() {
                 if lower > interval.lower {
                     interval.lower = lower;
                     p = cp;
@@ -808,6 +839,8 @@ impl Certified {
         };
         let strategy_a = keep(&row_bets, &p);
         let strategy_b = keep(&col_bets, &q);
+        ws.grow.recycle_values(p);
+        ws.grow.recycle_values(q);
         // The next state (usually the neighbour d ± 2) starts from this basis.
         ws.hint_rows.clear();
         ws.hint_columns.clear();
@@ -815,6 +848,8 @@ impl Certified {
             Some((tight, basic)) => {
                 ws.hint_rows.extend(tight.iter().map(|&r| row_bets[r]));
                 ws.hint_columns.extend(basic.iter().map(|&c| col_bets[c]));
+                ws.grow.recycle_positions(tight);
+                ws.grow.recycle_positions(basic);
             }
             None => {
                 ws.hint_rows.extend_from_slice(&row_bets);
@@ -862,6 +897,16 @@ struct Found {
     /// this state's restricted game (a pure saddle point leaves it as the
     /// last state that needed an LP left it).
     from_growing_game: bool,
+}
+
+impl Found {
+    /// Hands its vectors back to `grow` for reuse.
+    fn recycle(self, grow: &mut GrowingGame) {
+        grow.recycle_values(self.row_strategy);
+        grow.recycle_values(self.column_strategy);
+        grow.recycle_positions(self.basis.0);
+        grow.recycle_positions(self.basis.1);
+    }
 }
 
 impl Certified {
@@ -913,7 +958,7 @@ impl Certified {
         let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
         let mut pending: Option<FloatSolution> = None;
         let mut warm = false;
-        let mut found = None;
+        let mut found: Option<Found> = None;
         for _ in 0..(m + n + 4) {
             let (k, l) = (row_bets.len(), col_bets.len());
             // The restricted game's midpoints, into a buffer kept across
@@ -990,6 +1035,11 @@ impl Certified {
             .then_some(worst_j as u64);
             let new_row = (best > sol.value + TOLERANCE && !row_bets.contains(&(best_i as u64)))
                 .then_some(best_i as u64);
+            if let Some(old) = found.take() {
+                // Its vectors serve the next solution read (allocation was
+                // a tenth of the profile).
+                old.recycle(&mut ws.grow);
+            }
             found = Some(Found {
                 row_strategy: sol.row_strategy,
                 column_strategy: sol.column_strategy,
@@ -1331,6 +1381,8 @@ fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
 /// The guarantee and ceiling against exact rational arithmetic.
 #[cfg(test)]
 mod exact_bounds;
+
+mod lines;
 
 #[cfg(test)]
 mod tests {
