@@ -8,9 +8,8 @@
 use super::memory_variants::runs_or_none;
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::variants::three::naive::ThreeRowSearch;
-use crate::games::memory::variants::three::optimized::{
-    max_n_starts, max_n_starts_under, paranoid_starts, paranoid_starts_under, MaxN, Paranoid,
-};
+use crate::games::memory::variants::three::optimized::{MaxN, Paranoid};
+use crate::games::memory::variants::three::packed::{max_n_starts_under, paranoid_starts_under};
 use crate::games::memory::variants::three::PassRule;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -27,13 +26,13 @@ const TREND_FROM: usize = 20;
 /// (the report's figure reads them too).
 pub(crate) fn max_n() -> &'static [MaxN] {
     static STARTS: OnceLock<Vec<MaxN>> = OnceLock::new();
-    STARTS.get_or_init(|| max_n_starts(THREE_REACH))
+    STARTS.get_or_init(|| max_n_starts_under(PassRule::FullRound, THREE_REACH))
 }
 
 /// The paranoid start values of N = 1..=[`THREE_REACH`], once per process.
 pub(crate) fn paranoid() -> &'static [Paranoid] {
     static STARTS: OnceLock<Vec<Paranoid>> = OnceLock::new();
-    STARTS.get_or_init(|| paranoid_starts(THREE_REACH))
+    STARTS.get_or_init(|| paranoid_starts_under(PassRule::FullRound, THREE_REACH))
 }
 
 /// The max-n start values of N = 1..=[`THREE_REACH`] when two passes in a
