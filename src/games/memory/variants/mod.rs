@@ -39,6 +39,7 @@ pub mod optimized;
 pub mod packed;
 pub mod ranks;
 pub mod three;
+mod walk;
 
 use std::fmt;
 use std::str::FromStr;

@@ -26,6 +26,7 @@
 //! exact reference this path is tested against on every state.
 
 use super::super::limbs::{add_mul, cmp, from_biguint, to_biguint};
+use super::super::walk::{unknown_first, Case, Read};
 use super::optimized::{MaxN, Paranoid, Value};
 use super::{Mode, PassRule, ThreeState};
 use num_bigint::{BigInt, BigUint};
@@ -387,72 +388,26 @@ impl Reads<'_> {
                 add_mul(&mut sum[i * w..(i + 1) * w], count as u64, best.c[i]);
             }
         };
-        if ones == 0 {
-            let r = n - 1 - m - k;
-            // (a) a number with one card known.
-            if k >= 1 {
-                let seconds = [
-                    Some(again(0, m, k - 1)),
-                    (m + k >= 2).then(|| over(0, m + 1, k - 1)),
-                ];
-                let terms = [
-                    Some((2, over(1, m + 1, k))),
-                    (k >= 2).then(|| (k - 1, over(0, m + 2, k - 2))),
-                    (r >= 1).then(|| (2 * r, over(0, m + 1, k))),
-                    None,
-                ];
-                case(k, seconds, terms, sum);
-            }
-            // (b) a 1.
-            {
-                let seconds = [(m + k >= 1).then(|| over(1, m, k + 1)), None];
-                let terms = [
-                    Some((1, win2)),
-                    (k >= 1).then(|| (k, over(1, m + 1, k))),
-                    (r >= 1).then(|| (2 * r, over(1, m, k + 2))),
-                    None,
-                ];
-                case(2, seconds, terms, sum);
-            }
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let seconds = [(m + k >= 1).then(|| over(0, m, k + 1)), None];
-                let terms = [
-                    Some((1, again(0, m, k))),
-                    Some((2, over(1, m, k + 2))),
-                    (k >= 1).then(|| (k, over(0, m + 1, k))),
-                    (r >= 2).then(|| (2 * r - 2, over(0, m, k + 2))),
-                ];
-                case(2 * r, seconds, terms, sum);
-            }
-        } else {
-            let r = n - m - k;
-            // (a) a number other than 1 with one card known.
-            if k >= 2 {
-                let seconds = [Some(again(1, m, k - 1)), Some(over(1, m + 1, k - 1))];
-                // The second card is the other 1: the next seat takes them.
-                let terms = [
-                    Some((1, next2)),
-                    (k >= 3).then(|| (k - 2, over(1, m + 2, k - 2))),
-                    (r >= 1).then(|| (2 * r, over(1, m + 1, k))),
-                    None,
-                ];
-                case(k - 1, seconds, terms, sum);
-            }
-            // (b) the other 1: the mover takes the 1s (no second choice).
-            for i in 0..slots {
-                add_mul(&mut sum[i * w..(i + 1) * w], 1, win1.c[i]);
-            }
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let seconds = [Some(over(1, m, k + 1)), None];
-                let terms = [
-                    Some((1, again(1, m, k))),
-                    Some((1, next2)),
-                    (k >= 2).then(|| (k - 1, over(1, m + 1, k))),
-                    (r >= 2).then(|| (2 * r - 2, over(1, m, k + 2))),
-                ];
-                case(2 * r, seconds, terms, sum);
+        let read = |x: Read| match x {
+            Read::Again(o, mm, kk) => again(o, mm, kk),
+            Read::Over(o, mm, kk) => over(o, mm, kk),
+            Read::MoverWins => win2,
+            Read::NextWins => next2,
+        };
+        for (count, c) in unknown_first(ones, n, m, k).into_iter().flatten() {
+            match c {
+                Case::Choose { seconds, terms } => case(
+                    count,
+                    seconds.map(|x| x.map(read)),
+                    terms.map(|t| t.map(|(c, x)| (c, read(x)))),
+                    sum,
+                ),
+                // The other 1: the mover takes the 1s (no second choice).
+                Case::Won => {
+                    for i in 0..slots {
+                        add_mul(&mut sum[i * w..(i + 1) * w], count as u64, win1.c[i]);
+                    }
+                }
             }
         }
     }
