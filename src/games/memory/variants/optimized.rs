@@ -359,11 +359,7 @@ pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     let mut below = Layer::default();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
-        let reach = if variant.counts_pairs() {
-            i64::try_from(n.min(max_pairs - n)).expect("small")
-        } else {
-            0
-        };
+        let reach = variant.lead_reach(n, Some(max_pairs));
         let layer = recurrence.layer(n, reach, &below);
         out.push(
             layer
@@ -392,11 +388,7 @@ impl VariantTable {
         let recurrence = Recurrence::new(variant, max_pairs);
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
-            let reach = if variant.counts_pairs() {
-                i64::try_from(n).expect("small")
-            } else {
-                0
-            };
+            let reach = variant.lead_reach(n, None);
             let layer = recurrence.layer(n, reach, &layers[n - 1]);
             layers.push(layer);
         }

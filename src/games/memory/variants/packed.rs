@@ -508,11 +508,7 @@ pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     let mut below = Layer::default();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
-        let reach = if variant.counts_pairs() {
-            i64::try_from(n.min(max_pairs - n)).expect("small")
-        } else {
-            0
-        };
+        let reach = variant.lead_reach(n, Some(max_pairs));
         let next = layer(&levels, n, reach, &below);
         let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0, false);
         out.push(value(&levels, 2 * n, start));
@@ -536,11 +532,7 @@ impl PackedTable {
         let levels = Levels::new(variant, max_pairs);
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
-            let reach = if variant.counts_pairs() {
-                i64::try_from(n).expect("small")
-            } else {
-                0
-            };
+            let reach = variant.lead_reach(n, None);
             let next = layer(&levels, n, reach, &layers[n - 1]);
             layers.push(next);
         }
