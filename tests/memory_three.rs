@@ -13,6 +13,7 @@ use solved_games::games::memory::variants::three::naive::ThreeRowSearch;
 use solved_games::games::memory::variants::three::optimized::{
     max_n_starts, paranoid_starts, paranoid_starts_under, start_values, ThreeTable,
 };
+use solved_games::games::memory::variants::three::packed::{self, PackedThreeTable};
 use solved_games::games::memory::variants::three::{Mode, PassRule, ThreeState};
 
 /// Every state n ≤ `pairs` under `rule`: the table's max-n value equals
@@ -151,6 +152,62 @@ fn start_values_match_the_whole_table_up_to_12_pairs() {
         for (i, v) in starts.iter().enumerate() {
             let whole = table.value(ThreeState::start(i + 1)).unwrap();
             assert_eq!(v, &whole, "{mode}, N = {}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn the_packed_path_equals_the_bigint_reference_on_every_state_up_to_12_pairs() {
+    // The limb arena (`packed.rs`) against the `BigInt` table, all four or
+    // six numbers of every state and pass count, both modes, both rules.
+    for mode in Mode::ALL {
+        for rule in PassRule::ALL {
+            let slow = ThreeTable::build_under(mode, rule, 12);
+            let fast = PackedThreeTable::build_under(mode, rule, 12);
+            let states = slow.states(12);
+            assert!(
+                states.len() > 400,
+                "{mode}, {rule}: {} states",
+                states.len()
+            );
+            for s in states {
+                assert_eq!(fast.value(s), slow.value(s), "{mode}, {rule}: {s}");
+            }
+            // Not a state under the rule, or past the table: no value.
+            let after_two = ThreeState {
+                ones_known: 0,
+                n: 4,
+                m: 1,
+                k: 1,
+                passes: 2,
+            };
+            assert_eq!(
+                fast.value(after_two).is_some(),
+                rule == PassRule::FullRound,
+                "{rule}"
+            );
+            assert_eq!(fast.value(ThreeState::start(13)), None);
+        }
+    }
+}
+
+#[test]
+fn packed_start_values_equal_the_reference_and_every_thread_count() {
+    // The two-layer start values of the packed path equal the `BigInt`
+    // recurrence's to N = 20, on one thread and on two.
+    for mode in Mode::ALL {
+        for rule in PassRule::ALL {
+            let slow = solved_games::games::memory::variants::three::optimized::start_values_under(
+                mode, rule, 20,
+            );
+            for threads in [1, 2] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let fast = pool.install(|| packed::start_values_under(mode, rule, 20));
+                assert_eq!(fast, slow, "{mode}, {rule}, {threads} threads");
+            }
         }
     }
 }

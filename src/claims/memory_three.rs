@@ -8,9 +8,8 @@
 use super::memory_variants::runs_or_none;
 use super::{Claim, Evidence, GameId};
 use crate::games::memory::variants::three::naive::ThreeRowSearch;
-use crate::games::memory::variants::three::optimized::{
-    max_n_starts, max_n_starts_under, paranoid_starts, paranoid_starts_under, MaxN, Paranoid,
-};
+use crate::games::memory::variants::three::optimized::{MaxN, Paranoid};
+use crate::games::memory::variants::three::packed::{max_n_starts_under, paranoid_starts_under};
 use crate::games::memory::variants::three::PassRule;
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
@@ -18,8 +17,8 @@ use std::sync::OnceLock;
 
 /// The largest N the row search checks in a claim.
 const NAIVE_REACH: usize = 5;
-/// The largest N of the claims (both modes together about 1 s of CPU).
-pub(crate) const THREE_REACH: usize = 50;
+/// The largest N of the claims (the four solves, packed, about 3 s of CPU).
+pub(crate) const THREE_REACH: usize = 100;
 /// From here on the trend claims measure N² times the small chances.
 const TREND_FROM: usize = 20;
 
@@ -27,13 +26,13 @@ const TREND_FROM: usize = 20;
 /// (the report's figure reads them too).
 pub(crate) fn max_n() -> &'static [MaxN] {
     static STARTS: OnceLock<Vec<MaxN>> = OnceLock::new();
-    STARTS.get_or_init(|| max_n_starts(THREE_REACH))
+    STARTS.get_or_init(|| max_n_starts_under(PassRule::FullRound, THREE_REACH))
 }
 
 /// The paranoid start values of N = 1..=[`THREE_REACH`], once per process.
 pub(crate) fn paranoid() -> &'static [Paranoid] {
     static STARTS: OnceLock<Vec<Paranoid>> = OnceLock::new();
-    STARTS.get_or_init(|| paranoid_starts(THREE_REACH))
+    STARTS.get_or_init(|| paranoid_starts_under(PassRule::FullRound, THREE_REACH))
 }
 
 /// The max-n start values of N = 1..=[`THREE_REACH`] when two passes in a
@@ -147,8 +146,11 @@ fn scaled_range(residue: usize, x: impl Fn(&MaxN) -> BigRational) -> (f64, f64) 
 /// MEM-110's answer: seat 1 for N = 1 and every N ≡ 1 (mod 3) from 7,
 /// seat 2 for the rest; seat 3 never.
 const MAX_N_FAVOURED: &str = "seat 1: 1, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, \
-                              49; seat 2: 2-6, 8-9, 11-12, 14-15, 17-18, 20-21, 23-24, 26-27, \
-                              29-30, 32-33, 35-36, 38-39, 41-42, 44-45, 47-48, 50";
+                              49, 52, 55, 58, 61, 64, 67, 70, 73, 76, 79, 82, 85, 88, 91, 94, 97, \
+                              100; seat 2: 2-6, 8-9, 11-12, 14-15, 17-18, 20-21, 23-24, 26-27, \
+                              29-30, 32-33, 35-36, 38-39, 41-42, 44-45, 47-48, 50-51, 53-54, \
+                              56-57, 59-60, 62-63, 65-66, 68-69, 71-72, 74-75, 77-78, 80-81, \
+                              83-84, 86-87, 89-90, 92-93, 95-96, 98-99";
 
 /// Claims about three players, in the order SPEC.md lists them.
 pub(super) const CLAIMS: &[Claim] = &[
@@ -160,7 +162,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                     当然の課題である\": three seats in fixed order, perfect shared memory, the 1s \
                     win, a full round of passes draws (⅓ each); max-n play (ties to the worse for \
                     the next seat, then fewer draws): which seat has the largest winning chance \
-                    at the start, 1 ≤ N ≤ 50 (explicit row N ≤ 5)",
+                    at the start, 1 ≤ N ≤ 100 (explicit row N ≤ 5)",
         expected: MAX_N_FAVOURED,
         erratum: None,
         compute: || {
@@ -178,8 +180,8 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement:
             "computed, not from the document — §4: \"パスが増えると引き分けが多くなる\" with \
                     three players (max-n): the draw probability at the start is 0 for N ≤ 3, at \
-                    least 0.85 for 4 ≤ N ≤ 50, and at N = 26 (a 52-card deck)",
-        expected: "0 for N ≤ 3: yes; ≥ 0.85 for 4 ≤ N ≤ 50: yes; N = 26: 0.997689",
+                    least 0.85 for 4 ≤ N ≤ 100, and at N = 26 (a 52-card deck)",
+        expected: "0 for N ≤ 3: yes; ≥ 0.85 for 4 ≤ N ≤ 100: yes; N = 26: 0.997689",
         erratum: None,
         compute: || {
             let zero = (1..=3).all(|n| max_n()[n - 1].draw.is_zero());
@@ -197,7 +199,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                 let mut s = format!("0 for N ≤ 3: {}", if zero { "yes" } else { "no" });
                 if let Some(high) = high {
                     s += &format!(
-                        "; ≥ 0.85 for 4 ≤ N ≤ 50: {}; N = 26: {}",
+                        "; ≥ 0.85 for 4 ≤ N ≤ {THREE_REACH}: {}; N = 26: {}",
                         if high { "yes" } else { "no" },
                         f6(&max_n()[25].draw)
                     );
@@ -217,7 +219,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         game: GameId::Memory,
         source: "004 §4 item 2",
         statement: "computed, not from the document — §4: \"プレイヤーを増やすことで戦略選択は\
-                    複雑になる\": where the favoured seat (max-n) changes: from N = 5 to 50 it \
+                    複雑になる\": where the favoured seat (max-n) changes: from N = 5 to 100 it \
                     follows N mod 3, seat 1 exactly when N ≡ 1 (mod 3), seat 2 otherwise",
         expected: "holds",
         erratum: None,
@@ -236,7 +238,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "computed, not from the document — the trend of three-player max-n play: the \
                     chance that anyone wins shrinks like N⁻², N²·(1 − draw) ∈ [0.5, 0.6] for \
                     N ≡ 1 (mod 3), ∈ [1.5, 1.6] for N ≡ 2 and ∈ [3.0, 3.3] for N ≡ 0, \
-                    N = 20..50; seat 1's winning chance N²·win₁ ∈ [0.5, 0.53] for every such N",
+                    N = 20..100; seat 1's winning chance N²·win₁ ∈ [0.5, 0.53] for every such N",
         expected: "holds",
         erratum: None,
         compute: || {
@@ -270,9 +272,9 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 item 2",
         statement: "computed, not from the document — §4: \"1 位になることを諦めたプレイヤーが…\
                     考えることもあり得る\": each seat against a coalition of the other two \
-                    (paranoid): which seat can guarantee the most at the start, 1 ≤ N ≤ 50 \
+                    (paranoid): which seat can guarantee the most at the start, 1 ≤ N ≤ 100 \
                     (explicit row N ≤ 5), and the three guarantees at N = 26",
-        expected: "seat 1: 1, 5, 12, 16; seat 2: 2-4, 6-11, 13-15, 17-50; N = 26: 0.251872, \
+        expected: "seat 1: 1, 5, 12, 16; seat 2: 2-4, 6-11, 13-15, 17-100; N = 26: 0.251872, \
                    0.252241, 0.252112",
         erratum: None,
         compute: || {
@@ -295,7 +297,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         game: GameId::Memory,
         source: "004 §4 item 2, §5",
         statement: "computed, not from the document — does the paper's \"後攻がやや有利\" (§5) \
-                    carry to the last of three seats? The N ≤ 50 at which seat 3 has the largest \
+                    carry to the last of three seats? The N ≤ 100 at which seat 3 has the largest \
                     winning chance (max-n) or the largest guarantee (paranoid), ties included",
         expected: "max-n: none; paranoid: none",
         erratum: None,
@@ -320,11 +322,11 @@ pub(super) const CLAIMS: &[Claim] = &[
         source: "004 §4 items 1, 2",
         statement: "computed, not from the document — §4: \"パス戦略に何らかの制限を加えることが\
                     必要である\" with three seats: when two passes in a row (not a full round) end \
-                    the game, which seat is favoured at the start, 1 ≤ N ≤ 50 (explicit row \
+                    the game, which seat is favoured at the start, 1 ≤ N ≤ 100 (explicit row \
                     N ≤ 5), and where that differs from the full-round rule: max-n (largest \
                     winning chance) and paranoid (largest guarantee)",
         expected: "max-n: every start value as under a full round; paranoid: seat 1: 1; \
-                   seat 2: 2-3, 5-6, 9-10, 12-14, 16-17, 20-21, 23-25, 27-28, 30-32, 34-50; \
+                   seat 2: 2-3, 5-6, 9-10, 12-14, 16-17, 20-21, 23-25, 27-28, 30-32, 34-100; \
                    seat 3: 4, 7-8, 11, 15, 18-19, 22, 26, 29, 33; favoured seat differs from a \
                    full round at N = 4-5, 7-8, 11-12, 15-16, 18-19, 22, 26, 29, 33",
         erratum: None,
@@ -370,10 +372,10 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "computed, not from the document — §4: \"パスが増えると引き分けが多くなる\" \
                     against a coalition: the draw probability of each seat's paranoid game at \
                     the start (the seat and the coalition each taking fewer draws at an equal \
-                    guarantee), 1 ≤ N ≤ 50 (explicit row N ≤ 5): the N where some seat's game \
+                    guarantee), 1 ≤ N ≤ 100 (explicit row N ≤ 5): the N where some seat's game \
                     can be drawn, under a full round of passes and under two passes in a row, \
                     and the three draw chances at N = 26 under two passes",
-        expected: "a full round: none; two passes: 4-50; two passes, N = 26: 0.008335, \
+        expected: "a full round: none; two passes: 4-100; two passes, N = 26: 0.008335, \
                    0.008324, 0.008319",
         erratum: None,
         compute: || {

@@ -6,8 +6,9 @@ use super::{CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
-use solved_games::games::memory::variants::three::optimized::{
-    max_n_starts_under, paranoid_starts_under, MaxN, Paranoid, ThreeTable,
+use solved_games::games::memory::variants::three::optimized::{MaxN, Paranoid, ThreeTable};
+use solved_games::games::memory::variants::three::packed::{
+    max_n_starts_under, paranoid_starts_under,
 };
 use solved_games::games::memory::variants::three::{Mode, PassRule, NAME};
 

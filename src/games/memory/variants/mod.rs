@@ -39,6 +39,7 @@ pub mod optimized;
 pub mod packed;
 pub mod ranks;
 pub mod three;
+mod walk;
 
 use std::fmt;
 use std::str::FromStr;
@@ -91,6 +92,21 @@ impl Variant {
     #[must_use]
     pub fn counts_pairs(self) -> bool {
         self == Variant::Pairs
+    }
+
+    /// The leads kept on layer n, −reach..=reach (a lead beyond is read
+    /// clamped): 0 where the variant ignores the lead; with `starts_up_to`
+    /// N, only the leads a game of at most N pairs reaches at n pairs left,
+    /// |lead| ≤ min(n, N − n) (a state reads leads at most one further from
+    /// 0 on the layer below, so every value kept is exact); without it every
+    /// lead −n..=n (the whole table).
+    #[must_use]
+    pub fn lead_reach(self, n: usize, starts_up_to: Option<usize>) -> i64 {
+        if !self.counts_pairs() {
+            return 0;
+        }
+        let reach = starts_up_to.map_or(n, |top| n.min(top - n));
+        i64::try_from(reach).expect("small")
     }
 }
 

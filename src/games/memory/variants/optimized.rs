@@ -33,6 +33,7 @@
 //! layers of n and, for the pairs variant, only the leads a game of N pairs
 //! reaches, |lead| ≤ min(n, N − n).
 
+use super::walk::{unknown_first, Case, Read};
 use super::{TieRule, Variant, VariantState};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -297,106 +298,29 @@ impl Recurrence {
         );
         let pick =
             |seconds: Vec<Num>| choose(variant, seconds.into_iter().map(|x| (x, false)).collect());
+        let read = |x: Read| match x {
+            Read::Again(o, mm, kk) => again(o, mm, kk),
+            Read::Over(o, mm, kk) => over(o, mm, kk),
+            Read::MoverWins => win2.clone(),
+            Read::NextWins => loss2.clone(),
+        };
         let mut cases: Vec<(usize, Num)> = Vec::new();
-        if ones == 0 {
-            let r = n - 1 - m - k;
-            // (a) a number with one card known.
-            if k >= 1 {
-                let mut seconds = vec![again(0, m, k - 1)];
-                if m + k >= 2 {
-                    seconds.push(over(0, m + 1, k - 1));
+        for (count, case) in unknown_first(ones, n, m, k).into_iter().flatten() {
+            let x = match case {
+                Case::Won => win1.clone(),
+                Case::Choose { seconds, terms } => {
+                    let mut choices: Vec<Num> = seconds.into_iter().flatten().map(read).collect();
+                    let xs: Vec<(usize, Num)> = terms
+                        .into_iter()
+                        .flatten()
+                        .map(|(c, x)| (c, read(x)))
+                        .collect();
+                    let parts: Vec<(usize, &Num)> = xs.iter().map(|(c, x)| (*c, x)).collect();
+                    choices.push(weighted(&parts));
+                    pick(choices)
                 }
-                let (x1, x2, x3);
-                let mut parts: Vec<(usize, &Num)> = Vec::new();
-                x1 = over(1, m + 1, k);
-                parts.push((2, &x1));
-                if k >= 2 {
-                    x2 = over(0, m + 2, k - 2);
-                    parts.push((k - 1, &x2));
-                }
-                if r >= 1 {
-                    x3 = over(0, m + 1, k);
-                    parts.push((2 * r, &x3));
-                }
-                seconds.push(weighted(&parts));
-                cases.push((k, pick(seconds)));
-            }
-            // (b) a 1.
-            {
-                let mut seconds = Vec::new();
-                if m + k >= 1 {
-                    seconds.push(over(1, m, k + 1));
-                }
-                let (x2, x3);
-                let mut parts: Vec<(usize, &Num)> = vec![(1, win2)];
-                if k >= 1 {
-                    x2 = over(1, m + 1, k);
-                    parts.push((k, &x2));
-                }
-                if r >= 1 {
-                    x3 = over(1, m, k + 2);
-                    parts.push((2 * r, &x3));
-                }
-                seconds.push(weighted(&parts));
-                cases.push((2, pick(seconds)));
-            }
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let mut seconds = Vec::new();
-                if m + k >= 1 {
-                    seconds.push(over(0, m, k + 1));
-                }
-                let (x1, x2) = (again(0, m, k), over(1, m, k + 2));
-                let (x3, x4);
-                let mut parts: Vec<(usize, &Num)> = vec![(1, &x1), (2, &x2)];
-                if k >= 1 {
-                    x3 = over(0, m + 1, k);
-                    parts.push((k, &x3));
-                }
-                if r >= 2 {
-                    x4 = over(0, m, k + 2);
-                    parts.push((2 * r - 2, &x4));
-                }
-                seconds.push(weighted(&parts));
-                cases.push((2 * r, pick(seconds)));
-            }
-        } else {
-            let r = n - m - k;
-            // (a) a number other than 1 with one card known.
-            if k >= 2 {
-                let mut seconds = vec![again(1, m, k - 1), over(1, m + 1, k - 1)];
-                let (x2, x3);
-                let mut parts: Vec<(usize, &Num)> = vec![(1, loss2)];
-                if k >= 3 {
-                    x2 = over(1, m + 2, k - 2);
-                    parts.push((k - 2, &x2));
-                }
-                if r >= 1 {
-                    x3 = over(1, m + 1, k);
-                    parts.push((2 * r, &x3));
-                }
-                seconds.push(weighted(&parts));
-                cases.push((k - 1, pick(seconds)));
-            }
-            // (b) the other 1: the mover takes the 1s.
-            cases.push((1, win1.clone()));
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let mut seconds = vec![over(1, m, k + 1)];
-                let (x1, x3, x4);
-                x1 = again(1, m, k);
-                let mut parts: Vec<(usize, &Num)> = vec![(1, &x1), (1, loss2)];
-                if k >= 2 {
-                    x3 = over(1, m + 1, k);
-                    parts.push((k - 1, &x3));
-                }
-                if r >= 2 {
-                    x4 = over(1, m, k + 2);
-                    parts.push((2 * r - 2, &x4));
-                }
-                seconds.push(weighted(&parts));
-                cases.push((2 * r, pick(seconds)));
-            }
+            };
+            cases.push((count, x));
         }
         let parts: Vec<(usize, &Num)> = cases.iter().map(|(c, x)| (*c, x)).collect();
         options.push((weighted(&parts), false));
@@ -435,11 +359,7 @@ pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     let mut below = Layer::default();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
-        let reach = if variant.counts_pairs() {
-            i64::try_from(n.min(max_pairs - n)).expect("small")
-        } else {
-            0
-        };
+        let reach = variant.lead_reach(n, Some(max_pairs));
         let layer = recurrence.layer(n, reach, &below);
         out.push(
             layer
@@ -468,11 +388,7 @@ impl VariantTable {
         let recurrence = Recurrence::new(variant, max_pairs);
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
-            let reach = if variant.counts_pairs() {
-                i64::try_from(n).expect("small")
-            } else {
-                0
-            };
+            let reach = variant.lead_reach(n, None);
             let layer = recurrence.layer(n, reach, &layers[n - 1]);
             layers.push(layer);
         }

@@ -26,6 +26,7 @@
 
 use super::limbs::{add_mul, cmp, from_biguint, sub_from, to_biguint};
 use super::optimized::Value;
+use super::walk::{unknown_first, Case, Read};
 use super::{TieRule, Variant, VariantState};
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -336,71 +337,26 @@ impl Reads<'_> {
                 add_mul(&mut sum[i * w..(i + 1) * w], count as u64, best.c[i]);
             }
         };
-        if ones == 0 {
-            let r = n - 1 - m - k;
-            // (a) a number with one card known.
-            if k >= 1 {
-                let seconds = [
-                    Some(again(0, m, k - 1)),
-                    (m + k >= 2).then(|| over(0, m + 1, k - 1)),
-                ];
-                let terms = [
-                    Some((2, over(1, m + 1, k))),
-                    (k >= 2).then(|| over(0, m + 2, k - 2)).map(|x| (k - 1, x)),
-                    (r >= 1).then(|| over(0, m + 1, k)).map(|x| (2 * r, x)),
-                    None,
-                ];
-                case(k, seconds, terms, sum);
-            }
-            // (b) a 1.
-            {
-                let seconds = [(m + k >= 1).then(|| over(1, m, k + 1)), None];
-                let terms = [
-                    Some((1, win2)),
-                    (k >= 1).then(|| over(1, m + 1, k)).map(|x| (k, x)),
-                    (r >= 1).then(|| over(1, m, k + 2)).map(|x| (2 * r, x)),
-                    None,
-                ];
-                case(2, seconds, terms, sum);
-            }
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let seconds = [(m + k >= 1).then(|| over(0, m, k + 1)), None];
-                let terms = [
-                    Some((1, again(0, m, k))),
-                    Some((2, over(1, m, k + 2))),
-                    (k >= 1).then(|| over(0, m + 1, k)).map(|x| (k, x)),
-                    (r >= 2).then(|| over(0, m, k + 2)).map(|x| (2 * r - 2, x)),
-                ];
-                case(2 * r, seconds, terms, sum);
-            }
-        } else {
-            let r = n - m - k;
-            // (a) a number other than 1 with one card known.
-            if k >= 2 {
-                let seconds = [Some(again(1, m, k - 1)), Some(over(1, m + 1, k - 1))];
-                let terms = [
-                    Some((1, loss2)),
-                    (k >= 3).then(|| over(1, m + 2, k - 2)).map(|x| (k - 2, x)),
-                    (r >= 1).then(|| over(1, m + 1, k)).map(|x| (2 * r, x)),
-                    None,
-                ];
-                case(k - 1, seconds, terms, sum);
-            }
-            // (b) the other 1: the mover takes the 1s (no second choice).
-            for &i in parts_of {
-                add_mul(&mut sum[i * w..(i + 1) * w], 1, win1.c[i]);
-            }
-            // (c) a number none of whose cards is known.
-            if r >= 1 {
-                let seconds = [Some(over(1, m, k + 1)), None];
-                let terms = [
-                    Some((1, again(1, m, k))),
-                    Some((1, loss2)),
-                    (k >= 2).then(|| over(1, m + 1, k)).map(|x| (k - 1, x)),
-                    (r >= 2).then(|| over(1, m, k + 2)).map(|x| (2 * r - 2, x)),
-                ];
-                case(2 * r, seconds, terms, sum);
+        let read = |x: Read| match x {
+            Read::Again(o, mm, kk) => again(o, mm, kk),
+            Read::Over(o, mm, kk) => over(o, mm, kk),
+            Read::MoverWins => win2,
+            Read::NextWins => loss2,
+        };
+        for (count, c) in unknown_first(ones, n, m, k).into_iter().flatten() {
+            match c {
+                Case::Choose { seconds, terms } => case(
+                    count,
+                    seconds.map(|x| x.map(read)),
+                    terms.map(|t| t.map(|(c, x)| (c, read(x)))),
+                    sum,
+                ),
+                // The other 1: the mover takes the 1s (no second choice).
+                Case::Won => {
+                    for &i in parts_of {
+                        add_mul(&mut sum[i * w..(i + 1) * w], count as u64, win1.c[i]);
+                    }
+                }
             }
         }
     }
@@ -552,11 +508,7 @@ pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     let mut below = Layer::default();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
-        let reach = if variant.counts_pairs() {
-            i64::try_from(n.min(max_pairs - n)).expect("small")
-        } else {
-            0
-        };
+        let reach = variant.lead_reach(n, Some(max_pairs));
         let next = layer(&levels, n, reach, &below);
         let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0, false);
         out.push(value(&levels, 2 * n, start));
@@ -580,11 +532,7 @@ impl PackedTable {
         let levels = Levels::new(variant, max_pairs);
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
-            let reach = if variant.counts_pairs() {
-                i64::try_from(n).expect("small")
-            } else {
-                0
-            };
+            let reach = variant.lead_reach(n, None);
             let next = layer(&levels, n, reach, &layers[n - 1]);
             layers.push(next);
         }

@@ -46,6 +46,7 @@
 
 pub mod naive;
 pub mod optimized;
+pub mod packed;
 
 use std::fmt;
 
