@@ -71,6 +71,13 @@ fn naive_matches_optimized_on_every_state() {
     ]);
 }
 
+/// N = 6 for M = 5 and 6 too (the states of the starts of 1..=6 pairs),
+/// apart from the test above so that each can be timed on its own.
+#[test]
+fn naive_matches_optimized_to_six_pairs_with_memory_five_and_six() {
+    all_agree(&[(5, 6, 0), (6, 6, 0)]);
+}
+
 /// The longer check (22 s of CPU in release; minutes of wall under load):
 /// N ≤ 12 for M ≤ 2, N ≤ 9 for M = 3, N ≤ 8 for M = 4, N ≤ 7 for M = 5, 6.
 #[test]

@@ -714,30 +714,37 @@ pub fn draw_range(
                 .expect("a state of Z∞ has a staying action"),
         })
         .collect();
-    // Certificates: each plan optimal, and its own draw probability the
-    // bound (endless play counted as a draw: 1 − its decisive mass).
-    for (high, policy, bound) in [
-        (false, &low_policy, &low),
-        (true, &high_policy, &high_sol.values),
-    ] {
-        if !verify(game, policy, values) {
-            return Err(DrawError::NotCertified(high));
-        }
+    // Certificates: each plan optimal for both players: its equations
+    // give `values` and no trap exists (then its closed endless classes lie
+    // at value 0, so `values` are its own values, as in [`verify`]; the
+    // exact evaluation is not repeated). The least is the plan's own draw
+    // probability by construction (the same game, the same plan); the
+    // greatest is too unless a virtual stay was chosen, then it is checked.
+    let optimal = |policy: &[usize]| {
+        (0..n).all(|s| action_value(&game.states[s][policy[s]], values) == values[s])
+            && find_trap(game, policy, values).is_none()
+    };
+    if !optimal(&low_policy) {
+        return Err(DrawError::NotCertified(false));
+    }
+    if !optimal(&high_policy) {
+        return Err(DrawError::NotCertified(true));
+    }
+    if (0..n).any(|s| high_sol.policy[s] >= kept[s].len()) {
         let once = Game {
             states: (0..n)
                 .map(|s| {
-                    let a = policy[s];
+                    let a = high_policy[s];
                     vec![Action(
                         game.states[s][a]
                             .0
                             .iter()
                             .enumerate()
                             .map(|(b, (p, o))| {
-                                let d = end_draw(s, a, b);
                                 let o = match o {
-                                    Outcome::End(_) => Outcome::End(
-                                        BigRational::one() - if high { d.1 } else { d.0 },
-                                    ),
+                                    Outcome::End(_) => {
+                                        Outcome::End(BigRational::one() - end_draw(s, a, b).1)
+                                    }
                                     Outcome::Mine(t) | Outcome::Theirs(t) => Outcome::Mine(*t),
                                 };
                                 (p.clone(), o)
@@ -751,8 +758,8 @@ pub fn draw_range(
             .into_iter()
             .map(|w| BigRational::one() - w)
             .collect();
-        if &draws != bound {
-            return Err(DrawError::NotCertified(high));
+        if draws != high_sol.values {
+            return Err(DrawError::NotCertified(true));
         }
     }
     Ok(DrawRange {
