@@ -6,10 +6,14 @@
 
 use super::memory_variants::runs;
 use super::{Claim, Evidence, GameId};
+use crate::games::memory::analysis::draw_probabilities;
+use crate::games::memory::optimized::{exact_table, Extent};
+use crate::games::memory::rules::TieBreak;
 use crate::games::memory::variants::bounded::optimized::BoundedTable;
 use crate::games::memory::variants::bounded::{naive, notation};
 use crate::games::memory::variants::optimized::start_values;
 use crate::games::memory::variants::Variant;
+use crate::games::memory::State;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
@@ -21,22 +25,46 @@ pub(crate) const MEMORY_REACH: usize = 6;
 pub(crate) const PAIRS_REACH: usize = 12;
 /// The largest N the explicit row checks (every M ≤ 6 in about a second).
 const NAIVE_REACH: usize = 3;
+/// The largest N the explicit row checks the draw intervals of (MEM-123).
+const NAIVE_DRAW_REACH: usize = 4;
+
+/// A draw probability's least and greatest over optimal plans.
+type Interval = (BigRational, BigRational);
+
+/// The draw interval at the start, `[m][n - 1]` as [`starts`] (the same
+/// tables: building with draws gives the values too, computed once).
+pub(crate) fn start_draws() -> &'static [Vec<Interval>] {
+    &solved().1
+}
+
+/// Every table M ≤ [`MEMORY_REACH`] to N = [`PAIRS_REACH`] with its draw
+/// intervals: the start values and the start draw intervals.
+#[allow(clippy::type_complexity)] // two parallel per-M tables
+fn solved() -> &'static (Vec<Vec<BigRational>>, Vec<Vec<Interval>>) {
+    static SOLVED: OnceLock<(Vec<Vec<BigRational>>, Vec<Vec<Interval>>)> = OnceLock::new();
+    SOLVED.get_or_init(|| {
+        (0..=MEMORY_REACH)
+            .map(|m| {
+                let table = BoundedTable::build_with_draws(m, PAIRS_REACH)
+                    .expect("every layer settles and its draws are certified");
+                (1..=PAIRS_REACH)
+                    .map(|n| {
+                        (
+                            table.start(n).expect("a start"),
+                            table.start_draw(n).expect("a start"),
+                        )
+                    })
+                    .unzip()
+            })
+            .unzip()
+    })
+}
 
 /// The first player's expected points at the start, `[m][n - 1]` for
 /// M ≤ [`MEMORY_REACH`], N ≤ [`PAIRS_REACH`], computed once per process
 /// (the report's figure reads them too).
 pub(crate) fn starts() -> &'static [Vec<BigRational>] {
-    static STARTS: OnceLock<Vec<Vec<BigRational>>> = OnceLock::new();
-    STARTS.get_or_init(|| {
-        (0..=MEMORY_REACH)
-            .map(|m| {
-                let table = BoundedTable::build(m, PAIRS_REACH).expect("every layer settles");
-                (1..=PAIRS_REACH)
-                    .map(|n| table.start(n).expect("a start"))
-                    .collect()
-            })
-            .collect()
-    })
+    &solved().0
 }
 
 /// F (first favoured), S (second) or = for the first player's points.
@@ -71,6 +99,40 @@ fn favoured(per_m: &[Vec<BigRational>]) -> String {
 
 fn f6(x: &BigRational) -> String {
     format!("{:.6}", x.to_f64().unwrap_or(f64::NAN))
+}
+
+/// `0.123456` or `0.123456–0.234567` (least–greatest).
+fn interval6(d: &Interval) -> String {
+    if d.0 == d.1 {
+        f6(&d.0)
+    } else {
+        format!("{}–{}", f6(&d.0), f6(&d.1))
+    }
+}
+
+/// Per M, the N whose start has a draw interval wider than a point, and
+/// those with no draw at all.
+fn draw_shapes(per_m: &[Vec<Interval>]) -> String {
+    per_m
+        .iter()
+        .enumerate()
+        .map(|(m, ds)| {
+            let n_of = |f: &dyn Fn(&Interval) -> bool| -> String {
+                let ns: Vec<usize> = (1..=ds.len()).filter(|&n| f(&ds[n - 1])).collect();
+                if ns.is_empty() {
+                    "none".into()
+                } else {
+                    runs(&ns)
+                }
+            };
+            format!(
+                "M = {m}: never drawn at N = {}; least < greatest at N = {}",
+                n_of(&|d| d.1 == BigRational::from_integer(0.into())),
+                n_of(&|d| d.0 < d.1)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 /// Claims about bounded memory, in the order SPEC.md lists them.
@@ -147,4 +209,72 @@ pub(super) const CLAIMS: &[Claim] = &[
             Evidence::optimized_only(parts.join("; "))
         },
     },
+    Claim {
+        id: "MEM-123",
+        game: GameId::Memory,
+        source: "004 §4 item 3, R5",
+        statement: "computed, not from the document — §4: \"不完全な記憶力の設定方法も「記憶できる枚数\
+                    が有限」…など様々な場合が考えられる\" (both remember the last M cards turned; R5: a \
+                    game nobody ends is a draw): the draw probability at the start under optimal \
+                    play, the least and the greatest over pairs of optimal plans, for M ≤ 6 and \
+                    N ≤ 12 (explicit row N ≤ 4): the trend at N = 12 as M runs 0..6 beside the \
+                    paper's game (fewest and most draws among tied optimal turns), and per M the N \
+                    never drawn and the N where the choice among optimal plans moves it",
+        expected: "N = 12: M = 0: 0.000000; M = 1: 0.000000; M = 2: 0.000000; M = 3: 0.893454; M = 4: 0.018616–0.018632; M = 5: 0.050670–0.050800; M = 6: 0.148991–0.304657; paper: 0.895274–0.898474 || M = 0: never drawn at N = 1-12; least < greatest at N = none | M = 1: never drawn at N = 1-12; least < greatest at N = none | M = 2: never drawn at N = 1-12; least < greatest at N = none | M = 3: never drawn at N = 1-3; least < greatest at N = none | M = 4: never drawn at N = 1-2; least < greatest at N = 3-12 | M = 5: never drawn at N = 1-2; least < greatest at N = 3-12 | M = 6: never drawn at N = 1-2; least < greatest at N = 3-12",
+        erratum: None,
+        compute: || {
+            let paper = exact_table(PAIRS_REACH, Extent::Full, true);
+            let start = State::f(PAIRS_REACH, 0, 0).expect("a start");
+            let paper_draws: Vec<BigRational> = [TieBreak::FewestDraws, TieBreak::MostDraws]
+                .iter()
+                .map(|&tie| {
+                    draw_probabilities(&paper, tie)
+                        .expect("full table")
+                        .value(start)
+                        .expect("held")
+                })
+                .collect();
+            let mut trend: Vec<String> = start_draws()
+                .iter()
+                .enumerate()
+                .map(|(m, d)| format!("M = {m}: {}", interval6(&d[PAIRS_REACH - 1])))
+                .collect();
+            trend.push(format!(
+                "paper: {}",
+                interval6(&(paper_draws[0].clone(), paper_draws[1].clone()))
+            ));
+            let all = format!("N = 12: {} || {}", trend.join("; "), draw_shapes(start_draws()));
+            let part: Vec<Vec<Interval>> = start_draws()
+                .iter()
+                .map(|v| v[..NAIVE_DRAW_REACH].to_vec())
+                .collect();
+            let rows: Vec<Vec<Interval>> = (0..=MEMORY_REACH)
+                .map(|m| {
+                    let (_, draws) = naive::solve_with_draws(m, NAIVE_DRAW_REACH);
+                    (1..=NAIVE_DRAW_REACH)
+                        .map(|n| draws[&notation(n, &[], false)].clone())
+                        .collect()
+                })
+                .collect();
+            Evidence::within(
+                all,
+                format!("N ≤ {NAIVE_DRAW_REACH}, exact intervals"),
+                exact_intervals(&part),
+                exact_intervals(&rows),
+            )
+        },
+    },
 ];
+
+/// Every interval exactly, per M.
+fn exact_intervals(per_m: &[Vec<Interval>]) -> String {
+    per_m
+        .iter()
+        .enumerate()
+        .map(|(m, ds)| {
+            let xs: Vec<String> = ds.iter().map(|d| format!("[{}, {}]", d.0, d.1)).collect();
+            format!("M = {m}: {}", xs.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}

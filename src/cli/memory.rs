@@ -114,6 +114,11 @@ pub struct Args {
     /// names the rule and adds the draw chance of each seat's paranoid game.
     #[arg(long, value_name = "P", requires = "variant")]
     passes: Option<u8>,
+    /// With --variant bounded: also the draw probability under optimal
+    /// play, the least and the greatest over pairs of optimal plans (a line,
+    /// or a JSON field; per state with --table).
+    #[arg(long, requires = "memory")]
+    draws: bool,
     #[command(flatten)]
     solver: SolverArg,
     #[command(flatten)]
@@ -188,10 +193,11 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             return super::memory_three::run(pairs, args.table, args.passes, args.output.json, out)
         }
         Some(VariantArg::Bounded) => {
-            return super::memory_bounded::run(
+            return super::memory_bounded::run_draws(
                 args.memory,
                 pairs,
                 args.table,
+                args.draws,
                 args.output.json,
                 out,
             );

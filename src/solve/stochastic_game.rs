@@ -516,6 +516,260 @@ pub fn solve(game: &Game, start: Option<Vec<usize>>) -> Result<Solution, GameErr
     Err(GameError::NoFixedPoint)
 }
 
+/// The draw probability of every state under optimal play, as an interval
+/// over optimal plans (see [`draw_range`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DrawRange {
+    /// `low[s]`: the least draw probability from `s` over pairs of optimal
+    /// plans.
+    pub low: Vec<BigRational>,
+    /// `high[s]`: the greatest.
+    pub high: Vec<BigRational>,
+    /// An optimal plan (an action per state) that, played by both, gives
+    /// `low` from every state.
+    pub low_policy: Vec<usize>,
+    /// One that gives `high`.
+    pub high_policy: Vec<usize>,
+}
+
+/// Why a draw interval could not be given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DrawError {
+    /// The game is malformed, or an auxiliary problem did not settle.
+    Game(GameError),
+    /// `values` are not the game's values (their length, or a state none
+    /// of whose actions achieves its value).
+    NotTheValues(usize),
+    /// The extreme plan found is not optimal (it lets a player keep a
+    /// winning opponent inside an endless play): the bound over the kept
+    /// actions is then not known to be attained by optimal plans. `true`
+    /// for the maximum.
+    NotCertified(bool),
+}
+
+impl std::fmt::Display for DrawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DrawError::Game(e) => write!(f, "{e}"),
+            DrawError::NotTheValues(s) => {
+                write!(f, "the values given are not the game's at state {s}")
+            }
+            DrawError::NotCertified(high) => write!(
+                f,
+                "the {} draw plan found is not optimal; the draw interval is not certified",
+                if *high { "maximum" } else { "minimum" }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DrawError {}
+
+impl From<GameError> for DrawError {
+    fn from(e: GameError) -> Self {
+        DrawError::Game(e)
+    }
+}
+
+/// The draw probability under optimal play, made well defined (document
+/// 004 R5: a game nobody ends is a draw; SPEC.md "Bounded memory: the draw
+/// probability"): for each state, the least and the greatest probability
+/// of a draw over pairs of **optimal** pure stationary plans, a plan being
+/// optimal when it guarantees its player the value from every state.
+///
+/// `values` are the game's values ([`solve`]); `end_draw(s, a, b)` gives,
+/// for the branch `b` of action `a` at `s` that is an [`Outcome::End`], the
+/// least and the greatest draw probability of what follows that end (0 for
+/// a win or a loss, 1 for a drawn end, an interval for play going on in
+/// another game solved before, whose plans do not interact with these).
+///
+/// # Algorithm
+/// - **Kept actions** K(s): those whose value is `values[s]`. A plan
+///   outside K at some state loses value there (the opponent's optimal plan
+///   holds it to the action's value), so optimal plans live in K.
+/// - **Minimum**: both players choose in K to avoid draws, a single
+///   controller: maximise the probability of a decisive end (an end's
+///   decisive mass is 1 − its least draw probability), endless play 0, i.e.
+///   counted as a draw. Solved by [`solve`] on the game whose branches all
+///   keep the mover (its values are ≥ 0, so no trap exists and strategy
+///   iteration's fixed point is the least non-negative solution, the
+///   optimum).
+/// - **Maximum**: the same maximising draws, but an endless play counts as
+///   a draw only inside the set `Z∞` of states of value 0 (a draw, ½)
+///   from which kept actions can keep the play in `Z∞` for ever (the
+///   greatest such set): there a virtual action "stay" pays 1. Elsewhere
+///   endless play counts 0, so the maximiser never gains by a loop at a
+///   state of value ≠ 0, where an optimal pair cannot loop (it must realise
+///   a value ≠ 0, and endless play pays 0).
+/// - **Certificate**: each extreme plan (the virtual stay replaced by a
+///   kept action that stays in `Z∞`) is checked with [`verify`]: its
+///   equations give `values`, and no trap, so the plan is optimal for
+///   both players; and its draw probability, evaluated exactly, is the
+///   bound. The bounds are over every pair in K (the joint problem on the
+///   game with A's and B's states apart is the same single-controller
+///   problem lifted, with the same values), a superset of the optimal
+///   pairs, and each is attained by an optimal pair, so they are the least
+///   and greatest over optimal pairs. When a check fails, the error says
+///   which bound is not certified (never met on the Memory variants;
+///   tested against enumeration on small random games).
+///
+/// Complexity: two strategy iterations on the kept actions (each as in
+/// [`solve`]) and O(E·|Z|) for `Z∞`.
+///
+/// # Errors
+/// [`DrawError`]: malformed game, values not the game's, an auxiliary
+/// iteration that does not settle, or a bound not certified.
+pub fn draw_range(
+    game: &Game,
+    values: &[BigRational],
+    end_draw: &dyn Fn(usize, usize, usize) -> (BigRational, BigRational),
+) -> Result<DrawRange, DrawError> {
+    validate(game)?;
+    let n = game.states.len();
+    if values.len() != n {
+        return Err(DrawError::NotTheValues(n));
+    }
+    let mut kept: Vec<Vec<usize>> = Vec::with_capacity(n);
+    for (s, actions) in game.states.iter().enumerate() {
+        let k: Vec<usize> = (0..actions.len())
+            .filter(|&a| action_value(&actions[a], values) == values[s])
+            .collect();
+        if k.is_empty() {
+            return Err(DrawError::NotTheValues(s));
+        }
+        kept.push(k);
+    }
+    // Z∞: value-0 states where kept actions can keep the play for ever.
+    let mut stay: Vec<bool> = values.iter().map(Zero::is_zero).collect();
+    let stays_in = |stay: &[bool], action: &Action| {
+        action.0.iter().all(|(_, o)| match o {
+            Outcome::End(_) => false,
+            Outcome::Mine(t) | Outcome::Theirs(t) => stay[*t as usize],
+        })
+    };
+    loop {
+        let mut changed = false;
+        for s in 0..n {
+            if stay[s] && !kept[s].iter().any(|&a| stays_in(&stay, &game.states[s][a])) {
+                stay[s] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // The single-controller game over the kept actions, an end paying
+    // `pay(s, a, b)`.
+    let controller = |pay: &dyn Fn(usize, usize, usize) -> BigRational, extra: bool| Game {
+        states: (0..n)
+            .map(|s| {
+                let mut list: Vec<Action> = kept[s]
+                    .iter()
+                    .map(|&a| {
+                        Action(
+                            game.states[s][a]
+                                .0
+                                .iter()
+                                .enumerate()
+                                .map(|(b, (p, o))| {
+                                    let o = match o {
+                                        Outcome::End(_) => Outcome::End(pay(s, a, b)),
+                                        Outcome::Mine(t) | Outcome::Theirs(t) => Outcome::Mine(*t),
+                                    };
+                                    (p.clone(), o)
+                                })
+                                .collect(),
+                        )
+                    })
+                    .collect();
+                if extra && stay[s] {
+                    list.push(Action(vec![(
+                        BigRational::one(),
+                        Outcome::End(BigRational::one()),
+                    )]));
+                }
+                list
+            })
+            .collect(),
+    };
+    let decisive = |s: usize, a: usize, b: usize| BigRational::one() - end_draw(s, a, b).0;
+    let drawn = |s: usize, a: usize, b: usize| end_draw(s, a, b).1;
+    let low_game = controller(&decisive, false);
+    let low_sol = solve(&low_game, Some(float_guess(&low_game, 200)))?;
+    let low: Vec<BigRational> = low_sol
+        .values
+        .iter()
+        .map(|w| BigRational::one() - w)
+        .collect();
+    let low_policy: Vec<usize> = (0..n).map(|s| kept[s][low_sol.policy[s]]).collect();
+    let high_game = controller(&drawn, true);
+    let high_sol = solve(&high_game, Some(float_guess(&high_game, 200)))?;
+    let high_policy: Vec<usize> = (0..n)
+        .map(|s| match kept[s].get(high_sol.policy[s]) {
+            Some(&a) => a,
+            None => *kept[s]
+                .iter()
+                .find(|&&a| stays_in(&stay, &game.states[s][a]))
+                .expect("a state of Z∞ has a staying action"),
+        })
+        .collect();
+    // Certificates: each plan optimal for both players: its equations
+    // give `values` and no trap exists (then its closed endless classes lie
+    // at value 0, so `values` are its own values, as in [`verify`]; the
+    // exact evaluation is not repeated). The least is the plan's own draw
+    // probability by construction (the same game, the same plan); the
+    // greatest is too unless a virtual stay was chosen, then it is checked.
+    let optimal = |policy: &[usize]| {
+        (0..n).all(|s| action_value(&game.states[s][policy[s]], values) == values[s])
+            && find_trap(game, policy, values).is_none()
+    };
+    if !optimal(&low_policy) {
+        return Err(DrawError::NotCertified(false));
+    }
+    if !optimal(&high_policy) {
+        return Err(DrawError::NotCertified(true));
+    }
+    if (0..n).any(|s| high_sol.policy[s] >= kept[s].len()) {
+        let once = Game {
+            states: (0..n)
+                .map(|s| {
+                    let a = high_policy[s];
+                    vec![Action(
+                        game.states[s][a]
+                            .0
+                            .iter()
+                            .enumerate()
+                            .map(|(b, (p, o))| {
+                                let o = match o {
+                                    Outcome::End(_) => {
+                                        Outcome::End(BigRational::one() - end_draw(s, a, b).1)
+                                    }
+                                    Outcome::Mine(t) | Outcome::Theirs(t) => Outcome::Mine(*t),
+                                };
+                                (p.clone(), o)
+                            })
+                            .collect(),
+                    )]
+                })
+                .collect(),
+        };
+        let draws: Vec<BigRational> = evaluate(&once, &vec![0; n])
+            .into_iter()
+            .map(|w| BigRational::one() - w)
+            .collect();
+        if draws != high_sol.values {
+            return Err(DrawError::NotCertified(true));
+        }
+    }
+    Ok(DrawRange {
+        low,
+        high: high_sol.values,
+        low_policy,
+        high_policy,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,6 +880,149 @@ mod tests {
             let guided = solve(&g, Some(float_guess(&g, 50))).expect("solves");
             assert_eq!(guided.values, sol.values);
         }
+    }
+
+    /// Every pure stationary plan of a game (an action per state).
+    fn plans(game: &Game) -> Vec<Vec<usize>> {
+        let mut out = vec![vec![]];
+        for list in &game.states {
+            out = out
+                .into_iter()
+                .flat_map(|p| (0..list.len()).map(move |i| [p.clone(), vec![i]].concat()))
+                .collect();
+        }
+        out
+    }
+
+    /// A plays `pa`, B plays `pb`, on 2n states (A moving at `s`, B at
+    /// `n + s`); an end pays `pay(s, a, b, payoff)`, and every branch keeps
+    /// or hands over as in the game (`mine_only`: every branch is `Mine`,
+    /// for probabilities rather than payoffs).
+    fn pair(
+        game: &Game,
+        pa: &[usize],
+        pb: &[usize],
+        pay: &dyn Fn(&BigRational) -> BigRational,
+        mine_only: bool,
+    ) -> Vec<BigRational> {
+        let n = game.states.len();
+        let mut g = Game::default();
+        for side in 0..2 {
+            for s in 0..n {
+                let a = &game.states[s][if side == 0 { pa[s] } else { pb[s] }];
+                let branches =
+                    a.0.iter()
+                        .map(|(p, o)| {
+                            let o = match o {
+                                Outcome::End(x) => Outcome::End(pay(x)),
+                                Outcome::Mine(t) => Outcome::Mine((side * n + *t as usize) as u32),
+                                Outcome::Theirs(t) if mine_only => {
+                                    Outcome::Mine(((1 - side) * n + *t as usize) as u32)
+                                }
+                                Outcome::Theirs(t) => {
+                                    Outcome::Theirs(((1 - side) * n + *t as usize) as u32)
+                                }
+                            };
+                            (p.clone(), o)
+                        })
+                        .collect();
+                g.states.push(vec![Action(branches)]);
+            }
+        }
+        evaluate(&g, &vec![0; 2 * n])
+    }
+
+    /// The draw interval by enumeration: a plan is optimal for A if against
+    /// every plan of B it gives A at least the value from every state (and
+    /// the same for B); the least and greatest draw probability (endless
+    /// play a draw, an end of payoff 0 a draw) over pairs of optimal plans,
+    /// A moving first at each state.
+    fn brute_draws(game: &Game, values: &[BigRational]) -> (Vec<BigRational>, Vec<BigRational>) {
+        let n = game.states.len();
+        let all = plans(game);
+        let same = |x: &BigRational| x.clone();
+        let good_a: Vec<&Vec<usize>> = all
+            .iter()
+            .filter(|pa| {
+                all.iter().all(|pb| {
+                    let v = pair(game, pa, pb, &same, false);
+                    (0..n).all(|s| v[s] >= values[s])
+                })
+            })
+            .collect();
+        let good_b: Vec<&Vec<usize>> = all
+            .iter()
+            .filter(|pb| {
+                all.iter().all(|pa| {
+                    let v = pair(game, pa, pb, &same, false);
+                    (0..n).all(|s| v[n + s] >= values[s])
+                })
+            })
+            .collect();
+        let decisive = |x: &BigRational| {
+            if x.is_zero() {
+                BigRational::zero()
+            } else {
+                BigRational::one()
+            }
+        };
+        let mut low: Vec<Option<BigRational>> = vec![None; n];
+        let mut high: Vec<Option<BigRational>> = vec![None; n];
+        for pa in &good_a {
+            for pb in &good_b {
+                let w = pair(game, pa, pb, &decisive, true);
+                for s in 0..n {
+                    let d = BigRational::one() - &w[s];
+                    if low[s].as_ref().map_or(true, |l| d < *l) {
+                        low[s] = Some(d.clone());
+                    }
+                    if high[s].as_ref().map_or(true, |h| d > *h) {
+                        high[s] = Some(d);
+                    }
+                }
+            }
+        }
+        let done = |v: Vec<Option<BigRational>>| {
+            v.into_iter().map(|x| x.expect("an optimal pair")).collect()
+        };
+        (done(low), done(high))
+    }
+
+    #[test]
+    fn draw_range_matches_enumeration_of_optimal_plan_pairs() {
+        let mut rng = fastrand::Rng::with_seed(123);
+        let (mut certified, mut refused, mut wide) = (0, 0, 0);
+        for round in 0..300 {
+            let n = 1 + round % 4;
+            let g = random_game(&mut rng, n);
+            let sol = solve(&g, None).expect("solves");
+            let end_draw = |s: usize, a: usize, b: usize| {
+                let d = match &g.states[s][a].0[b].1 {
+                    Outcome::End(x) if x.is_zero() => BigRational::one(),
+                    _ => BigRational::zero(),
+                };
+                (d.clone(), d)
+            };
+            let (low, high) = brute_draws(&g, &sol.values);
+            match draw_range(&g, &sol.values, &end_draw) {
+                Ok(r) => {
+                    assert_eq!(r.low, low, "least draw, game {g:?}");
+                    assert_eq!(r.high, high, "greatest draw, game {g:?}");
+                    certified += 1;
+                    if r.low != r.high {
+                        wide += 1;
+                    }
+                }
+                Err(DrawError::NotCertified(_)) => refused += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        eprintln!("draw_range: {certified} certified ({wide} with low < high), {refused} refused");
+        assert!(certified >= 250, "{certified} certified, {refused} refused");
+        assert!(
+            wide > 0,
+            "no game with low < high: the test sees no interval"
+        );
     }
 
     #[test]

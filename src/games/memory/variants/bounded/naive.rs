@@ -141,6 +141,8 @@ enum Next {
     Theirs(String, Box<Row>),
     /// The mover goes on at a state of fewer pairs (not yet valued).
     Below(Row),
+    /// The same once valued: the state's name and the mover's points.
+    Lower(String, BigRational),
 }
 
 /// One complete turn: chance branches.
@@ -161,6 +163,7 @@ fn seen(next: &Next) -> String {
         Next::Known(x) => format!("={x}"),
         Next::Theirs(name, _) => name.clone(),
         Next::Below(r) => format!("+{}", r.name()),
+        Next::Lower(name, _) => format!("+{name}"),
     }
 }
 
@@ -316,7 +319,7 @@ fn plan_value(plan: &Plan, values: &HashMap<String, BigRational>) -> BigRational
     let mut v = BigRational::zero();
     for (p, next) in plan {
         match next {
-            Next::Known(x) => v += p * x,
+            Next::Known(x) | Next::Lower(_, x) => v += p * x,
             Next::Theirs(name, _) => v += p * (BigRational::one() - &values[name]),
             Next::Below(_) => unreachable!("valued before"),
         }
@@ -362,6 +365,19 @@ fn best_plan(firsts: &[First], values: &HashMap<String, BigRational>) -> (Plan, 
 /// Gaussian elimination over sparse rows. Forgetting makes the parts much
 /// smaller than the layer, and the elimination stays exact.
 fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
+    evaluate_with(names, plans, true, &q(1, 2))
+}
+
+/// [`evaluate`] in general: with `flip`, a branch to a state of this n is
+/// worth 1 − its value (the opponent moves: points); without, its value
+/// (a probability, the same for both players); `endless` is what a state
+/// that never leaves n gets.
+fn evaluate_with(
+    names: &[String],
+    plans: &[Plan],
+    flip: bool,
+    endless: &BigRational,
+) -> HashMap<String, BigRational> {
     let index: HashMap<&str, usize> = names
         .iter()
         .enumerate()
@@ -374,7 +390,7 @@ fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
         .map(|plan| {
             plan.iter()
                 .map(|(p, n)| match n {
-                    Next::Known(x) => (p, Err(x)),
+                    Next::Known(x) | Next::Lower(_, x) => (p, Err(x)),
                     Next::Theirs(s, _) => (p, Ok(index[s.as_str()])),
                     Next::Below(_) => unreachable!("valued before"),
                 })
@@ -414,8 +430,13 @@ fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
                 .collect()
         })
         .collect();
-    let half = q(1, 2);
     let mut value: Vec<Option<BigRational>> = vec![None; size];
+    // The sign of a branch to a state of this n in v_i ± Σ p v_j = b_i.
+    let sign = if flip {
+        BigRational::one()
+    } else {
+        -BigRational::one()
+    };
     for part in strong_parts(&succ) {
         if !leaves[part[0]] {
             continue;
@@ -432,13 +453,15 @@ fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
                 match br {
                     Err(x) => b += *p * *x,
                     Ok(j) => {
-                        b += *p;
+                        if flip {
+                            b += *p;
+                        }
                         if let Some(&c) = local.get(j) {
-                            *row.entry(c).or_insert_with(BigRational::zero) += *p;
+                            *row.entry(c).or_insert_with(BigRational::zero) += *p * &sign;
                         } else if leaves[*j] {
-                            b -= *p * value[*j].as_ref().expect("solved part");
+                            b -= *p * &sign * value[*j].as_ref().expect("solved part");
                         } else {
-                            b -= *p * &half;
+                            b -= *p * &sign * endless;
                         }
                     }
                 }
@@ -490,7 +513,7 @@ fn evaluate(names: &[String], plans: &[Plan]) -> HashMap<String, BigRational> {
     names
         .iter()
         .zip(value)
-        .map(|(name, v)| (name.clone(), v.unwrap_or_else(|| half.clone())))
+        .map(|(name, v)| (name.clone(), v.unwrap_or_else(|| endless.clone())))
         .collect()
 }
 
@@ -643,6 +666,276 @@ fn trap(
 /// `capacity`, by name, with the mover's exact expected points.
 #[must_use]
 pub fn solve(capacity: usize, pairs: usize) -> HashMap<String, BigRational> {
+    solve_inner(capacity, pairs, false).0
+}
+
+/// A state's draw probability over optimal plans: (least, greatest).
+pub type DrawInterval = (BigRational, BigRational);
+
+/// [`solve`], and the draw probability of every state reached as an
+/// interval over pairs of optimal plans (SPEC.md "Bounded memory: the draw
+/// probability"), worked out on the rows with this module's own plans,
+/// valuation and trap check. A state is missing from the second map when
+/// its n's extreme plans could not be shown optimal (never seen).
+#[must_use]
+pub fn solve_with_draws(
+    capacity: usize,
+    pairs: usize,
+) -> (HashMap<String, BigRational>, HashMap<String, DrawInterval>) {
+    solve_inner(capacity, pairs, true)
+}
+
+/// A choice that keeps the value: parts (probability, the second-card
+/// plans of that part that keep the value); a remembered first card is one
+/// part with one plan.
+type Kept = Vec<(BigRational, Vec<Plan>)>;
+
+/// The choices of a state that give its value `v` exactly.
+fn kept_choices(
+    firsts: &[First],
+    values: &HashMap<String, BigRational>,
+    v: &BigRational,
+) -> Vec<Kept> {
+    let mut out = Vec::new();
+    for first in firsts {
+        match first {
+            First::Fixed(plan) => {
+                if plan_value(plan, values) == *v {
+                    out.push(vec![(BigRational::one(), vec![plan.clone()])]);
+                }
+            }
+            First::Unknown(shown) => {
+                let mut total = BigRational::zero();
+                let mut parts = Vec::new();
+                for (p, seconds) in shown {
+                    let worth: Vec<BigRational> =
+                        seconds.iter().map(|s| plan_value(s, values)).collect();
+                    let best = worth.iter().max().expect("a second card").clone();
+                    total += p * &best;
+                    let keep: Vec<Plan> = seconds
+                        .iter()
+                        .zip(&worth)
+                        .filter(|(_, w)| **w == best)
+                        .map(|(s, _)| s.clone())
+                        .collect();
+                    parts.push((p.clone(), keep));
+                }
+                if total == *v {
+                    out.push(parts);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A plan's branches as draw chances: a pass answered by a pass is a draw
+/// (1), the 1s taken are not (0), a state of fewer pairs brings its least
+/// (`high` false) or greatest draw chance; states of this n stay.
+fn draw_plan(plan: &Plan, lower: &HashMap<String, DrawInterval>, high: bool) -> Plan {
+    let half = q(1, 2);
+    plan.iter()
+        .map(|(p, next)| {
+            let next = match next {
+                Next::Known(x) => Next::Known(if *x == half {
+                    BigRational::one()
+                } else {
+                    BigRational::zero()
+                }),
+                Next::Lower(name, _) => {
+                    let d = &lower[name];
+                    Next::Known(if high { d.1.clone() } else { d.0.clone() })
+                }
+                other => other.clone(),
+            };
+            (p.clone(), next)
+        })
+        .collect()
+}
+
+/// A draw plan's chance of a draw under the states' chances `d`.
+fn draw_of(plan: &Plan, d: &HashMap<String, BigRational>) -> BigRational {
+    let mut x = BigRational::zero();
+    for (p, next) in plan {
+        match next {
+            Next::Known(v) => x += p * v,
+            Next::Theirs(name, _) => x += p * &d[name],
+            _ => unreachable!("a draw plan has only ends and states of this n"),
+        }
+    }
+    x
+}
+
+/// Among the kept choices, the one with the least (`high` false) or
+/// greatest draw chance under `d`, second cards chosen part by part; the
+/// first best in order.
+fn best_draw(
+    kept: &[Kept],
+    d: &HashMap<String, BigRational>,
+    lower: &HashMap<String, DrawInterval>,
+    high: bool,
+) -> (Plan, BigRational) {
+    let better = |a: &BigRational, b: &BigRational| if high { a > b } else { a < b };
+    let mut best: Option<(Plan, BigRational)> = None;
+    for choice in kept {
+        let mut plan = Vec::new();
+        let mut x = BigRational::zero();
+        for (p, options) in choice {
+            let mut pick: Option<(&Plan, BigRational)> = None;
+            for o in options {
+                let y = draw_of(&draw_plan(o, lower, high), d);
+                if pick.as_ref().map_or(true, |(_, b)| better(&y, b)) {
+                    pick = Some((o, y));
+                }
+            }
+            let (o, y) = pick.expect("an option");
+            x += p * y;
+            plan.extend(o.iter().map(|(pp, n)| (p * pp, n.clone())));
+        }
+        if best.as_ref().map_or(true, |(_, b)| better(&x, b)) {
+            best = Some((plan, x));
+        }
+    }
+    best.expect("a kept choice")
+}
+
+/// A kept choice of state `i` whose every branch goes to a state of
+/// `inside`, if any.
+fn staying_choice(kept: &[Kept], inside: &HashMap<&str, ()>) -> Option<Plan> {
+    let stays = |plan: &Plan| {
+        plan.iter().all(|(_, n)| match n {
+            Next::Theirs(s, _) => inside.contains_key(s.as_str()),
+            _ => false,
+        })
+    };
+    kept.iter().find_map(|choice| {
+        let mut plan = Vec::new();
+        for (p, options) in choice {
+            let o = options.iter().find(|o| stays(o))?;
+            plan.extend(o.iter().map(|(pp, n)| (p * pp, n.clone())));
+        }
+        Some(plan)
+    })
+}
+
+/// The least and greatest draw chance of every state of one n over optimal
+/// plans: plans improved among the choices that keep the value, the least
+/// with an endless play counted as a draw, the greatest with an endless
+/// play counted only where the value is ½ and the kept choices can stay
+/// among such states for ever (elsewhere it counts 0); each extreme plan
+/// is then checked to be optimal (its values are `values`, no trap).
+fn layer_draws(
+    names: &[String],
+    firsts: &[Vec<First>],
+    plans: &[Plan],
+    values: &HashMap<String, BigRational>,
+    lower: &HashMap<String, DrawInterval>,
+) -> Option<HashMap<String, DrawInterval>> {
+    let kept: Vec<Vec<Kept>> = names
+        .iter()
+        .zip(firsts)
+        .map(|(name, f)| kept_choices(f, values, &values[name]))
+        .collect();
+    let half = q(1, 2);
+    let mut inside: HashMap<&str, ()> = names
+        .iter()
+        .filter(|s| values[*s] == half)
+        .map(|s| (s.as_str(), ()))
+        .collect();
+    loop {
+        let out: Vec<&str> = names
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| {
+                inside.contains_key(s.as_str()) && staying_choice(&kept[*i], &inside).is_none()
+            })
+            .map(|(_, s)| s.as_str())
+            .collect();
+        if out.is_empty() {
+            break;
+        }
+        for s in out {
+            inside.remove(s);
+        }
+    }
+    let mut bounds: Vec<HashMap<String, BigRational>> = Vec::new();
+    for high in [false, true] {
+        let endless = if high {
+            BigRational::zero()
+        } else {
+            BigRational::one()
+        };
+        let mut current: Vec<Plan> = plans.to_vec();
+        // Greatest only: the states that stay for ever (a draw, 1).
+        let mut forever = vec![false; names.len()];
+        let d = loop {
+            let dplans: Vec<Plan> = current
+                .iter()
+                .zip(&forever)
+                .map(|(plan, &f)| {
+                    if f {
+                        vec![(BigRational::one(), Next::Known(BigRational::one()))]
+                    } else {
+                        draw_plan(plan, lower, high)
+                    }
+                })
+                .collect();
+            let d = evaluate_with(names, &dplans, false, &endless);
+            let mut switched = false;
+            for i in 0..names.len() {
+                let now = &d[&names[i]];
+                let (plan, x) = best_draw(&kept[i], &d, lower, high);
+                let better = if high { x > *now } else { x < *now };
+                if better {
+                    current[i] = plan;
+                    forever[i] = false;
+                    switched = true;
+                } else if high
+                    && !forever[i]
+                    && *now < BigRational::one()
+                    && inside.contains_key(names[i].as_str())
+                {
+                    forever[i] = true;
+                    switched = true;
+                }
+            }
+            if !switched {
+                break d;
+            }
+        };
+        for i in 0..names.len() {
+            if forever[i] {
+                current[i] = staying_choice(&kept[i], &inside).expect("inside");
+            }
+        }
+        // The extreme plan is optimal and gives these chances.
+        if evaluate(names, &current) != *values {
+            return None;
+        }
+        if !trap(names, firsts, &current, values).is_empty() {
+            return None;
+        }
+        let dplans: Vec<Plan> = current.iter().map(|p| draw_plan(p, lower, high)).collect();
+        if evaluate_with(names, &dplans, false, &BigRational::one()) != d {
+            return None;
+        }
+        bounds.push(d);
+    }
+    let high = bounds.pop().expect("two bounds");
+    let low = bounds.pop().expect("two bounds");
+    Some(
+        names
+            .iter()
+            .map(|s| (s.clone(), (low[s].clone(), high[s].clone())))
+            .collect(),
+    )
+}
+
+fn solve_inner(
+    capacity: usize,
+    pairs: usize,
+    with_draws: bool,
+) -> (HashMap<String, BigRational>, HashMap<String, DrawInterval>) {
     let fresh = |n: usize| Row {
         gone: {
             let mut g = vec![true; pairs + 1];
@@ -680,7 +973,7 @@ pub fn solve(capacity: usize, pairs: usize) -> HashMap<String, BigRational> {
                     }
                 }
                 Next::Below(r) => entries[n - 1].push(r.clone()),
-                Next::Known(_) => {}
+                Next::Known(_) | Next::Lower(..) => {}
             };
             for first in &t {
                 match first {
@@ -697,13 +990,17 @@ pub fn solve(capacity: usize, pairs: usize) -> HashMap<String, BigRational> {
     }
     // Bottom-up: each n by strategy iteration.
     let mut values: HashMap<String, BigRational> = HashMap::new();
+    let mut draws: HashMap<String, DrawInterval> = HashMap::new();
+    let mut draws_ok = true;
     for (names, firsts) in found.iter_mut().skip(1) {
         for t in firsts.iter_mut() {
             for first in t.iter_mut() {
                 let fix = |plan: &mut Plan| {
                     for (_, x) in plan.iter_mut() {
                         if let Next::Below(r) = x {
-                            *x = Next::Known(values[&r.name()].clone());
+                            let name = r.name();
+                            let v = values[&name].clone();
+                            *x = Next::Lower(name, v);
                         }
                     }
                 };
@@ -746,7 +1043,15 @@ pub fn solve(capacity: usize, pairs: usize) -> HashMap<String, BigRational> {
                 plans[i] = plan;
             }
         };
+        // A layer whose draws are not shown optimal stops the draws above
+        // it (they would read its intervals).
+        if with_draws && draws_ok {
+            match layer_draws(names, firsts, &plans, &layer, &draws) {
+                Some(d) => draws.extend(d),
+                None => draws_ok = false,
+            }
+        }
         values.extend(layer);
     }
-    values
+    (values, draws)
 }

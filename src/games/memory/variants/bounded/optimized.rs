@@ -16,7 +16,7 @@
 //! count over u (first card) or u − 1 (second).
 
 use super::ONE;
-use crate::solve::stochastic_game::{self, Action, Game, GameError, Outcome};
+use crate::solve::stochastic_game::{self, Action, DrawError, Game, GameError, Outcome};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -248,6 +248,9 @@ fn actions(n: usize, m: usize, node: &Node) -> Vec<SymAction> {
 #[derive(Debug, Clone, Default)]
 struct Layer {
     values: HashMap<(Vec<u8>, bool), BigRational>,
+    /// The draw probability's least and greatest over optimal plans, when
+    /// asked for ([`BoundedTable::build_with_draws`]).
+    draws: HashMap<(Vec<u8>, bool), (BigRational, BigRational)>,
     rounds: usize,
     nodes: usize,
 }
@@ -269,6 +272,26 @@ impl BoundedTable {
     /// # Errors
     /// The engine's, should a layer not settle (never seen).
     pub fn build(memory: usize, pairs: usize) -> Result<BoundedTable, GameError> {
+        Self::build_inner(memory, pairs, false).map_err(|e| match e {
+            DrawError::Game(e) => e,
+            // Only the draw interval raises the others.
+            _ => GameError::NoFixedPoint,
+        })
+    }
+
+    /// As [`BoundedTable::build`], and the draw probability of every turn
+    /// state as an interval over optimal plans (SPEC.md "Bounded memory:
+    /// the draw probability"): `stochastic_game::draw_range` per layer, an
+    /// end into layer n − 1 carrying that state's interval (a drawn end
+    /// [1, 1], a win or a loss [0, 0]).
+    ///
+    /// # Errors
+    /// The engine's, or a draw interval it cannot certify (never seen).
+    pub fn build_with_draws(memory: usize, pairs: usize) -> Result<BoundedTable, DrawError> {
+        Self::build_inner(memory, pairs, true)
+    }
+
+    fn build_inner(memory: usize, pairs: usize, draws: bool) -> Result<BoundedTable, DrawError> {
         // Top-down: the nodes of each layer reachable from the starts.
         let mut entries: Vec<Vec<Vec<u8>>> = vec![Vec::new(); pairs + 1];
         let mut built: Vec<(Vec<Node>, Vec<Vec<SymAction>>)> =
@@ -363,8 +386,31 @@ impl BoundedTable {
                     values.insert((mem.clone(), *passed), solution.values[i].clone());
                 }
             }
+            let mut draw_map = HashMap::new();
+            if draws {
+                let lower_draws = &layers[n - 1].draws;
+                let (zero, one) = (BigRational::zero(), BigRational::one());
+                let end_draw = |s: usize, a: usize, b: usize| match &acts[s][a][b].1 {
+                    Sym::Draw => (one.clone(), one.clone()),
+                    Sym::Below(mem) => lower_draws
+                        .get(&(mem.clone(), false))
+                        .expect("solved below")
+                        .clone(),
+                    _ => (zero.clone(), zero.clone()),
+                };
+                let range = stochastic_game::draw_range(&game, &solution.values, &end_draw)?;
+                for (i, node) in nodes.iter().enumerate() {
+                    if let Node::Turn(mem, passed) = node {
+                        draw_map.insert(
+                            (mem.clone(), *passed),
+                            (range.low[i].clone(), range.high[i].clone()),
+                        );
+                    }
+                }
+            }
             layers[n] = Layer {
                 values,
+                draws: draw_map,
                 rounds: solution.rounds,
                 nodes: nodes.len(),
             };
@@ -399,6 +445,26 @@ impl BoundedTable {
         let layer = self.layers.get(n).filter(|_| n >= 1)?;
         let x = layer.values.get(&(pattern.to_vec(), passed))?;
         Some(x + q(1, 2))
+    }
+
+    /// The least and the greatest draw probability over optimal plans at
+    /// layer `n` with `pattern` and pass flag; `None` if the state was not
+    /// reached or the table was built without draws.
+    #[must_use]
+    pub fn draw(
+        &self,
+        n: usize,
+        pattern: &[u8],
+        passed: bool,
+    ) -> Option<(BigRational, BigRational)> {
+        let layer = self.layers.get(n).filter(|_| n >= 1)?;
+        layer.draws.get(&(pattern.to_vec(), passed)).cloned()
+    }
+
+    /// [`BoundedTable::draw`] at the start of `pairs` pairs.
+    #[must_use]
+    pub fn start_draw(&self, pairs: usize) -> Option<(BigRational, BigRational)> {
+        self.draw(pairs, &[], false)
     }
 
     /// Every solved turn state `(n, pattern, passed, mover's points)`,
