@@ -23,6 +23,7 @@ pub struct VerifyArgs {
 fn cli_error(file: &std::path::Path, e: CertificateError) -> CliError {
     match e {
         CertificateError::Io(e) => CliError::io(file, &e),
+        CertificateError::Refused(why) => CliError::Input(why),
         CertificateError::Malformed(why) => {
             CliError::Input(format!("{}: malformed certificate: {why}", file.display()))
         }

@@ -29,14 +29,17 @@
 //! SHA-256 is that of the body; a file whose body does not match it, or
 //! that ends early, is malformed.
 
-use crate::games::yen::certified::{BlockRecord, Certified, Interval, StageRecord};
+use crate::games::yen::certified::{BlockRecord, Certified, Interval, Snapshot, StageRecord};
+use crate::games::yen::checkpoint::{self, CheckpointError, Position};
 use crate::games::yen::rules::{Rules, State};
 use crate::progress::Progress;
 use sha2::{Digest, Sha256};
+use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 
 /// The first words of the header line.
 pub const MAGIC: &str = "solved-games certificate";
@@ -48,7 +51,7 @@ pub const FORMAT: u32 = 1;
 pub const GAME: &str = "yen-certified";
 
 /// The largest T a certificate holds (bets are stored as `u16`, and the
-/// certified solver's `--total` stops here).
+/// certified solver's `--total` stops here; the checkpoint module repeats it).
 pub const MAX_TOTAL: u64 = 200;
 
 /// One state's entry in a block.
@@ -118,6 +121,10 @@ pub enum CertificateError {
     Io(io::Error),
     /// The file is not a certificate of this format: the reason.
     Malformed(String),
+    /// A resume refused (no checkpoint, one of other parameters or
+    /// version, or a certificate so far that does not match it), or a
+    /// fresh run refused beside an unfinished run's checkpoint: the reason.
+    Refused(String),
 }
 
 impl fmt::Display for CertificateError {
@@ -125,6 +132,7 @@ impl fmt::Display for CertificateError {
         match self {
             CertificateError::Io(e) => write!(f, "{e}"),
             CertificateError::Malformed(why) => write!(f, "malformed certificate: {why}"),
+            CertificateError::Refused(why) => write!(f, "{why}"),
         }
     }
 }
@@ -276,6 +284,94 @@ impl Writer {
         })
     }
 
+    /// Opens the certificate `path` being written by a stopped run to
+    /// continue it where a checkpoint says it stood: the file is cut back to
+    /// `position.length` (dropping what the unfinished layer wrote), its body
+    /// so far is hashed again and compared with `position.sha256`.
+    ///
+    /// # Errors
+    /// I/O errors; [`CertificateError::Refused`] if the file is not the
+    /// one the checkpoint describes.
+    pub fn reopen(
+        path: &Path,
+        total: u64,
+        rounds: u32,
+        position: &Position,
+    ) -> Result<Writer, CertificateError> {
+        let refuse = |why: String| {
+            Err(CertificateError::Refused(format!(
+                "{}: the certificate written so far does not match the checkpoint: {why}",
+                path.display()
+            )))
+        };
+        if position.format != FORMAT {
+            return refuse(format!("certificate format {}", position.format));
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(CertificateError::Io)?;
+        let header = header_line(total, rounds, &[0; 32]);
+        let size = file.metadata().map_err(CertificateError::Io)?.len();
+        if size < position.length || position.length < header.len() as u64 {
+            return refuse(format!(
+                "{size} bytes, the checkpoint needs {}",
+                position.length
+            ));
+        }
+        file.set_len(position.length)
+            .map_err(CertificateError::Io)?;
+        let mut input = BufReader::with_capacity(1 << 20, &mut file);
+        let mut head = vec![0u8; header.len()];
+        input.read_exact(&mut head)?;
+        if head != header.as_bytes() {
+            return refuse("its header is not that of this run".into());
+        }
+        let mut sha = Sha256::new();
+        let mut buf = vec![0u8; 1 << 20];
+        loop {
+            let n = input.read(&mut buf).map_err(CertificateError::Io)?;
+            if n == 0 {
+                break;
+            }
+            sha.update(&buf[..n]);
+        }
+        drop(input);
+        let got: [u8; 32] = sha.clone().finalize().into();
+        if got != position.sha256 {
+            return refuse("the SHA-256 of its body so far differs".into());
+        }
+        file.seek(SeekFrom::End(0))?;
+        let out = Hashing {
+            inner: BufWriter::with_capacity(1 << 20, file.try_clone()?),
+            sha,
+        };
+        Ok(Writer {
+            file,
+            out,
+            total,
+            rounds,
+            blocks: position.blocks,
+        })
+    }
+
+    /// Writes out and syncs what was appended, and says where the file
+    /// stands (what a checkpoint records).
+    ///
+    /// # Errors
+    /// An I/O error.
+    pub fn position(&mut self) -> io::Result<Position> {
+        self.out.flush()?;
+        self.file.sync_data()?;
+        Ok(Position {
+            format: FORMAT,
+            length: self.file.metadata()?.len(),
+            blocks: self.blocks,
+            sha256: self.out.sha.clone().finalize().into(),
+        })
+    }
+
     /// Appends a block.
     ///
     /// # Errors
@@ -304,12 +400,14 @@ impl Writer {
 }
 
 /// Solves the certified table for every T' ≤ `total` at `rounds` rounds and
-/// writes its certificate to `path` (through a temporary file beside it,
-/// renamed into place, so a killed run leaves no partial certificate).
-/// Returns the table.
+/// writes its certificate to `path` (through `FILE.partial`, renamed into
+/// place when done, so a killed run leaves no partial certificate at
+/// `path`), with a checkpoint after every layer: [`solve_and_write_resumable`]
+/// never stopped. Returns the table.
 ///
 /// # Errors
-/// An I/O error writing the file.
+/// An I/O error writing the files; [`CertificateError::Refused`] if an
+/// unfinished run's checkpoint is beside `path`.
 ///
 /// # Panics
 /// If `total` is 0 or above [`MAX_TOTAL`], or `rounds` is below 2 or above 255.
@@ -319,64 +417,174 @@ pub fn solve_and_write(
     path: &Path,
     progress: &dyn Progress,
 ) -> Result<Certified, CertificateError> {
-    assert!((1..=MAX_TOTAL).contains(&total) && (2..=255).contains(&rounds));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let result = write_to(total, rounds, &temporary, progress);
-    match result {
-        Ok(table) => {
-            std::fs::rename(&temporary, path).inspect_err(|_| {
-                let _ = std::fs::remove_file(&temporary);
-            })?;
-            Ok(table)
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(&temporary);
-            Err(e)
-        }
-    }
+    let table = solve_and_write_resumable(total, rounds, path, progress, false, &mut |_| {
+        ControlFlow::Continue(())
+    })?;
+    Ok(table.expect("a run never stopped finishes"))
 }
 
-fn write_to(
+/// What a run that writes a certificate reports after each layer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LayerDone {
+    /// The layer finished (2 ≤ it ≤ R − 1).
+    pub layer: u32,
+    /// R.
+    pub rounds: u32,
+    /// States stored in layers 2..=`layer` (both orientations).
+    pub states_done: usize,
+    /// Stage games solved so far.
+    pub stage_games: usize,
+    /// The checkpoint written.
+    pub checkpoint: PathBuf,
+}
+
+/// [`solve_and_write`], resumable (SPEC.md, "Checkpoints of a certified
+/// run"): after each layer the certificate so far (`FILE.partial`) is
+/// synced and a checkpoint (`FILE.checkpoint`,
+/// [`crate::games::yen::checkpoint`]) written, then `after_layer` is called;
+/// its `Break` stops the run (`Ok(None)`, both files left for a resume).
+/// With `resume`, the run continues from the checkpoint instead of starting
+/// over, and the certificate and table are the same bytes as a run never
+/// stopped. A finished run renames the partial file to `path` and removes
+/// the checkpoint.
+///
+/// # Errors
+/// I/O errors; [`CertificateError::Refused`] for a resume without a
+/// checkpoint, with one of other T, R or version, or with a partial file
+/// that does not match it, and for a fresh run beside a checkpoint.
+///
+/// # Panics
+/// If `total` is 0 or above [`MAX_TOTAL`], or `rounds` is below 2 or above 255.
+pub fn solve_and_write_resumable(
     total: u64,
     rounds: u32,
     path: &Path,
     progress: &dyn Progress,
-) -> Result<Certified, CertificateError> {
-    let mut out = Writer::create(path, total, rounds)?;
-    let mut failed: Option<io::Error> = None;
-    let table = {
-        let mut record = |record: BlockRecord| {
-            if failed.is_none() {
-                if let Err(e) = block_of(&record).and_then(|b| out.block(&b)) {
-                    failed = Some(e);
-                }
+    resume: bool,
+    after_layer: &mut dyn FnMut(&LayerDone) -> ControlFlow<()>,
+) -> Result<Option<Certified>, CertificateError> {
+    assert!((1..=MAX_TOTAL).contains(&total) && (2..=255).contains(&rounds));
+    let checkpoint_path = checkpoint::path_for(path);
+    let partial = checkpoint::partial_for(path);
+    let (out, from) = if resume {
+        let c = match checkpoint::read(&checkpoint_path) {
+            Ok(c) => c,
+            Err(CheckpointError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(CertificateError::Refused(format!(
+                    "{}: no checkpoint to resume from (a run with --certificate {} writes it after its first layer)",
+                    checkpoint_path.display(),
+                    path.display()
+                )))
             }
+            Err(CheckpointError::Io(e)) => return Err(CertificateError::Io(e)),
+            Err(CheckpointError::Refused(why)) => return Err(CertificateError::Refused(why)),
         };
-        Certified::solve_recording(total, rounds, progress, Some(&mut record))
+        if (c.total, c.rounds) != (total, rounds) {
+            return Err(CertificateError::Refused(format!(
+                "{}: a checkpoint of total={} rounds={}, not total={total} rounds={rounds}",
+                checkpoint_path.display(),
+                c.total,
+                c.rounds
+            )));
+        }
+        let out = Writer::reopen(&partial, total, rounds, &c.position)?;
+        (out, Some(c.resume))
+    } else {
+        if checkpoint_path.exists() {
+            return Err(CertificateError::Refused(format!(
+                "{}: an unfinished run's checkpoint is there; continue it with --resume, or remove it (and {}) to start over",
+                checkpoint_path.display(),
+                partial.display()
+            )));
+        }
+        (Writer::create(&partial, total, rounds)?, None)
     };
-    if let Some(e) = failed {
+    let out = RefCell::new(out);
+    let failed: RefCell<Option<io::Error>> = RefCell::new(None);
+    let mut record = |record: BlockRecord| {
+        if failed.borrow().is_none() {
+            if let Err(e) = block_of(&record).and_then(|b| out.borrow_mut().block(&b)) {
+                *failed.borrow_mut() = Some(e);
+            }
+        }
+    };
+    let mut checkpoint_written = false;
+    let mut layer_done = |snapshot: &Snapshot<'_>| {
+        if failed.borrow().is_some() {
+            return ControlFlow::Break(());
+        }
+        let written = out
+            .borrow_mut()
+            .position()
+            .and_then(|p| checkpoint::write(&checkpoint_path, snapshot, p));
+        if let Err(e) = written {
+            *failed.borrow_mut() = Some(e);
+            return ControlFlow::Break(());
+        }
+        checkpoint_written = true;
+        let c = snapshot.counters();
+        after_layer(&LayerDone {
+            layer: snapshot.next_layer() - 1,
+            rounds,
+            states_done: snapshot.states_done(),
+            stage_games: c.stage_games,
+            checkpoint: checkpoint_path.clone(),
+        })
+    };
+    let solved = Certified::solve_resumable(
+        total,
+        rounds,
+        progress,
+        Some(&mut record),
+        from,
+        &mut layer_done,
+    );
+    let resumed = resume;
+    let cleanup = |checkpoint_written: bool| {
+        // Without a checkpoint the partial file cannot be continued.
+        if !checkpoint_written && !resumed {
+            let _ = std::fs::remove_file(&partial);
+        }
+    };
+    if let Some(e) = failed.into_inner() {
+        cleanup(checkpoint_written);
         return Err(e.into());
     }
-    for t in 1..=total {
-        let stage = table.stage(State::start(Rules { total: t, rounds }));
-        out.block(&Block {
-            rounds_left: rounds,
-            money_a: t,
-            money_b: t,
-            first_gain_diff: 0,
-            entries: vec![stage_entry(&StageRecord {
-                strategy_interval: stage.strategy_interval,
-                strategy_a: stage.strategy_a,
-                strategy_b: stage.strategy_b,
-            })],
-        })?;
-    }
-    out.finish()?;
-    Ok(table)
+    let table = match solved {
+        Err(why) => {
+            return Err(CertificateError::Refused(format!(
+                "{}: does not fit this run: {why}",
+                checkpoint_path.display()
+            )))
+        }
+        Ok(None) => return Ok(None),
+        Ok(Some(table)) => table,
+    };
+    let mut out = out.into_inner();
+    let written = (|| -> io::Result<()> {
+        for t in 1..=total {
+            let stage = table.stage(State::start(Rules { total: t, rounds }));
+            out.block(&Block {
+                rounds_left: rounds,
+                money_a: t,
+                money_b: t,
+                first_gain_diff: 0,
+                entries: vec![stage_entry(&StageRecord {
+                    strategy_interval: stage.strategy_interval,
+                    strategy_a: stage.strategy_a,
+                    strategy_b: stage.strategy_b,
+                })],
+            })?;
+        }
+        out.finish()?;
+        std::fs::rename(&partial, path)?;
+        match std::fs::remove_file(&checkpoint_path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    })();
+    written?;
+    Ok(Some(table))
 }
 
 /// Writes `blocks` as a certificate of `total`, `rounds` to `path` (for
