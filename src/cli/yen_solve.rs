@@ -64,6 +64,11 @@ pub struct SolveArgs {
     /// error (layer, states and stage games so far, elapsed time).
     #[arg(long, requires = "certificate")]
     progress_log: bool,
+    /// With --certificate: the certificate's format, 1 (the default) or 2
+    /// (smaller: varints, fixed-point weights; SPEC.md, "Certificate format
+    /// 2"). A resume keeps the stopped run's format.
+    #[arg(long, value_name = "N", requires = "certificate")]
+    certificate_format: Option<u32>,
 }
 
 /// Options of `solved-games yen best-response`.
@@ -227,10 +232,11 @@ fn solve_with_checkpoints(args: &SolveArgs, file: &std::path::Path) -> Result<Ce
         }
         std::ops::ControlFlow::Continue(())
     };
-    let table = certificate::solve_and_write_resumable(
+    let table = certificate::solve_and_write_in_format(
         args.total,
         args.rounds,
         file,
+        args.certificate_format,
         &bar,
         args.resume,
         &mut after_layer,

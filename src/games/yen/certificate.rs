@@ -44,8 +44,16 @@ use std::path::{Path, PathBuf};
 /// The first words of the header line.
 pub const MAGIC: &str = "solved-games certificate";
 
-/// The format version this module writes and reads.
+/// The format version this module writes by default and [`write`] writes.
 pub const FORMAT: u32 = 1;
+
+/// The smaller format (SPEC.md, "Certificate format 2"): varints, bets
+/// delta-coded, weights as the 2⁻⁵⁰ fixed-point integers the verifier
+/// rounds them to anyway, the upper bound as its bits' XOR with the lower.
+pub const FORMAT_2: u32 = 2;
+
+/// The 2⁵⁰ grid of format 2's weights (the verifier's).
+const GRID: f64 = (1u64 << 50) as f64;
 
 /// The game field of the header.
 pub const GAME: &str = "yen-certified";
@@ -154,9 +162,81 @@ fn malformed<T>(why: impl Into<String>) -> Result<T, CertificateError> {
 }
 
 /// The header line for `total`, `rounds` and a body hash.
-fn header_line(total: u64, rounds: u32, sha: &[u8; 32]) -> String {
+fn header_line(format: u32, total: u64, rounds: u32, sha: &[u8; 32]) -> String {
     let hex: String = sha.iter().map(|b| format!("{b:02x}")).collect();
-    format!("{MAGIC}\tformat {FORMAT}\t{GAME}\ttotal={total} rounds={rounds}\tsha256={hex}\n")
+    format!("{MAGIC}\tformat {format}\t{GAME}\ttotal={total} rounds={rounds}\tsha256={hex}\n")
+}
+
+fn varint(out: &mut impl Write, mut v: u64) -> io::Result<()> {
+    let mut buf = [0u8; 10];
+    let mut n = 0;
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            buf[n] = byte;
+            n += 1;
+            break;
+        }
+        buf[n] = byte | 0x80;
+        n += 1;
+    }
+    out.write_all(&buf[..n])
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
+
+/// Writes one block in format 2's body.
+///
+/// # Errors
+/// An I/O error, or a weight outside [0, 2] (which format 2 cannot hold).
+pub fn write_block_2(out: &mut impl Write, block: &Block) -> io::Result<()> {
+    out.write_all(b"B")?;
+    out.write_all(&[block.rounds_left as u8])?;
+    varint(out, block.money_a)?;
+    varint(out, block.money_b)?;
+    varint(out, zigzag(block.first_gain_diff))?;
+    varint(out, block.entries.len() as u64)?;
+    for entry in &block.entries {
+        match entry {
+            Entry::Skipped => out.write_all(&[0])?,
+            Entry::Stage {
+                claimed,
+                strategy_a,
+                strategy_b,
+            } => {
+                out.write_all(&[1])?;
+                out.write_all(&claimed.lower.to_le_bytes())?;
+                varint(out, claimed.lower.to_bits() ^ claimed.upper.to_bits())?;
+                for strategy in [strategy_a, strategy_b] {
+                    varint(out, strategy.len() as u64)?;
+                    let mut previous = 0i64;
+                    for &(bet, p) in strategy {
+                        varint(out, zigzag(bet as i64 - previous))?;
+                        previous = bet as i64;
+                        if !(0.0..=2.0).contains(&p) {
+                            return Err(io::Error::other(format!(
+                                "{}: weight {p} outside [0, 2]",
+                                block.state(0)
+                            )));
+                        }
+                        // What the verifier reads of p: ⌊p·2⁵⁰⌋ (< 2⁵², 7 bytes).
+                        let w = (p * GRID).floor() as u64;
+                        out.write_all(&w.to_le_bytes()[..7])?;
+                    }
+                }
+            }
+            Entry::PlusByMonotonicity => out.write_all(&[2])?,
+            Entry::MinusByMonotonicity => out.write_all(&[3])?,
+        }
+    }
+    Ok(())
 }
 
 /// A writer that hashes what passes through it.
@@ -258,6 +338,7 @@ pub fn write_block(out: &mut impl Write, block: &Block) -> io::Result<()> {
 pub struct Writer {
     file: File,
     out: Hashing<BufWriter<File>>,
+    format: u32,
     total: u64,
     rounds: u32,
     blocks: u64,
@@ -269,8 +350,20 @@ impl Writer {
     /// # Errors
     /// An I/O error.
     pub fn create(path: &Path, total: u64, rounds: u32) -> io::Result<Writer> {
+        Writer::create_format(path, FORMAT, total, rounds)
+    }
+
+    /// [`Writer::create`] in `format` ([`FORMAT`] or [`FORMAT_2`]).
+    ///
+    /// # Errors
+    /// An I/O error.
+    ///
+    /// # Panics
+    /// If `format` is neither.
+    pub fn create_format(path: &Path, format: u32, total: u64, rounds: u32) -> io::Result<Writer> {
+        assert!(format == FORMAT || format == FORMAT_2, "format {format}");
         let mut file = File::create(path)?;
-        file.write_all(header_line(total, rounds, &[0; 32]).as_bytes())?;
+        file.write_all(header_line(format, total, rounds, &[0; 32]).as_bytes())?;
         let out = Hashing {
             inner: BufWriter::with_capacity(1 << 20, file.try_clone()?),
             sha: Sha256::new(),
@@ -278,6 +371,7 @@ impl Writer {
         Ok(Writer {
             file,
             out,
+            format,
             total,
             rounds,
             blocks: 0,
@@ -304,7 +398,7 @@ impl Writer {
                 path.display()
             )))
         };
-        if position.format != FORMAT {
+        if position.format != FORMAT && position.format != FORMAT_2 {
             return refuse(format!("certificate format {}", position.format));
         }
         let mut file = std::fs::OpenOptions::new()
@@ -312,7 +406,7 @@ impl Writer {
             .write(true)
             .open(path)
             .map_err(CertificateError::Io)?;
-        let header = header_line(total, rounds, &[0; 32]);
+        let header = header_line(position.format, total, rounds, &[0; 32]);
         let size = file.metadata().map_err(CertificateError::Io)?.len();
         if size < position.length || position.length < header.len() as u64 {
             return refuse(format!(
@@ -350,6 +444,7 @@ impl Writer {
         Ok(Writer {
             file,
             out,
+            format: position.format,
             total,
             rounds,
             blocks: position.blocks,
@@ -365,7 +460,7 @@ impl Writer {
         self.out.flush()?;
         self.file.sync_data()?;
         Ok(Position {
-            format: FORMAT,
+            format: self.format,
             length: self.file.metadata()?.len(),
             blocks: self.blocks,
             sha256: self.out.sha.clone().finalize().into(),
@@ -377,7 +472,11 @@ impl Writer {
     /// # Errors
     /// An I/O error.
     pub fn block(&mut self, block: &Block) -> io::Result<()> {
-        write_block(&mut self.out, block)?;
+        if self.format == FORMAT_2 {
+            write_block_2(&mut self.out, block)?;
+        } else {
+            write_block(&mut self.out, block)?;
+        }
         self.blocks += 1;
         Ok(())
     }
@@ -394,7 +493,7 @@ impl Writer {
         drop(self.out.inner);
         self.file.seek(SeekFrom::Start(0))?;
         self.file
-            .write_all(header_line(self.total, self.rounds, &sha).as_bytes())?;
+            .write_all(header_line(self.format, self.total, self.rounds, &sha).as_bytes())?;
         self.file.sync_all()
     }
 }
@@ -463,7 +562,35 @@ pub fn solve_and_write_resumable(
     resume: bool,
     after_layer: &mut dyn FnMut(&LayerDone) -> ControlFlow<()>,
 ) -> Result<Option<Certified>, CertificateError> {
+    solve_and_write_in_format(total, rounds, path, None, progress, resume, after_layer)
+}
+
+/// [`solve_and_write_resumable`] writing certificate format `format`
+/// ([`FORMAT`] or [`FORMAT_2`]); `None` is [`FORMAT`] for a fresh run and
+/// the checkpoint's for a resume.
+///
+/// # Errors
+/// As [`solve_and_write_resumable`], and [`CertificateError::Refused`] for
+/// a resume in another format than the checkpoint's, or a format this
+/// build does not write.
+///
+/// # Panics
+/// As [`solve_and_write_resumable`].
+pub fn solve_and_write_in_format(
+    total: u64,
+    rounds: u32,
+    path: &Path,
+    format: Option<u32>,
+    progress: &dyn Progress,
+    resume: bool,
+    after_layer: &mut dyn FnMut(&LayerDone) -> ControlFlow<()>,
+) -> Result<Option<Certified>, CertificateError> {
     assert!((1..=MAX_TOTAL).contains(&total) && (2..=255).contains(&rounds));
+    if let Some(f) = format.filter(|&f| f != FORMAT && f != FORMAT_2) {
+        return Err(CertificateError::Refused(format!(
+            "certificate format {f}: this build writes {FORMAT} and {FORMAT_2}"
+        )));
+    }
     let checkpoint_path = checkpoint::path_for(path);
     let partial = checkpoint::partial_for(path);
     let (out, from) = if resume {
@@ -487,6 +614,13 @@ pub fn solve_and_write_resumable(
                 c.rounds
             )));
         }
+        if let Some(f) = format.filter(|&f| f != c.position.format) {
+            return Err(CertificateError::Refused(format!(
+                "{}: the run being resumed writes certificate format {}, not {f}",
+                checkpoint_path.display(),
+                c.position.format
+            )));
+        }
         let out = Writer::reopen(&partial, total, rounds, &c.position)?;
         (out, Some(c.resume))
     } else {
@@ -497,7 +631,11 @@ pub fn solve_and_write_resumable(
                 partial.display()
             )));
         }
-        (Writer::create(&partial, total, rounds)?, None)
+        let format = format.unwrap_or(FORMAT);
+        (
+            Writer::create_format(&partial, format, total, rounds)?,
+            None,
+        )
     };
     let out = RefCell::new(out);
     let failed: RefCell<Option<io::Error>> = RefCell::new(None);
@@ -604,6 +742,7 @@ pub fn write(path: &Path, total: u64, rounds: u32, blocks: &[Block]) -> io::Resu
 pub struct Reader<R: Read> {
     inner: R,
     sha: Sha256,
+    format: u32,
     header: Header,
     blocks: u64,
     done: bool,
@@ -641,12 +780,15 @@ impl<R: Read> Reader<R> {
                 "the first line is not a certificate header ({MAGIC}\\tformat …)"
             ));
         }
-        if fields[1] != format!("format {FORMAT}") {
-            return malformed(format!(
-                "{}: this build reads format {FORMAT} only",
-                fields[1]
-            ));
-        }
+        let format = match fields[1] {
+            "format 1" => FORMAT,
+            "format 2" => FORMAT_2,
+            other => {
+                return malformed(format!(
+                    "{other}: this build reads formats {FORMAT} and {FORMAT_2}"
+                ))
+            }
+        };
         if fields[2] != GAME {
             return malformed(format!("game {} (expected {GAME})", fields[2]));
         }
@@ -678,6 +820,7 @@ impl<R: Read> Reader<R> {
         Ok(Reader {
             inner,
             sha: Sha256::new(),
+            format,
             header: Header {
                 total,
                 rounds,
@@ -692,6 +835,61 @@ impl<R: Read> Reader<R> {
     #[must_use]
     pub fn header(&self) -> Header {
         self.header
+    }
+
+    /// The format version ([`FORMAT`] or [`FORMAT_2`]).
+    #[must_use]
+    pub fn format(&self) -> u32 {
+        self.format
+    }
+
+    fn varint(&mut self) -> Result<u64, CertificateError> {
+        let mut v: u64 = 0;
+        for shift in (0..64).step_by(7) {
+            let byte = self.u8()?;
+            v |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                if shift == 63 && byte > 1 {
+                    break;
+                }
+                return Ok(v);
+            }
+        }
+        malformed("a varint longer than 64 bits")
+    }
+
+    /// A varint that must fit `limit`.
+    fn small(&mut self, limit: u64, what: &str) -> Result<u64, CertificateError> {
+        let v = self.varint()?;
+        if v > limit {
+            return malformed(format!("{what} {v} out of range"));
+        }
+        Ok(v)
+    }
+
+    fn strategy_2(
+        &mut self,
+        money: u64,
+        state: State,
+    ) -> Result<Vec<(u64, f64)>, CertificateError> {
+        let n = self.small(u64::from(u16::MAX), "strategy length")?;
+        let mut out = Vec::with_capacity(n.min(money + 1) as usize);
+        let mut bet: i64 = 0;
+        for _ in 0..n {
+            bet += unzigzag(self.varint()?);
+            if !(0..=money as i64).contains(&bet) {
+                return malformed(format!("{state}: bet {bet} outside 0..={money}"));
+            }
+            let mut w = [0u8; 8];
+            w[..7].copy_from_slice(&self.bytes::<7>()?);
+            let w = u64::from_le_bytes(w);
+            if w > 1 << 51 {
+                return malformed(format!("{state}: weight {w}/2^50 of bet {bet} above 2"));
+            }
+            // Exact: w < 2⁵³.
+            out.push((bet as u64, w as f64 / GRID));
+        }
+        Ok(out)
     }
 
     fn bytes<const N: usize>(&mut self) -> Result<[u8; N], CertificateError> {
@@ -763,11 +961,20 @@ impl<R: Read> Reader<R> {
             }
             b'B' => {
                 let rounds_left = u32::from(self.u8()?);
-                let money_a = u64::from(self.u16()?);
-                let money_b = u64::from(self.u16()?);
-                let first_gain_diff = i64::from(i32::from_le_bytes(self.bytes()?));
-                let count = u32::from_le_bytes(self.bytes()?) as usize;
                 let total = self.header.total;
+                let (money_a, money_b, first_gain_diff, count) = if self.format == FORMAT_2 {
+                    let money_a = self.small(u64::from(u16::MAX), "money")?;
+                    let money_b = self.small(u64::from(u16::MAX), "money")?;
+                    let first = unzigzag(self.small(u64::from(u32::MAX), "gain difference")?);
+                    let count = self.small(u64::from(u32::MAX), "count")? as usize;
+                    (money_a, money_b, first, count)
+                } else {
+                    let money_a = u64::from(self.u16()?);
+                    let money_b = u64::from(self.u16()?);
+                    let first_gain_diff = i64::from(i32::from_le_bytes(self.bytes()?));
+                    let count = u32::from_le_bytes(self.bytes()?) as usize;
+                    (money_a, money_b, first_gain_diff, count)
+                };
                 if rounds_left < 2
                     || rounds_left > self.header.rounds
                     || money_a > total
@@ -790,6 +997,18 @@ impl<R: Read> Reader<R> {
                     let state = block.state(k);
                     let entry = match self.u8()? {
                         0 => Entry::Skipped,
+                        1 if self.format == FORMAT_2 => {
+                            let lower = self.f64()?;
+                            let upper = f64::from_bits(lower.to_bits() ^ self.varint()?);
+                            let claimed = Interval { lower, upper };
+                            let strategy_a = self.strategy_2(money_a, state)?;
+                            let strategy_b = self.strategy_2(money_b, state)?;
+                            Entry::Stage {
+                                claimed,
+                                strategy_a,
+                                strategy_b,
+                            }
+                        }
                         1 => {
                             let claimed = Interval {
                                 lower: self.f64()?,
