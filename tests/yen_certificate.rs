@@ -110,6 +110,37 @@ fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
     }
 }
 
+/// At T ≤ 43, R = 10 (the smallest T at R = 10 where it happens) the solver
+/// claims at one state the pure bound of a bet it tried and stored with
+/// weight 0, tighter than its stored strategies give: the verifier before the
+/// pure-bet search failed there ("FAILED at 4,36,42,-8"). Now it searches
+/// every pure bet of that side at that state (the count is ≥ 1), verifies the
+/// whole certificate, agrees with the solver within SLACK on every state,
+/// and the start T' = 43 is exactly 0.
+#[test]
+fn a_claimed_pure_bound_outside_the_stored_support_verifies_at_43_units() {
+    use solved_games::games::yen::certificate_check::SLACK;
+    let dir = common::scratch("certificate-pure-search");
+    let (path, table) = write(&dir, 43, 10);
+    let verdict = check(&path);
+    assert_eq!(verdict.failure, None);
+    assert!(verdict.searched >= 1, "no state needed the pure-bet search");
+    for s in common::yen_undecided_states(43, 10) {
+        let Some(v) = verdict.interval(s) else {
+            continue;
+        };
+        let iv = table.interval(s);
+        assert!(
+            (v.lower - iv.lower).abs() <= SLACK && (v.upper - iv.upper).abs() <= SLACK,
+            "{s}: verifier {v:?}, solver {iv:?}"
+        );
+    }
+    let start = verdict.starts.last().unwrap();
+    assert_eq!(start.total, 43);
+    assert!(start.interval.contains(0.0) && start.interval.width() < 1e-9);
+    assert!(start.strategy_bounds.contains(0.0) && start.strategy_bounds.width() < 1e-9);
+}
+
 /// The index of a stage game with a mixed strategy for A whose heaviest
 /// weight is below 0.9 (a real mix), in layer `r`.
 fn mixed_stage(blocks: &[Block], r: u32) -> (usize, usize) {
