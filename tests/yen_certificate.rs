@@ -110,6 +110,37 @@ fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
     }
 }
 
+/// At T ≤ 43, R = 10 (the smallest T at R = 10 where it happens) the solver
+/// claims at one state the pure bound of a bet it tried and stored with
+/// weight 0, tighter than its stored strategies give: the verifier before the
+/// pure-bet search failed there ("FAILED at 4,36,42,-8"). Now it searches
+/// every pure bet of that side at that state (the count is ≥ 1), verifies the
+/// whole certificate, agrees with the solver within SLACK on every state,
+/// and the start T' = 43 is exactly 0.
+#[test]
+fn a_claimed_pure_bound_outside_the_stored_support_verifies_at_43_units() {
+    use solved_games::games::yen::certificate_check::SLACK;
+    let dir = common::scratch("certificate-pure-search");
+    let (path, table) = write(&dir, 43, 10);
+    let verdict = check(&path);
+    assert_eq!(verdict.failure, None);
+    assert!(verdict.searched >= 1, "no state needed the pure-bet search");
+    for s in common::yen_undecided_states(43, 10) {
+        let Some(v) = verdict.interval(s) else {
+            continue;
+        };
+        let iv = table.interval(s);
+        assert!(
+            (v.lower - iv.lower).abs() <= SLACK && (v.upper - iv.upper).abs() <= SLACK,
+            "{s}: verifier {v:?}, solver {iv:?}"
+        );
+    }
+    let start = verdict.starts.last().unwrap();
+    assert_eq!(start.total, 43);
+    assert!(start.interval.contains(0.0) && start.interval.width() < 1e-9);
+    assert!(start.strategy_bounds.contains(0.0) && start.strategy_bounds.width() < 1e-9);
+}
+
 /// The index of a stage game with a mixed strategy for A whose heaviest
 /// weight is below 0.9 (a real mix), in layer `r`.
 fn mixed_stage(blocks: &[Block], r: u32) -> (usize, usize) {
@@ -342,4 +373,158 @@ fn reproduce_runs_the_certificate_claims_only_where_the_certificate_is() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["failed"], 1);
     assert!(out.contains("not total=200 rounds=10"), "{out}");
+}
+
+/// Format 2 (varints, delta-coded bets, weights as their 2⁻⁵⁰ fixed-point
+/// integers) holds what the verifier reads of format 1 exactly: at T ≤ 30
+/// the same blocks (bets, claimed bounds to the bit, weights rounded down
+/// to the grid), the same verdict (counts, every start's bounds, the
+/// largest width and where, the support pattern), in fewer bytes.
+#[test]
+fn format_2_is_smaller_and_verifies_to_the_same_verdict() {
+    use solved_games::games::yen::certificate::{Writer, FORMAT_2};
+    let dir = common::scratch("certificate-format-2");
+    let (one, _) = write(&dir, 30, 10);
+    let (total, rounds, blocks_1) = blocks(&one);
+    let two = dir.join("two.cert");
+    let mut out = Writer::create_format(&two, FORMAT_2, total, rounds).unwrap();
+    for b in &blocks_1 {
+        out.block(b).unwrap();
+    }
+    out.finish().unwrap();
+    assert_eq!(certificate::open(&two).unwrap().format(), FORMAT_2);
+    let (_, _, blocks_2) = blocks(&two);
+    let grid = (1u64 << 50) as f64;
+    let on_grid = |s: &[(u64, f64)]| -> Vec<(u64, f64)> {
+        s.iter()
+            .map(|&(b, p)| (b, (p * grid).floor() / grid))
+            .collect()
+    };
+    assert_eq!(blocks_1.len(), blocks_2.len());
+    for (b1, b2) in blocks_1.iter().zip(&blocks_2) {
+        let expected = Block {
+            entries: b1
+                .entries
+                .iter()
+                .map(|e| match e {
+                    Entry::Stage {
+                        claimed,
+                        strategy_a,
+                        strategy_b,
+                    } => Entry::Stage {
+                        claimed: *claimed,
+                        strategy_a: on_grid(strategy_a),
+                        strategy_b: on_grid(strategy_b),
+                    },
+                    other => other.clone(),
+                })
+                .collect(),
+            ..b1.clone()
+        };
+        assert_eq!(b2, &expected);
+    }
+    let size = |p: &Path| std::fs::metadata(p).unwrap().len();
+    assert!(
+        size(&two) * 10 < size(&one) * 8,
+        "format 2 is {} bytes, format 1 {}",
+        size(&two),
+        size(&one)
+    );
+    let (v1, v2) = (check(&one), check(&two));
+    assert_eq!(v2.failure, None);
+    assert_eq!(
+        (v1.states, v1.stage_games, v1.monotone, v1.widest),
+        (v2.states, v2.stage_games, v2.monotone, v2.widest)
+    );
+    assert_eq!(v1.max_width.to_bits(), v2.max_width.to_bits());
+    for (s1, s2) in v1.starts.iter().zip(&v2.starts) {
+        assert_eq!(s1.interval, s2.interval);
+        assert_eq!(s1.strategy_bounds, s2.strategy_bounds);
+        assert_eq!(s1.support(), s2.support());
+    }
+    use solved_games::games::yen::certificate_check::support_pattern;
+    assert_eq!(
+        support_pattern(&v1.starts, 10),
+        support_pattern(&v2.starts, 10)
+    );
+}
+
+/// `yen solve --certified --certificate-format 2` writes format 2, which
+/// `verify-certificate` accepts; a byte flipped in it exits 2; a resume
+/// keeps the stopped run's format, and asking for another is refused.
+#[cfg(feature = "cli")]
+#[test]
+fn solve_writes_format_2_on_request() {
+    use solved_games::games::yen::certificate::{LayerDone, FORMAT_2};
+    use std::ops::ControlFlow;
+    let dir = common::scratch("certificate-cli-2");
+    let file = dir.join("y2.cert");
+    let args = |file: &Path, format: &str| -> Vec<String> {
+        [
+            "yen",
+            "solve",
+            "--certified",
+            "--total",
+            "14",
+            "--rounds",
+            "10",
+            "--certificate",
+            file.to_str().unwrap(),
+            "--certificate-format",
+            format,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let run = |a: &[String]| {
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        common::cli(&a).parts()
+    };
+    let (code, _, err) = run(&args(&file, "2"));
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(certificate::open(&file).unwrap().format(), FORMAT_2);
+    let (code, _, err) =
+        common::cli(&["yen", "verify-certificate", file.to_str().unwrap()]).parts();
+    assert_eq!(code, 0, "{err}");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x10;
+    let flipped = dir.join("flipped.cert");
+    std::fs::write(&flipped, &bytes).unwrap();
+    let (code, _, err) =
+        common::cli(&["yen", "verify-certificate", flipped.to_str().unwrap()]).parts();
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = run(&args(&dir.join("y3.cert"), "3"));
+    assert_eq!(code, 2, "{err}");
+
+    // Stopped after layer 4 in format 2, resumed without the flag.
+    let stopped = dir.join("stopped.cert");
+    let r = certificate::solve_and_write_in_format(
+        14,
+        10,
+        &stopped,
+        Some(FORMAT_2),
+        &Silent,
+        false,
+        &mut |d: &LayerDone| {
+            if d.layer == 4 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    )
+    .unwrap();
+    assert!(r.is_none());
+    let mut resume_1 = args(&stopped, "1");
+    resume_1.push("--resume".into());
+    let (code, _, err) = run(&resume_1);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("format 2, not 1"), "{err}");
+    let mut resume = args(&stopped, "2");
+    resume.truncate(resume.len() - 2);
+    resume.push("--resume".into());
+    let (code, _, err) = run(&resume);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read(&stopped).unwrap() == std::fs::read(&file).unwrap());
 }

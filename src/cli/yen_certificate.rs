@@ -23,6 +23,7 @@ pub struct VerifyArgs {
 fn cli_error(file: &std::path::Path, e: CertificateError) -> CliError {
     match e {
         CertificateError::Io(e) => CliError::io(file, &e),
+        CertificateError::Refused(why) => CliError::Input(why),
         CertificateError::Malformed(why) => {
             CliError::Input(format!("{}: malformed certificate: {why}", file.display()))
         }
@@ -60,6 +61,7 @@ pub fn run_verify(args: VerifyArgs, out: &mut Out) -> Outcome {
             "states": verdict.states,
             "stage_games": verdict.stage_games,
             "settled_by_monotonicity": verdict.monotone,
+            "pure_bet_searches": verdict.searched,
             "largest_width": verdict.max_width,
             "widest_state": widest,
             "first_round_support": support_pattern(&verdict.starts, verdict.rounds),
@@ -75,6 +77,15 @@ pub fn run_verify(args: VerifyArgs, out: &mut Out) -> Outcome {
             "certificate of every T' <= {} at R = {} (SHA-256 matches): {} canonical states (mirrors follow), {} stage games (starts included), {} set by monotonicity",
             verdict.total, verdict.rounds, verdict.states, verdict.stage_games, verdict.monotone
         )?;
+        // Only where it happened, so the output of a certificate that
+        // needs no search is unchanged.
+        if verdict.searched > 0 {
+            writeln!(
+                out,
+                "{} stage games where the stored strategies fall short of a claimed bound: every pure bet of that side searched",
+                verdict.searched
+            )?;
+        }
         writeln!(
             out,
             "largest width {:.1e} (at {})",

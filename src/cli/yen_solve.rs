@@ -55,6 +55,20 @@ pub struct SolveArgs {
     /// with `yen verify-certificate FILE`).
     #[arg(long, value_name = "FILE", requires = "certified")]
     certificate: Option<std::path::PathBuf>,
+    /// With --certificate: continue a stopped run from FILE.checkpoint (the
+    /// checkpoint written after every layer) instead of starting over; the
+    /// certificate and output are those of a run never stopped.
+    #[arg(long, requires = "certificate")]
+    resume: bool,
+    /// With --certificate: print one line per finished layer on standard
+    /// error (layer, states and stage games so far, elapsed time).
+    #[arg(long, requires = "certificate")]
+    progress_log: bool,
+    /// With --certificate: the certificate's format, 1 (the default) or 2
+    /// (smaller: varints, fixed-point weights; SPEC.md, "Certificate format
+    /// 2"). A resume keeps the stopped run's format.
+    #[arg(long, value_name = "N", requires = "certificate")]
+    certificate_format: Option<u32>,
 }
 
 /// Options of `solved-games yen best-response`.
@@ -186,6 +200,55 @@ fn float_bets(bets: &[(u64, f64)]) -> serde_json::Value {
         .into()
 }
 
+/// The hidden test hook: after the checkpoint of this layer, say so on
+/// standard error and wait a minute, so a test can kill the process there.
+const PAUSE_AFTER_LAYER: &str = "SOLVED_GAMES_YEN_PAUSE_AFTER_LAYER";
+
+/// A certified run writing `file`, with a checkpoint after every layer
+/// (SPEC.md, "Checkpoints of a certified run").
+fn solve_with_checkpoints(args: &SolveArgs, file: &std::path::Path) -> Result<Certified, CliError> {
+    let started = std::time::Instant::now();
+    let pause: Option<u32> = std::env::var(PAUSE_AFTER_LAYER)
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let bar = Bar::stderr();
+    let mut after_layer = |done: &certificate::LayerDone| {
+        if args.progress_log {
+            bar.suspend(|| {
+                eprintln!(
+                    "solved-games: layer {} of 2..{} done: {} states, {} stage games so far; {:.1} s; checkpoint {}",
+                    done.layer,
+                    done.rounds - 1,
+                    done.states_done,
+                    done.stage_games,
+                    started.elapsed().as_secs_f64(),
+                    done.checkpoint.display()
+                );
+            });
+        }
+        if pause == Some(done.layer) {
+            eprintln!("solved-games: paused after layer {}", done.layer);
+            std::thread::sleep(std::time::Duration::from_secs(60));
+        }
+        std::ops::ControlFlow::Continue(())
+    };
+    let table = certificate::solve_and_write_in_format(
+        args.total,
+        args.rounds,
+        file,
+        args.certificate_format,
+        &bar,
+        args.resume,
+        &mut after_layer,
+    )
+    .map_err(|e| match e {
+        certificate::CertificateError::Io(e) => CliError::io(file, &e),
+        certificate::CertificateError::Malformed(m) => CliError::Failed(m),
+        certificate::CertificateError::Refused(m) => CliError::Input(m),
+    })?;
+    Ok(table.expect("the CLI never stops a run"))
+}
+
 fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     if args.total > MAX_CERTIFIED_TOTAL || args.total == 0 {
         return Err(CliError::Input(format!(
@@ -222,11 +285,7 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     }
     let table = match &args.certificate {
         None => Certified::solve(rules.total, rules.rounds, &Bar::stderr()),
-        Some(file) => certificate::solve_and_write(rules.total, rules.rounds, file, &Bar::stderr())
-            .map_err(|e| match e {
-                certificate::CertificateError::Io(e) => CliError::io(file, &e),
-                certificate::CertificateError::Malformed(m) => CliError::Failed(m),
-            })?,
+        Some(file) => solve_with_checkpoints(args, file)?,
     };
     let summary = table.summary();
     let stage = if state.rounds_left == 0 {

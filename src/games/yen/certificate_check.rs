@@ -25,6 +25,16 @@
 //!
 //! Each stage game costs (|p| + |q|)·(T + 1) successor look-ups: the work is
 //! linear in the certificate's strategies times the stage games' sides.
+//!
+//! The pure-bet search: where the stored strategies give a bound looser than
+//! the claimed one by more than [`SLACK`] (the solver claims the best pure
+//! bet over every bet it tried, and may store that bet with weight 0), the
+//! verifier tries every pure bet of that side, maxₓ minᵧ L(x, y) over
+//! x = 0..=a (B: minᵧ maxₓ U(x, y) over y = 0..=b), and keeps the better
+//! bound. Each is the guarantee of one pure bet against every reply, read
+//! from intervals the verifier proved itself, so it is as sound as the
+//! stored strategies' bounds; it costs (a + 1)·(b + 1) look-ups, only at the
+//! states that need it ([`Verdict::searched`] counts them).
 
 use crate::games::yen::certificate::{Block, CertificateError, Entry, Reader};
 use crate::games::yen::rules::State;
@@ -119,6 +129,10 @@ pub struct Verdict {
     pub stage_games: u64,
     /// States set by monotonicity.
     pub monotone: u64,
+    /// Stage games whose stored strategies fell short of a claimed bound by
+    /// more than [`SLACK`] and where every pure bet of that side was
+    /// searched (module docs, "the pure-bet search").
+    pub searched: u64,
     /// The widest verified interval.
     pub max_width: f64,
     /// A state with it.
@@ -229,11 +243,47 @@ impl Verifier {
         })
     }
 
+    /// The best pure bet of either side at `s` over every bet, not only the
+    /// stored ones: (maxₓ minᵧ L(x, y), minᵧ maxₓ U(x, y)), each a bound the
+    /// pure bet guarantees against every reply, read from the verified
+    /// intervals of the successors (already outward, so no rounding is
+    /// needed). `lower`/`upper` choose which sides are searched; a side not
+    /// searched comes back infinite. Costs (a + 1)·(b + 1) look-ups a side.
+    fn pure_search(&self, s: State, lower: bool, upper: bool) -> Result<Bounds, String> {
+        let missing = |t: State| format!("its successor {t} is not in the certificate");
+        let mut best = Bounds {
+            lower: f64::NEG_INFINITY,
+            upper: f64::INFINITY,
+        };
+        if lower {
+            for x in 0..=s.money_a {
+                let mut worst = f64::INFINITY;
+                for y in 0..=s.money_b {
+                    let t = s.after(x, y);
+                    worst = worst.min(self.lookup(t).ok_or_else(|| missing(t))?.lower);
+                }
+                best.lower = best.lower.max(worst);
+            }
+        }
+        if upper {
+            for y in 0..=s.money_b {
+                let mut top = f64::NEG_INFINITY;
+                for x in 0..=s.money_a {
+                    let t = s.after(x, y);
+                    top = top.max(self.lookup(t).ok_or_else(|| missing(t))?.upper);
+                }
+                best.upper = best.upper.min(top);
+            }
+        }
+        Ok(best)
+    }
+
     /// Verifies one block against the layers below: its intervals, the
-    /// counts (stage games, monotone) and its first failure.
-    fn block(&self, block: &Block) -> (Vec<Bounds>, u64, u64, Option<Failure>) {
+    /// counts (stage games, monotone, pure-bet searches) and its first
+    /// failure.
+    fn block(&self, block: &Block) -> (Vec<Bounds>, u64, u64, u64, Option<Failure>) {
         let mut values = vec![Bounds::MISSING; block.entries.len()];
-        let (mut stages, mut monotone) = (0, 0);
+        let (mut stages, mut monotone, mut searched) = (0, 0, 0);
         let mut failure: Option<Failure> = None;
         let mut fail = |state: State, reason: String| {
             if failure.is_none() {
@@ -255,14 +305,37 @@ impl Verifier {
                 fail(s, "a settled state has a stage game".into());
                 continue;
             }
-            match self.stage(s, strategy_a, strategy_b) {
+            // The stored strategies first; where one side falls short of its
+            // claimed bound (the solver may claim the pure bound of a bet it
+            // tried and stored with weight 0), every pure bet of that side.
+            let mut pure_searched = false;
+            let verified = self.stage(s, strategy_a, strategy_b).and_then(|v| {
+                let short_lower = v.lower < claimed.lower - SLACK;
+                let short_upper = v.upper > claimed.upper + SLACK;
+                if !short_lower && !short_upper {
+                    return Ok(v);
+                }
+                pure_searched = true;
+                let pure = self.pure_search(s, short_lower, short_upper)?;
+                Ok(Bounds {
+                    lower: v.lower.max(pure.lower),
+                    upper: v.upper.min(pure.upper),
+                })
+            });
+            searched += u64::from(pure_searched);
+            match verified {
                 Err(why) => fail(s, why),
                 Ok(v) => {
                     if v.lower < claimed.lower - SLACK || v.upper > claimed.upper + SLACK {
+                        let by = if pure_searched {
+                            "the stored strategies and every pure bet"
+                        } else {
+                            "the stored strategies"
+                        };
                         fail(
                             s,
                             format!(
-                                "the stored strategies give [{:e}, {:e}], not the claimed [{:e}, {:e}]",
+                                "{by} give [{:e}, {:e}], not the claimed [{:e}, {:e}]",
                                 v.lower, v.upper, claimed.lower, claimed.upper
                             ),
                         );
@@ -312,7 +385,7 @@ impl Verifier {
                 }
             }
         }
-        (values, stages, monotone, failure)
+        (values, stages, monotone, searched, failure)
     }
 }
 
@@ -344,6 +417,7 @@ pub fn verify<R: Read>(
         states: 0,
         stage_games: 0,
         monotone: 0,
+        searched: 0,
         max_width: 0.0,
         widest: None,
         failure: None,
@@ -360,8 +434,9 @@ pub fn verify<R: Read>(
             index: vec![(0, 0, 0); n * n],
             values: Vec::new(),
         };
-        for (block, (values, stages, monotone, failure)) in blocks.iter().zip(results) {
+        for (block, (values, stages, monotone, searched, failure)) in blocks.iter().zip(results) {
             verdict.stage_games += stages;
+            verdict.searched += searched;
             verdict.monotone += monotone;
             if verdict.failure.is_none() {
                 verdict.failure = failure;

@@ -33,6 +33,7 @@ use crate::solve::rounding::{ratio_down, ratio_up};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 /// The double oracle stops when no reply improves on the restricted value
 /// by more than this: each state's interval is then about twice as wide.
@@ -251,8 +252,39 @@ impl Certified {
         max_total: u64,
         rounds: u32,
         progress: &dyn Progress,
-        mut record: Option<&mut dyn FnMut(BlockRecord)>,
+        record: Option<&mut dyn FnMut(BlockRecord)>,
     ) -> Certified {
+        Certified::solve_resumable(max_total, rounds, progress, record, None, &mut |_| {
+            ControlFlow::Continue(())
+        })
+        .expect("a solve without a resume point has none of the wrong size")
+        .expect("a solve that is never stopped finishes")
+    }
+
+    /// [`Certified::solve_recording`], starting from `resume` (the layers a
+    /// stopped run finished: [`Snapshot::to_resume`]) if given, and calling
+    /// `after_layer` after each layer is solved and recorded with what a
+    /// run needs to continue from there (what a checkpoint file holds:
+    /// [`crate::games::yen::checkpoint`]). `after_layer` returning
+    /// `Break` stops the solve (`None`). The table is the same, bit for bit,
+    /// and `record` is handed the same blocks after `resume`, as in a run
+    /// never stopped: each block starts from its seed, not from what a
+    /// thread solved last.
+    ///
+    /// # Errors
+    /// `resume` was not made for `max_total` and `rounds` (its layers have
+    /// other sizes, or it lies beyond R − 1): the reason.
+    ///
+    /// # Panics
+    /// If `rounds` is 0.
+    pub fn solve_resumable(
+        max_total: u64,
+        rounds: u32,
+        progress: &dyn Progress,
+        mut record: Option<&mut dyn FnMut(BlockRecord)>,
+        resume: Option<Resume>,
+        after_layer: &mut dyn FnMut(&Snapshot<'_>) -> ControlFlow<()>,
+    ) -> Result<Option<Certified>, String> {
         assert!(rounds > 0, "a match has at least one round");
         let recording = record.is_some();
         let mut table = Certified {
@@ -281,114 +313,173 @@ impl Certified {
         // The basis of the first state solved in each block of the layer
         // below: where the same block of this layer starts.
         let mut seeds: Vec<Option<Hint>> = vec![None; pairs.len()];
-        for r in 2..rounds {
+        let mut start = 2;
+        if let Some(resume) = resume {
+            start = resume.next_layer.max(2);
+            if start > rounds.max(2)
+                || resume.layers.len() != (start - 2) as usize
+                || resume.seeds.len() != pairs.len()
+            {
+                return Err(format!(
+                    "it stops before layer {} with {} layers and {} seeds; a table of T <= {max_total}, R = {rounds} has layers 2..{} and {} seeds",
+                    resume.next_layer,
+                    resume.layers.len(),
+                    resume.seeds.len(),
+                    rounds.max(2) - 1,
+                    pairs.len()
+                ));
+            }
+            for (r, values) in (2..start).zip(resume.layers) {
+                let layer = &mut table.layers[r as usize];
+                if values.len() != layer.values.len() {
+                    return Err(format!(
+                        "layer {r} has {} states, not {}",
+                        values.len(),
+                        layer.values.len()
+                    ));
+                }
+                progress.advance(values.len() as u64);
+                layer.values = values;
+            }
+            for (seed, s) in seeds.iter_mut().zip(resume.seeds) {
+                *seed = s.map(|s| Hint {
+                    rows: s.rows,
+                    columns: s.columns,
+                    is_basis: s.is_basis,
+                });
+            }
+            table.summary = Summary {
+                stage_games: resume.summary.stage_games,
+                float_failures: resume.summary.float_failures,
+                solved_exactly: resume.summary.solved_exactly,
+                monotone: resume.summary.monotone,
+                ..Summary::default()
+            };
+        }
+        for r in start..rounds {
             let old = table.lines.take();
             table.lines = lines::Lines::build(&table, r as usize - 1, old);
-            let this = &table;
-            let below = &seeds;
-            let solved: Vec<SolvedBlock> = pairs
-                .par_iter()
-                .enumerate()
-                .map_init(Workspace::new, |ws, (i, &(a, b))| {
-                    let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
-                    let state = |k: usize| State {
-                        rounds_left: r,
-                        money_a: a,
-                        money_b: b,
-                        gain_diff: block.first + 2 * k as i64,
-                    };
-                    // Canonical part: all of it for a < b, d ≤ 0 for a = b.
-                    let count = if a == b {
-                        (0..block.count)
-                            .take_while(|&k| state(k).gain_diff <= 0)
-                            .count()
-                    } else {
-                        block.count
-                    };
-                    let mut out = vec![Interval::point(f64::NAN); count];
-                    let mut stages: Vec<Option<StageRecord>> = Vec::new();
-                    if recording {
-                        stages.resize(count, None);
-                    }
-                    let mut work = BlockWork::default();
-                    let needed =
-                        |k: usize| r + 1 < this.rounds || this.reachable_from_a_start(state(k));
-                    // From d = 0 outward: the value never falls as d grows
-                    // (SPEC.md), so once a state is exactly +1 every larger d
-                    // is too, and below an exact −1 every smaller d.
-                    let middle = (0..count)
-                        .find(|&k| state(k).gain_diff >= 0)
-                        .unwrap_or(count);
-                    let mut settled = false;
-                    ws.set_hint(below[i].as_ref());
-                    let mut first: Option<Hint> = None;
-                    #[allow(clippy::needless_range_loop)] // k is also the state's d
-                    for k in middle..count {
-                        if settled {
-                            out[k] = Interval::point(1.0);
-                            work.monotone += 1;
-                        } else if needed(k) {
-                            let c = this.certify(ws, state(k));
-                            work.add(&c);
-                            settled = c.interval.lower == 1.0;
-                            out[k] = c.interval;
-                            if recording {
-                                stages[k] = Some(c.record());
-                            }
-                            if first.is_none() {
-                                first = Some(ws.hint());
+            // Blocks are solved a chunk at a time and recorded before the
+            // next chunk starts, so that only one chunk's strategies are in
+            // memory (a whole layer's were 2.6 GB at T ≤ 200). Each block
+            // reads only its own seed and the layers below, so the chunks
+            // give the same table as one parallel pass.
+            for (c, chunk) in pairs.chunks(CHUNK).enumerate() {
+                let this = &table;
+                let below = &seeds;
+                let solved: Vec<SolvedBlock> = chunk
+                    .par_iter()
+                    .enumerate()
+                    .map(|(j, pair)| (c * CHUNK + j, pair))
+                    .map_init(Workspace::new, |ws, (i, &(a, b))| {
+                        let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
+                        let state = |k: usize| State {
+                            rounds_left: r,
+                            money_a: a,
+                            money_b: b,
+                            gain_diff: block.first + 2 * k as i64,
+                        };
+                        // Canonical part: all of it for a < b, d ≤ 0 for a = b.
+                        let count = if a == b {
+                            (0..block.count)
+                                .take_while(|&k| state(k).gain_diff <= 0)
+                                .count()
+                        } else {
+                            block.count
+                        };
+                        let mut out = vec![Interval::point(f64::NAN); count];
+                        let mut stages: Vec<Option<StageRecord>> = Vec::new();
+                        if recording {
+                            stages.resize(count, None);
+                        }
+                        let mut work = BlockWork::default();
+                        let needed =
+                            |k: usize| r + 1 < this.rounds || this.reachable_from_a_start(state(k));
+                        // From d = 0 outward: the value never falls as d grows
+                        // (SPEC.md), so once a state is exactly +1 every larger d
+                        // is too, and below an exact −1 every smaller d.
+                        let middle = (0..count)
+                            .find(|&k| state(k).gain_diff >= 0)
+                            .unwrap_or(count);
+                        let mut settled = false;
+                        ws.set_hint(below[i].as_ref());
+                        let mut first: Option<Hint> = None;
+                        #[allow(clippy::needless_range_loop)] // k is also the state's d
+                        for k in middle..count {
+                            if settled {
+                                out[k] = Interval::point(1.0);
+                                work.monotone += 1;
+                            } else if needed(k) {
+                                let c = this.certify(ws, state(k));
+                                work.add(&c);
+                                settled = c.interval.lower == 1.0;
+                                out[k] = c.interval;
+                                if recording {
+                                    stages[k] = Some(c.record());
+                                }
+                                if first.is_none() {
+                                    first = Some(ws.hint());
+                                }
                             }
                         }
-                    }
-                    // Below d = 0 from the basis of the state nearest it.
-                    ws.set_hint(first.as_ref().or(below[i].as_ref()));
-                    settled = false;
-                    for k in (0..middle).rev() {
-                        if settled {
-                            out[k] = Interval::point(-1.0);
-                            work.monotone += 1;
-                        } else if needed(k) {
-                            let c = this.certify(ws, state(k));
-                            work.add(&c);
-                            settled = c.interval.upper == -1.0;
-                            out[k] = c.interval;
-                            if recording {
-                                stages[k] = Some(c.record());
+                        // Below d = 0 from the basis of the state nearest it.
+                        ws.set_hint(first.as_ref().or(below[i].as_ref()));
+                        settled = false;
+                        for k in (0..middle).rev() {
+                            if settled {
+                                out[k] = Interval::point(-1.0);
+                                work.monotone += 1;
+                            } else if needed(k) {
+                                let c = this.certify(ws, state(k));
+                                work.add(&c);
+                                settled = c.interval.upper == -1.0;
+                                out[k] = c.interval;
+                                if recording {
+                                    stages[k] = Some(c.record());
+                                }
                             }
                         }
-                    }
-                    progress.advance(if a == b { count } else { 2 * count } as u64);
-                    let seed = first.or_else(|| below[i].clone());
-                    ((a, b), out, work, seed, stages)
-                })
-                .collect();
-            let layer = &mut table.layers[r as usize];
-            for (i, ((a, b), intervals, work, seed, stages)) in solved.into_iter().enumerate() {
-                if let Some(record) = record.as_mut() {
+                        progress.advance(if a == b { count } else { 2 * count } as u64);
+                        let seed = first.or_else(|| below[i].clone());
+                        ((a, b), out, work, seed, stages)
+                    })
+                    .collect();
+                let layer = &mut table.layers[r as usize];
+                for (j, ((a, b), intervals, work, seed, stages)) in solved.into_iter().enumerate() {
                     let block = layer.blocks[a as usize * n + b as usize];
-                    record(BlockRecord {
-                        rounds_left: r,
-                        money_a: a,
-                        money_b: b,
-                        first_gain_diff: block.first,
-                        intervals: intervals.clone(),
-                        stages,
-                    });
+                    let mirror = layer.blocks[b as usize * n + a as usize];
+                    for (k, &iv) in intervals.iter().enumerate() {
+                        let d = block.first + 2 * k as i64;
+                        layer.values[block.offset + k] = iv;
+                        // The mirror (b, a, −d) of block (b, a).
+                        let mk = ((-d - mirror.first) / 2) as usize;
+                        layer.values[mirror.offset + mk] = iv.negated();
+                    }
+                    if let Some(record) = record.as_mut() {
+                        record(BlockRecord {
+                            rounds_left: r,
+                            money_a: a,
+                            money_b: b,
+                            first_gain_diff: block.first,
+                            intervals,
+                            stages,
+                        });
+                    }
+                    seeds[c * CHUNK + j] = seed;
+                    table.summary.stage_games += work.solved;
+                    table.summary.float_failures += work.failures;
+                    table.summary.solved_exactly += work.exact;
+                    table.summary.monotone += work.monotone;
                 }
-                seeds[i] = seed;
-                table.summary.stage_games += work.solved;
-                table.summary.float_failures += work.failures;
-                table.summary.solved_exactly += work.exact;
-                table.summary.monotone += work.monotone;
-                let block = layer.blocks[a as usize * n + b as usize];
-                let mirror = layer.blocks[b as usize * n + a as usize];
-                for (k, &iv) in intervals.iter().enumerate() {
-                    let d = block.first + 2 * k as i64;
-                    layer.values[block.offset + k] = iv;
-                    // The mirror (b, a, −d) of block (b, a).
-                    let mk = ((-d - mirror.first) / 2) as usize;
-                    layer.values[mirror.offset + mk] = iv.negated();
-                }
+            }
+            let snapshot = Snapshot {
+                table: &table,
+                next_layer: r + 1,
+                seeds: &seeds,
+            };
+            if after_layer(&snapshot).is_break() {
+                progress.end();
+                return Ok(None);
             }
         }
         progress.end();
@@ -416,7 +507,7 @@ impl Certified {
                 }
             }
         }
-        table
+        Ok(Some(table))
     }
 
     /// The blocks of layer `r` with room for every undecided state.
@@ -1181,6 +1272,145 @@ pub struct BlockRecord {
     pub intervals: Vec<Interval>,
     /// Their stage games (empty when not recording).
     pub stages: Vec<Option<StageRecord>>,
+}
+
+/// Pairs (a, b) of a layer solved and recorded together: small enough that
+/// one chunk's strategies are a small part of memory at T ≤ 200 (20,100
+/// pairs a layer), large enough to keep both threads busy.
+const CHUNK: usize = 512;
+
+/// Where a block of the next layer starts its first stage game: the basis
+/// (bets of A's tight rows and B's columns) of the first state solved in
+/// the same block of the layer below. Part of what a checkpoint holds.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Seed {
+    /// A's bets.
+    pub rows: Vec<u64>,
+    /// B's bets.
+    pub columns: Vec<u64>,
+    /// Whether they are a square optimal basis.
+    pub is_basis: bool,
+}
+
+/// The counters of [`Summary`] a run adds up layer by layer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// [`Summary::stage_games`].
+    pub stage_games: usize,
+    /// [`Summary::float_failures`].
+    pub float_failures: usize,
+    /// [`Summary::solved_exactly`].
+    pub solved_exactly: usize,
+    /// [`Summary::monotone`].
+    pub monotone: usize,
+}
+
+/// A certified solve between two layers, owned: what
+/// [`Certified::solve_resumable`] continues from.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Resume {
+    /// The first layer still to solve (2 ≤ it ≤ R; R when every layer is done).
+    pub next_layer: u32,
+    /// The intervals of layers 2..`next_layer`, each the whole layer (both
+    /// orientations, NaN where skipped) in the table's order.
+    pub layers: Vec<Vec<Interval>>,
+    /// One seed per canonical pair (a ≤ b, in increasing (a, b)).
+    pub seeds: Vec<Option<Seed>>,
+    /// The counters so far.
+    pub summary: Counters,
+}
+
+/// A certified solve between two layers, borrowed from the running solve:
+/// what [`Certified::solve_resumable`] hands `after_layer`.
+pub struct Snapshot<'a> {
+    table: &'a Certified,
+    next_layer: u32,
+    seeds: &'a [Option<Hint>],
+}
+
+impl Snapshot<'_> {
+    /// The first layer still to solve.
+    #[must_use]
+    pub fn next_layer(&self) -> u32 {
+        self.next_layer
+    }
+
+    /// The largest total.
+    #[must_use]
+    pub fn max_total(&self) -> u64 {
+        self.table.max_total
+    }
+
+    /// R.
+    #[must_use]
+    pub fn rounds(&self) -> u32 {
+        self.table.rounds
+    }
+
+    /// The intervals of a finished layer `r` (2 ≤ r < `next_layer`).
+    ///
+    /// # Panics
+    /// If layer `r` is not finished.
+    #[must_use]
+    pub fn layer(&self, r: u32) -> &[Interval] {
+        assert!((2..self.next_layer).contains(&r), "layer {r} is not done");
+        &self.table.layers[r as usize].values
+    }
+
+    /// The number of seeds (canonical pairs).
+    #[must_use]
+    pub fn seed_count(&self) -> usize {
+        self.seeds.len()
+    }
+
+    /// Seed `i`: (A's bets, B's bets, whether a basis), if any.
+    #[must_use]
+    pub fn seed(&self, i: usize) -> Option<(&[u64], &[u64], bool)> {
+        self.seeds[i]
+            .as_ref()
+            .map(|h| (h.rows.as_slice(), h.columns.as_slice(), h.is_basis))
+    }
+
+    /// The counters so far.
+    #[must_use]
+    pub fn counters(&self) -> Counters {
+        let s = self.table.summary;
+        Counters {
+            stage_games: s.stage_games,
+            float_failures: s.float_failures,
+            solved_exactly: s.solved_exactly,
+            monotone: s.monotone,
+        }
+    }
+
+    /// States stored in the finished layers (both orientations).
+    #[must_use]
+    pub fn states_done(&self) -> usize {
+        (2..self.next_layer)
+            .map(|r| self.layer(r).iter().filter(|v| !v.lower.is_nan()).count())
+            .sum()
+    }
+
+    /// An owned copy (what a checkpoint read back gives).
+    #[must_use]
+    pub fn to_resume(&self) -> Resume {
+        Resume {
+            next_layer: self.next_layer,
+            layers: (2..self.next_layer)
+                .map(|r| self.layer(r).to_vec())
+                .collect(),
+            seeds: (0..self.seed_count())
+                .map(|i| {
+                    self.seed(i).map(|(rows, columns, is_basis)| Seed {
+                        rows: rows.to_vec(),
+                        columns: columns.to_vec(),
+                        is_basis,
+                    })
+                })
+                .collect(),
+            summary: self.counters(),
+        }
+    }
 }
 
 /// Counts for one block of states.

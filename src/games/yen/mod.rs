@@ -30,6 +30,7 @@ pub mod best_response;
 pub mod certificate;
 pub mod certificate_check;
 pub mod certified;
+pub mod checkpoint;
 pub mod face;
 #[cfg(feature = "plot")]
 pub mod figures;
