@@ -1,4 +1,4 @@
-//! 10,000-yen exact-equilibrium benches (document 000, issue 5): the
+//! 10,000-yen exact-equilibrium benches (document 000; SPEC.md, "Exact equilibria of scaled games"): the
 //! optimized DP at the target size (T = 10, R = 10 under 30 s), the naive
 //! history recursion up to T = R = 10, the DP on a tiny game, the matrix-game LP alone, and
 //! exact best responses at T = 10, R = 10.
@@ -58,7 +58,7 @@ fn naive_equilibrium(c: &mut Criterion) {
     g.finish();
 }
 
-/// Issue 16's targets: the exact DP at T = 18 and T = 22 (R = 10), and the
+/// The targets of README's performance table: the exact DP at T = 18 and T = 22 (R = 10), and the
 /// certified table for every T ≤ 40, ≤ 60 and ≤ 100 (R = 10). Each asserts its
 /// answer. The T = 22 and T = 100 runs take minutes per sample: run them
 /// by name (`cargo bench --bench yen_equilibrium -- T22R10`).
@@ -74,7 +74,7 @@ fn paper_scale(c: &mut Criterion) {
             })
         });
     }
-    // T ≤ 60 is the quick stand-in for T ≤ 100 (issue 26): the same code on
+    // T ≤ 60 is the quick stand-in for T ≤ 100 (the certified table's target): the same code on
     // smaller stage games, a fifth of the time.
     for total in [40u64, 60, 100] {
         g.bench_function(format!("certified/Tle{total}R10"), |b| {

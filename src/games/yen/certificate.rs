@@ -1,5 +1,5 @@
 //! The certificate file of a certified 10,000-yen table (document 000 at
-//! T ≤ 200 units, R rounds; issue 26): for every state of the table that
+//! T ≤ 200 units, R rounds; SPEC.md, "Certificate files of the certified yen table"): for every state of the table that
 //! reaches a stage game, both players' float strategies; for every other
 //! state, the fact that set it (±1 by monotonicity in d, or skipped); and
 //! the starts' stage games for every T' ≤ T. Written by `yen solve
