@@ -1,6 +1,6 @@
 //! The checkpoint of a certified yen run that writes a certificate
-//! (document 000 at T ≤ 200 units; SPEC.md, "Checkpoints of a certified run"): after every finished layer,
-//! everything
+//! (document 000 at T ≤ 200 units; SPEC.md, "Checkpoints of a certified
+//! run"): after every finished layer, everything
 //! [`crate::games::yen::certified::Certified::solve_resumable`] needs to continue (the finished
 //! layers' intervals, the seeds the next layer starts from, the counters)
 //! and where the certificate written so far ends (its length, blocks and
