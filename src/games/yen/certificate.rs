@@ -30,7 +30,7 @@
 //! that ends early, is malformed.
 
 use crate::games::yen::certified::{BlockRecord, Certified, Interval, Snapshot, StageRecord};
-use crate::games::yen::checkpoint::{self, CheckpointError, Position};
+use crate::games::yen::checkpoint::{self, CheckpointError, Hashing, Position};
 use crate::games::yen::rules::{Rules, State};
 use crate::progress::Progress;
 use sha2::{Digest, Sha256};
@@ -237,24 +237,6 @@ pub fn write_block_2(out: &mut impl Write, block: &Block) -> io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// A writer that hashes what passes through it.
-struct Hashing<W: Write> {
-    inner: W,
-    sha: Sha256,
-}
-
-impl<W: Write> Write for Hashing<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.sha.update(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
 }
 
 /// The block a solver's record holds: a stage game where it solved one,

@@ -113,10 +113,14 @@ fn header_line(total: u64, rounds: u32, certificate_format: u32) -> String {
     )
 }
 
-/// A writer that hashes what passes through it.
-struct Hashing<W: Write> {
-    inner: W,
-    sha: Sha256,
+/// A writer that hashes what passes through it: the checkpoint's body here,
+/// the certificate's body in [`crate::games::yen::certificate`] (one type
+/// for both, so the two files are hashed the same way).
+pub(crate) struct Hashing<W: Write> {
+    /// Where the bytes go.
+    pub(crate) inner: W,
+    /// The SHA-256 of every byte written so far.
+    pub(crate) sha: Sha256,
 }
 
 impl<W: Write> Write for Hashing<W> {
