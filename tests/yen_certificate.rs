@@ -111,20 +111,22 @@ fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
 }
 
 /// At T ≤ 43, R = 10 (the smallest T at R = 10 where it happens) the solver
-/// claims at one state the pure bound of a bet it tried and stored with
-/// weight 0, tighter than its stored strategies give: the verifier before the
-/// pure-bet search failed there ("FAILED at 4,36,42,-8"). Now it searches
-/// every pure bet of that side at that state (the count is ≥ 1), verifies the
-/// whole certificate, agrees with the solver within SLACK on every state,
-/// and the start T' = 43 is exactly 0.
+/// claims at one state the pure bound of a bet it tried, tighter than its
+/// mixed strategy gives. It used to store the mixed strategy, so the verifier
+/// failed there ("FAILED at 4,36,42,-8") until it learned to search every pure
+/// bet of that side. Now the solver stores that bet beside the mixed strategy
+/// (at probability 0, which the verifier's pure bound reads): its own
+/// certificate verifies with no search at all (the old solver's needed one),
+/// agrees with the solver within SLACK on every state, and the start T' = 43
+/// is exactly 0.
 #[test]
-fn a_claimed_pure_bound_outside_the_stored_support_verifies_at_43_units() {
+fn a_claimed_pure_bound_is_stored_as_its_bet_and_verifies_without_a_search_at_43_units() {
     use solved_games::games::yen::certificate_check::SLACK;
-    let dir = common::scratch("certificate-pure-search");
+    let dir = common::scratch("certificate-pure-bet");
     let (path, table) = write(&dir, 43, 10);
     let verdict = check(&path);
     assert_eq!(verdict.failure, None);
-    assert!(verdict.searched >= 1, "no state needed the pure-bet search");
+    assert_eq!(verdict.searched, 0, "the stored strategies fall short");
     for s in common::yen_undecided_states(43, 10) {
         let Some(v) = verdict.interval(s) else {
             continue;
@@ -139,6 +141,49 @@ fn a_claimed_pure_bound_outside_the_stored_support_verifies_at_43_units() {
     assert_eq!(start.total, 43);
     assert!(start.interval.contains(0.0) && start.interval.width() < 1e-9);
     assert!(start.strategy_bounds.contains(0.0) && start.strategy_bounds.width() < 1e-9);
+}
+
+/// Certificates the old solver wrote (the T ≤ 200 one among them) lack the
+/// bet behind some pure bounds: the verifier's pure-bet search must still
+/// find it. At T ≤ 30, R = 10, A's strategy is dropped at up to 40 stage
+/// games of layers 3..R − 1 where it is one bet; each is then searched and
+/// the certificate still verifies, with the same intervals as before. Where
+/// the stored strategy is a real mix, dropping it fails (the CLI test).
+#[test]
+fn a_certificate_without_the_bet_behind_a_pure_bound_verifies_by_the_search() {
+    let dir = common::scratch("certificate-pure-search");
+    let (path, _) = write(&dir, 30, 10);
+    let before = check(&path);
+    assert_eq!(before.failure, None);
+    let (total, rounds, mut blocks) = blocks(&path);
+    let mut dropped = Vec::new();
+    for b in blocks
+        .iter_mut()
+        .filter(|b| (3..rounds).contains(&b.rounds_left))
+    {
+        for k in 0..b.entries.len() {
+            let state = b.state(k);
+            if let Entry::Stage { strategy_a, .. } = &mut b.entries[k] {
+                if strategy_a.len() == 1 && dropped.len() < 40 {
+                    strategy_a.clear();
+                    dropped.push(state);
+                }
+            }
+        }
+    }
+    assert_eq!(dropped.len(), 40);
+    let altered = dir.join("without.cert");
+    certificate::write(&altered, total, rounds, &blocks).unwrap();
+    let after = check(&altered);
+    assert_eq!(after.failure, None);
+    assert_eq!(after.searched, 40);
+    for s in dropped {
+        let (v, w) = (before.interval(s).unwrap(), after.interval(s).unwrap());
+        assert!(
+            w.lower >= v.lower && w.upper <= v.upper,
+            "{s}: {v:?} then {w:?}"
+        );
+    }
 }
 
 /// The index of a stage game with a mixed strategy for A whose heaviest

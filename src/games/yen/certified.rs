@@ -177,6 +177,11 @@ struct Workspace {
     /// The midpoints of `rows` and `columns`: the game the float LPs solve.
     row_mids: Vec<f64>,
     column_mids: Vec<f64>,
+    /// Each row's least lower bound and each column's greatest upper bound:
+    /// what a pure bet guarantees, taken once when the line is built
+    /// ([`Workspace::row_built`]) instead of on every [`Certified::bounds`].
+    row_floors: Vec<f64>,
+    column_ceilings: Vec<f64>,
     /// The supports of the last state solved: where the next one starts.
     hint_rows: Vec<u64>,
     hint_columns: Vec<u64>,
@@ -196,6 +201,30 @@ struct Workspace {
 impl Workspace {
     fn new() -> Workspace {
         Workspace::default()
+    }
+
+    /// Notes the row just appended to `rows`: its midpoints, and the least
+    /// of its lower bounds (the guarantee of that pure bet of A).
+    fn row_built(&mut self) {
+        let start = self.row_mids.len();
+        let row = &self.rows[start..];
+        self.row_mids.extend(row.iter().map(|iv| iv.mid()));
+        self.row_floors
+            .push(row.iter().map(|iv| iv.lower).fold(f64::INFINITY, f64::min));
+    }
+
+    /// Notes the column just appended to `columns`: its midpoints, and the
+    /// greatest of its upper bounds (the ceiling of that pure bet of B).
+    fn column_built(&mut self) {
+        let start = self.column_mids.len();
+        let column = &self.columns[start..];
+        self.column_mids.extend(column.iter().map(|iv| iv.mid()));
+        self.column_ceilings.push(
+            column
+                .iter()
+                .map(|iv| iv.upper)
+                .fold(f64::NEG_INFINITY, f64::max),
+        );
     }
 
     /// The basis the next state would start from.
@@ -415,7 +444,7 @@ impl Certified {
                                 settled = c.interval.lower == 1.0;
                                 out[k] = c.interval;
                                 if recording {
-                                    stages[k] = Some(c.record());
+                                    stages[k] = Some(c.into_record());
                                 }
                                 if first.is_none() {
                                     first = Some(ws.hint());
@@ -435,7 +464,7 @@ impl Certified {
                                 settled = c.interval.upper == -1.0;
                                 out[k] = c.interval;
                                 if recording {
-                                    stages[k] = Some(c.record());
+                                    stages[k] = Some(c.into_record());
                                 }
                             }
                         }
@@ -801,6 +830,8 @@ impl Certified {
         ws.columns.clear();
         ws.row_mids.clear();
         ws.column_mids.clear();
+        ws.row_floors.clear();
+        ws.column_ceilings.clear();
         let mut row_bets = std::mem::take(&mut ws.bets_a);
         let mut col_bets = std::mem::take(&mut ws.bets_b);
         row_bets.clear();
@@ -821,13 +852,11 @@ impl Certified {
         }
         for &x in &row_bets {
             self.row(state, x, &mut ws.rows);
-            ws.row_mids
-                .extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
+            ws.row_built();
         }
         for &y in &col_bets {
             self.column(state, y, &mut ws.columns);
-            ws.column_mids
-                .extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
+            ws.column_built();
         }
         // Ever more costly ways to an equilibrium of the stage game, until
         // the float strategies bound its value to within `WIDE`. Every bound
@@ -838,6 +867,9 @@ impl Certified {
             upper: f64::INFINITY,
         };
         let (mut p, mut q) = (vec![1.0], vec![1.0]);
+        // Where a side's bound is the guarantee of one pure bet tried and
+        // beats its mixed strategy's: that bet's position in the bets tried.
+        let (mut pure_a, mut pure_b): (Option<usize>, Option<usize>) = (None, None);
         // The last basis found, as positions in `row_bets`/`col_bets` (bets
         // only ever join at the end, so the positions stay valid).
         let mut basis: Option<(Vec<usize>, Vec<usize>)> = None;
@@ -855,6 +887,7 @@ impl Certified {
                 continue;
             };
             let first = self.bounds(ws, state, &found.row_strategy, &found.column_strategy);
+            let first_width = first.upper - first.lower;
             let mut candidates = [
                 Some((found.row_strategy, found.column_strategy, first)),
                 None,
@@ -865,8 +898,7 @@ impl Certified {
                 // when the tableau holds this state's game: after a pure
                 // saddle point it still holds an earlier state's, whose
                 // strategies may be longer than the bets tried here.)
-                let (lower, upper) = first;
-                if (upper - lower).partial_cmp(&RESOLVE) != Some(std::cmp::Ordering::Less) {
+                if first_width.partial_cmp(&RESOLVE) != Some(std::cmp::Ordering::Less) {
                     if let Some(sol) = ws.grow.resolved() {
                         let bounds =
                             self.bounds(ws, state, &sol.row_strategy, &sol.column_strategy);
@@ -876,14 +908,16 @@ impl Certified {
             }
             // Each candidate's bounds are computed once (the first one's
             // served both the re-solve test and this loop: the same bits).
-            for (cp, cq, (lower, upper)) in candidates.into_iter().flatten() {
-                if lower > interval.lower {
-                    interval.lower = lower;
+            for (cp, cq, b) in candidates.into_iter().flatten() {
+                if b.lower > interval.lower {
+                    interval.lower = b.lower;
                     p = cp;
+                    pure_a = b.pure_row;
                 }
-                if upper < interval.upper {
-                    interval.upper = upper;
+                if b.upper < interval.upper {
+                    interval.upper = b.upper;
                     q = cq;
+                    pure_b = b.pure_column;
                 }
             }
             basis = Some(found.basis);
@@ -930,6 +964,17 @@ impl Certified {
         };
         let strategy_a = keep(&row_bets, &p);
         let strategy_b = keep(&col_bets, &q);
+        // A side whose bound is a pure bet's, outside its mixed strategy's
+        // support: that bet, for the certificate (SPEC.md, "Certified
+        // tables: the bet behind a pure bound").
+        let outside = |pure: Option<usize>, bets: &[u64], kept: &[(u64, f64)]| {
+            pure.map(|i| bets[i])
+                .filter(|x| kept.iter().all(|&(bet, _)| bet != *x))
+        };
+        let pure_bets = (
+            outside(pure_a, &row_bets, &strategy_a),
+            outside(pure_b, &col_bets, &strategy_b),
+        );
         ws.grow.recycle_values(p);
         ws.grow.recycle_values(q);
         // The next state (usually the neighbour d ± 2) starts from this basis.
@@ -956,6 +1001,7 @@ impl Certified {
             exact,
             strategy_a,
             strategy_b,
+            pure_bets,
         }
     }
 }
@@ -976,6 +1022,20 @@ enum Method {
     /// Double oracle with every restricted game solved exactly
     /// ([`matrix_game::solve_reduced`] on the entries' midpoints).
     ExactRestricted,
+}
+
+/// What [`Certified::bounds`] proves from a pair of strategies.
+#[derive(Debug, Clone, Copy)]
+struct Bounds {
+    /// The better of the mixed strategy's guarantee and the best pure bet's.
+    lower: f64,
+    /// The better of the mixed strategy's ceiling and the best pure bet's.
+    upper: f64,
+    /// The position (among A's bets tried) of the pure bet whose guarantee
+    /// is strictly better than the mixed strategy's, if one is.
+    pure_row: Option<usize>,
+    /// The same for B's ceiling.
+    pure_column: Option<usize>,
 }
 
 /// Strategies over the bets tried (in `row_bets`/`col_bets` order) and the
@@ -1006,28 +1066,30 @@ impl Certified {
     /// where that is better (a bet that wins against every reply proves
     /// exactly 1, where a mix may carry a rounding-level weight on a bet
     /// that does not).
-    fn bounds(&self, ws: &Workspace, state: State, p: &[f64], q: &[f64]) -> (f64, f64) {
+    fn bounds(&self, ws: &Workspace, state: State, p: &[f64], q: &[f64]) -> Bounds {
         let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
-        let pure_lower = ws
-            .rows
-            .chunks_exact(n)
-            .map(|row| row.iter().map(|iv| iv.lower).fold(f64::INFINITY, f64::min))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let pure_upper = ws
-            .columns
-            .chunks_exact(m)
-            .map(|column| {
-                column
-                    .iter()
-                    .map(|iv| iv.upper)
-                    .fold(f64::NEG_INFINITY, f64::max)
-            })
-            .fold(f64::INFINITY, f64::min);
+        // The best pure bets tried (the first of equals), from the bounds
+        // each line took when it was built.
+        let (mut pure_row, mut pure_lower) = (0, f64::NEG_INFINITY);
+        for (r, &floor) in ws.row_floors.iter().enumerate() {
+            if floor > pure_lower {
+                (pure_row, pure_lower) = (r, floor);
+            }
+        }
+        let (mut pure_column, mut pure_upper) = (0, f64::INFINITY);
+        for (c, &top) in ws.column_ceilings.iter().enumerate() {
+            if top < pure_upper {
+                (pure_column, pure_upper) = (c, top);
+            }
+        }
         // Bets tried after the strategies were found have weight 0.
-        (
-            guarantee(&ws.rows, n, p).max(pure_lower),
-            ceiling(&ws.columns, m, q).min(pure_upper),
-        )
+        let (mixed_lower, mixed_upper) = (guarantee(&ws.rows, n, p), ceiling(&ws.columns, m, q));
+        Bounds {
+            lower: mixed_lower.max(pure_lower),
+            upper: mixed_upper.min(pure_upper),
+            pure_row: (pure_lower > mixed_lower).then_some(pure_row),
+            pure_column: (pure_upper < mixed_upper).then_some(pure_column),
+        }
     }
 
     /// Looks for an equilibrium of `state`'s stage game by `method`, from
@@ -1152,8 +1214,7 @@ impl Certified {
             if let Some(x) = new_row {
                 row_bets.push(x);
                 self.row(state, x, &mut ws.rows);
-                ws.row_mids
-                    .extend(ws.rows[ws.row_mids.len()..].iter().map(|iv| iv.mid()));
+                ws.row_built();
                 if warm {
                     let row = &ws.row_mids[(row_bets.len() - 1) * n..];
                     ws.entries.clear();
@@ -1165,8 +1226,7 @@ impl Certified {
             if let Some(y) = new_column {
                 col_bets.push(y);
                 self.column(state, y, &mut ws.columns);
-                ws.column_mids
-                    .extend(ws.columns[ws.column_mids.len()..].iter().map(|iv| iv.mid()));
+                ws.column_built();
                 if warm {
                     let column = &ws.column_mids[(col_bets.len() - 1) * m..];
                     ws.entries.clear();
@@ -1247,9 +1307,11 @@ pub struct StageRecord {
     /// The bounds A's and B's strategies give (the state's interval may be
     /// narrower: the symmetric states are exactly 0).
     pub strategy_interval: Interval,
-    /// A's strategy: bets with positive probability, in increasing order.
+    /// A's strategy: bets with positive probability, in increasing order,
+    /// and, at probability 0, the bet whose pure guarantee is the claimed
+    /// lower bound where that beats the mixed strategy's.
     pub strategy_a: Vec<(u64, f64)>,
-    /// B's strategy.
+    /// B's strategy (the same, with the claimed upper bound).
     pub strategy_b: Vec<(u64, f64)>,
 }
 
@@ -1439,14 +1501,30 @@ struct Certificate {
     exact: bool,
     strategy_a: Vec<(u64, f64)>,
     strategy_b: Vec<(u64, f64)>,
+    /// A's and B's pure bet whose guarantee is the claimed bound, where it
+    /// beats the mixed strategy's and lies outside its support.
+    pure_bets: (Option<u64>, Option<u64>),
 }
 
 impl Certificate {
-    fn record(&self) -> StageRecord {
+    /// What a certificate stores of it: its strategies, moved (a clone of
+    /// both per stage game was allocator work on every recorded run), each
+    /// with the bet behind a pure bound added at probability 0 where there
+    /// is one: the verifier takes the best pure bet over the bets stored, so
+    /// it finds the claimed bound without searching every bet, and the
+    /// strategy, as a distribution, is the same.
+    fn into_record(self) -> StageRecord {
+        let with = |mut strategy: Vec<(u64, f64)>, pure: Option<u64>| {
+            if let Some(x) = pure {
+                let at = strategy.partition_point(|&(bet, _)| bet < x);
+                strategy.insert(at, (x, 0.0));
+            }
+            strategy
+        };
         StageRecord {
             strategy_interval: self.strategy_interval,
-            strategy_a: self.strategy_a.clone(),
-            strategy_b: self.strategy_b.clone(),
+            strategy_a: with(self.strategy_a, self.pure_bets.0),
+            strategy_b: with(self.strategy_b, self.pure_bets.1),
         }
     }
 
@@ -1458,6 +1536,7 @@ impl Certificate {
             exact: false,
             strategy_a: vec![(x, 1.0)],
             strategy_b: vec![(y, 1.0)],
+            pure_bets: (None, None),
         }
     }
 }
