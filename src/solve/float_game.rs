@@ -286,13 +286,13 @@ enum Variable {
 #[derive(Debug, Default, Clone)]
 pub struct GrowingGame {
     shift: f64,
-    /// The shifted entries, one vector per row.
-    matrix: Vec<Vec<f64>>,
+    /// The shifted entries.
+    matrix: Flat,
     variables: Vec<Variable>,
     column_variable: Vec<usize>,
     slack_variable: Vec<usize>,
     /// One row per constraint, one entry per variable.
-    tableau: Vec<Vec<f64>>,
+    tableau: Flat,
     rhs: Vec<f64>,
     /// Reduced costs, one per variable (all ≥ 0 at an optimum).
     objective: Vec<f64>,
@@ -301,8 +301,8 @@ pub struct GrowingGame {
     square: Vec<f64>,
     y: Vec<f64>,
     x: Vec<f64>,
-    /// Vectors of earlier games, reused: a stage game is solved every few
-    /// microseconds and the allocator showed in the profile.
+    /// Strategies of earlier solutions, reused: a stage game is solved every
+    /// few microseconds and the allocator showed in the profile.
     spare: Vec<Vec<f64>>,
     /// The same for the bases of solutions handed back
     /// ([`GrowingGame::recycle_positions`]).
@@ -310,6 +310,82 @@ pub struct GrowingGame {
     /// Scratch of [`GrowingGame::read`] and [`GrowingGame::add_column`].
     slack_basic: Vec<bool>,
     column: Vec<f64>,
+}
+
+/// A dense row-major matrix in one vector, each row `stride` long with its
+/// first `cols` entries in use: a pivot sweeps contiguous memory, a new row
+/// is one extension and a new column one write per row (the stride doubles,
+/// moving the rows once, when the room runs out).
+#[derive(Debug, Default, Clone)]
+struct Flat {
+    data: Vec<f64>,
+    stride: usize,
+    rows: usize,
+    cols: usize,
+}
+
+/// Columns of room left in a fresh [`Flat`] (a double oracle adds a few
+/// lines per restricted game).
+const ROOM: usize = 8;
+
+impl Flat {
+    /// No rows, `cols` columns, room for `stride`.
+    fn reset(&mut self, cols: usize, stride: usize) {
+        self.data.clear();
+        self.rows = 0;
+        self.cols = cols;
+        self.stride = stride.max(cols).max(1);
+    }
+
+    fn at(&self, i: usize, j: usize) -> f64 {
+        debug_assert!(i < self.rows && j < self.cols);
+        self.data[i * self.stride + j]
+    }
+
+    fn row(&self, i: usize) -> &[f64] {
+        &self.data[i * self.stride..i * self.stride + self.cols]
+    }
+
+    fn row_mut(&mut self, i: usize) -> &mut [f64] {
+        &mut self.data[i * self.stride..i * self.stride + self.cols]
+    }
+
+    /// Appends a row of zeros and returns it.
+    fn push_row(&mut self) -> &mut [f64] {
+        self.rows += 1;
+        self.data.resize(self.rows * self.stride, 0.0);
+        let i = self.rows - 1;
+        let row = self.row_mut(i);
+        row.fill(0.0);
+        row
+    }
+
+    /// The rows but the last (`stride` apart, each `cols` used), and the
+    /// last row.
+    fn split_last(&mut self) -> (&[f64], &mut [f64]) {
+        let i = self.rows - 1;
+        let (above, last) = self.data.split_at_mut(i * self.stride);
+        (above, &mut last[..self.cols])
+    }
+
+    /// Appends a column whose entry in row i is `entry(i, row i so far)`.
+    fn push_column(&mut self, mut entry: impl FnMut(usize, &[f64]) -> f64) {
+        if self.cols == self.stride {
+            let stride = 2 * self.stride;
+            self.data.resize(self.rows * stride, 0.0);
+            for i in (1..self.rows).rev() {
+                self.data
+                    .copy_within(i * self.stride..i * self.stride + self.cols, i * stride);
+            }
+            self.stride = stride;
+        }
+        let c = self.cols;
+        for i in 0..self.rows {
+            let row = &mut self.data[i * self.stride..i * self.stride + c + 1];
+            row[c] = entry(i, &row[..c]);
+        }
+        self.cols += 1;
+    }
 }
 
 /// Spare vectors kept at most: a restricted game holds a few dozen lines,
@@ -366,18 +442,25 @@ impl GrowingGame {
         matrix: &[f64],
         shift: f64,
     ) -> Option<FloatSolution> {
+        self.load(rows, cols, matrix, shift);
+        self.primal()?;
+        self.read()
+    }
+
+    /// The slack basis of the `rows × cols` game (every row's slack basic,
+    /// the origin), where [`GrowingGame::start`] begins.
+    fn load(&mut self, rows: usize, cols: usize, matrix: &[f64], shift: f64) {
         assert!(
             rows > 0 && cols > 0 && matrix.len() == rows * cols,
             "bad matrix shape"
         );
         self.shift = shift;
-        while let Some(v) = self.matrix.pop().or_else(|| self.tableau.pop()) {
-            self.recycle_values(v);
-        }
         self.variables.clear();
         self.column_variable.clear();
         self.slack_variable.clear();
-        self.tableau.clear();
+        // Room for a few lines to join without moving the rows.
+        self.matrix.reset(cols, cols + ROOM);
+        self.tableau.reset(cols + rows, cols + rows + 2 * ROOM);
         self.rhs.clear();
         self.objective.clear();
         self.basis.clear();
@@ -387,7 +470,7 @@ impl GrowingGame {
             self.objective.push(-1.0);
         }
         for i in 0..rows {
-            let mut row = self.fresh(cols);
+            let row = self.matrix.push_row();
             for (r, v) in row.iter_mut().zip(&matrix[i * cols..(i + 1) * cols]) {
                 *r = v + shift;
             }
@@ -396,22 +479,21 @@ impl GrowingGame {
             self.slack_variable.push(slack);
             self.variables.push(Variable::Slack(i));
             self.objective.push(0.0);
-            let mut t = self.fresh(cols + rows);
-            t[..cols].copy_from_slice(&row);
+            let t = self.tableau.push_row();
+            t[..cols].copy_from_slice(&matrix[i * cols..(i + 1) * cols]);
+            for v in &mut t[..cols] {
+                *v += shift;
+            }
             t[cols + i] = 1.0;
-            self.tableau.push(t);
             self.rhs.push(1.0);
             self.basis.push(slack);
-            self.matrix.push(row);
         }
-        self.primal()?;
-        self.read()
     }
 
     /// The rows and columns of the game so far.
     #[must_use]
     pub fn shape(&self) -> (usize, usize) {
-        (self.matrix.len(), self.column_variable.len())
+        (self.matrix.rows, self.column_variable.len())
     }
 
     /// Adds a row (one entry per column so far) and solves again.
@@ -421,20 +503,21 @@ impl GrowingGame {
     pub fn add_row(&mut self, entries: &[f64]) -> Option<FloatSolution> {
         let cols = self.column_variable.len();
         assert_eq!(entries.len(), cols, "one entry per column");
-        let mut row = self.fresh(cols);
-        for (r, v) in row.iter_mut().zip(entries) {
-            *r = v + self.shift;
+        let shift = self.shift;
+        for (r, v) in self.matrix.push_row().iter_mut().zip(entries) {
+            *r = v + shift;
         }
         let slack = self.variables.len();
-        self.variables.push(Variable::Slack(self.matrix.len()));
+        self.variables.push(Variable::Slack(self.matrix.rows - 1));
         self.slack_variable.push(slack);
         self.objective.push(0.0);
-        for t in &mut self.tableau {
-            t.push(0.0);
-        }
-        let mut t = self.fresh(self.variables.len());
-        for (j, &v) in row.iter().enumerate() {
-            t[self.column_variable[j]] = v;
+        self.tableau.push_column(|_, _| 0.0);
+        let m = self.tableau.rows;
+        self.tableau.push_row();
+        let (stride, width) = (self.tableau.stride, self.tableau.cols);
+        let (above, t) = self.tableau.split_last();
+        for (&j, &v) in self.column_variable.iter().zip(entries) {
+            t[j] = v + shift;
         }
         t[slack] = 1.0;
         let mut rhs = 1.0;
@@ -442,17 +525,16 @@ impl GrowingGame {
         for (i, &b) in self.basis.iter().enumerate() {
             let f = t[b];
             if f != 0.0 {
-                for (x, &y) in t.iter_mut().zip(&self.tableau[i]) {
+                for (x, &y) in t.iter_mut().zip(&above[i * stride..i * stride + width]) {
                     *x -= f * y;
                 }
                 t[b] = 0.0;
                 rhs -= f * self.rhs[i];
             }
         }
-        self.tableau.push(t);
+        debug_assert_eq!(self.basis.len(), m);
         self.rhs.push(rhs);
         self.basis.push(slack);
-        self.matrix.push(row);
         self.dual()?;
         self.primal()?;
         self.read()
@@ -463,27 +545,20 @@ impl GrowingGame {
     /// # Panics
     /// If `entries` is not one per row.
     pub fn add_column(&mut self, entries: &[f64]) -> Option<FloatSolution> {
-        assert_eq!(entries.len(), self.matrix.len(), "one entry per row");
+        assert_eq!(entries.len(), self.matrix.rows, "one entry per row");
         let var = self.variables.len();
         self.variables
             .push(Variable::Column(self.column_variable.len()));
         self.column_variable.push(var);
-        for (row, &v) in self.matrix.iter_mut().zip(entries) {
-            row.push(v + self.shift);
-        }
+        let shift = self.shift;
+        self.matrix.push_column(|i, _| entries[i] + shift);
         let mut a = std::mem::take(&mut self.column);
         a.clear();
         a.extend(entries.iter().map(|v| v + self.shift));
         // The slacks' columns of the tableau are the basis inverse.
-        for t in &mut self.tableau {
-            let v: f64 = self
-                .slack_variable
-                .iter()
-                .zip(&a)
-                .map(|(&s, &ak)| t[s] * ak)
-                .sum();
-            t.push(v);
-        }
+        let slacks = &self.slack_variable;
+        self.tableau
+            .push_column(|_, t| slacks.iter().zip(&a).map(|(&s, &ak)| t[s] * ak).sum());
         let price: f64 = self
             .slack_variable
             .iter()
@@ -562,7 +637,7 @@ impl GrowingGame {
         }
         let tight_rows: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
         let matrix = &self.matrix;
-        let entry = |i: usize, j: usize| matrix[i][j];
+        let entry = |i: usize, j: usize| matrix.at(i, j);
         vertex(
             m,
             n,
@@ -577,19 +652,30 @@ impl GrowingGame {
     }
 
     fn pivot(&mut self, r: usize, e: usize) {
-        let p = self.tableau[r][e];
-        for x in &mut self.tableau[r] {
+        let width = self.tableau.cols;
+        let stride = self.tableau.stride;
+        let p = self.tableau.at(r, e);
+        for x in self.tableau.row_mut(r) {
             *x /= p;
         }
         self.rhs[r] /= p;
-        let (pivot_row, pivot_rhs) = (std::mem::take(&mut self.tableau[r]), self.rhs[r]);
-        for (i, row) in self.tableau.iter_mut().enumerate() {
-            if i == r {
-                continue;
-            }
+        let pivot_rhs = self.rhs[r];
+        // One sweep of contiguous rows, around the pivot row.
+        let data = &mut self.tableau.data[..self.tableau.rows * stride];
+        let (before, rest) = data.split_at_mut(r * stride);
+        let (pivot_row, after) = rest.split_at_mut(stride);
+        let pivot_row = &pivot_row[..width];
+        let others = before.chunks_exact_mut(stride).enumerate().chain(
+            after
+                .chunks_exact_mut(stride)
+                .enumerate()
+                .map(|(i, row)| (i + r + 1, row)),
+        );
+        for (i, row) in others {
+            let row = &mut row[..width];
             let f = row[e];
             if f != 0.0 {
-                for (x, &y) in row.iter_mut().zip(&pivot_row) {
+                for (x, &y) in row.iter_mut().zip(pivot_row) {
                     *x -= f * y;
                 }
                 row[e] = 0.0;
@@ -598,19 +684,18 @@ impl GrowingGame {
         }
         let f = self.objective[e];
         if f != 0.0 {
-            for (x, &y) in self.objective.iter_mut().zip(&pivot_row) {
+            for (x, &y) in self.objective.iter_mut().zip(pivot_row) {
                 *x -= f * y;
             }
             self.objective[e] = 0.0;
         }
-        self.tableau[r] = pivot_row;
         self.basis[r] = e;
     }
 
     /// Primal simplex from a feasible basis (Dantzig's rule, Harris's ratio
     /// test, first improving column once degenerate, as [`FloatLp`]).
     fn primal(&mut self) -> Option<()> {
-        let m = self.tableau.len();
+        let m = self.tableau.rows;
         let limit = 20 * (m + self.variables.len()) + 100;
         let mut degenerate = false;
         for _ in 0..limit {
@@ -631,14 +716,14 @@ impl GrowingGame {
             };
             let mut bound = f64::INFINITY;
             for i in 0..m {
-                let a = self.tableau[i][e];
+                let a = self.tableau.at(i, e);
                 if a > EPS {
                     bound = bound.min((self.rhs[i].max(0.0) + EPS) / a);
                 }
             }
             let mut leave: Option<(usize, f64, f64)> = None;
             for i in 0..m {
-                let a = self.tableau[i][e];
+                let a = self.tableau.at(i, e);
                 if a <= EPS {
                     continue;
                 }
@@ -666,7 +751,7 @@ impl GrowingGame {
     /// the column with the smallest price ratio enters (two passes, the
     /// largest pivot among near-ties).
     fn dual(&mut self) -> Option<()> {
-        let m = self.tableau.len();
+        let m = self.tableau.rows;
         let limit = 20 * (m + self.variables.len()) + 100;
         for _ in 0..limit {
             let (mut r, mut worst) = (usize::MAX, -EPS);
@@ -679,7 +764,7 @@ impl GrowingGame {
             if r == usize::MAX {
                 return Some(());
             }
-            let row = &self.tableau[r];
+            let row = self.tableau.row(r);
             let mut bound = f64::INFINITY;
             for (j, &a) in row.iter().enumerate() {
                 if a < -EPS {
@@ -884,6 +969,45 @@ mod tests {
                 m,
             )
         })
+    }
+
+    /// A game grown from 1 × 1 to 30 × 30 outgrows the room its flat
+    /// tableau and matrix were given (the stride doubles, moving the rows):
+    /// after every step its value is the cold LP's on the same lines.
+    #[test]
+    fn a_game_grown_past_its_room_keeps_its_value() {
+        let side = 30;
+        // Entries without ties, from a fixed linear congruential sequence.
+        let mut seed = 12_345u64;
+        let cells: Vec<f64> = (0..side * side)
+            .map(|_| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                ((seed >> 33) % 1995) as f64 / 997.0 - 1.0
+            })
+            .collect();
+        let entry = |i: usize, j: usize| cells[i * side + j];
+        let mut game = GrowingGame::new();
+        game.start(1, 1, &[entry(0, 0)], 3.0).expect("a 1 x 1 game");
+        for k in 1..side {
+            let row: Vec<f64> = (0..k).map(|j| entry(k, j)).collect();
+            game.add_row(&row).expect("a row joins");
+            let column: Vec<f64> = (0..=k).map(|i| entry(i, k)).collect();
+            let sol = game.add_column(&column).expect("a column joins");
+            let small: Vec<f64> = (0..(k + 1) * (k + 1))
+                .map(|c| entry(c / (k + 1), c % (k + 1)))
+                .collect();
+            let cold = FloatLp::new()
+                .solve(k + 1, k + 1, &small)
+                .expect("a cold solve");
+            assert!(
+                (sol.value - cold.value).abs() < 1e-9,
+                "{k}: {} vs {}",
+                sol.value,
+                cold.value
+            );
+            let resolved = game.resolved().expect("the basis re-solves");
+            assert!((resolved.value - cold.value).abs() < 1e-9);
+        }
     }
 
     proptest! {
