@@ -4,63 +4,79 @@
 //! Most claims are short and many run one thread for much of their time (a
 //! naive recursion, a sweep of exact fractions), while a few long ones fill
 //! the run (a shared table that several claims read, computed once by the
-//! first of them). One worker takes claims from the front of the list and,
-//! where there are two or more, the others take them from the back, so that
-//! the long computations near the end of the registry start at once and
-//! overlap with the many short claims before them instead of running last,
-//! alone. Each verdict is handed on only when every claim before it has
-//! been, so the table, the JSON and the reports list the claims in registry
-//! order whatever order they finish in.
+//! first of them). With two or more workers the claims are started longest
+//! first: the claims in [`LONGEST`] (those that carry the run's long
+//! computations, by their measured cost), then the rest in registry order,
+//! every worker taking the next claim of that one list. The long
+//! computations thus start at once and overlap one another and the many
+//! short claims, and the run ends on short claims instead of on a long one
+//! begun late (the longest-processing-time-first rule). Each verdict is
+//! handed on only when every claim before it in the registry has been, so
+//! the table, the JSON and the reports list the claims in registry order
+//! whatever order they finish in.
 //!
 //! The workers are plain threads, not rayon tasks: a claim blocks while
 //! another fills a cache it reads (`OnceLock`), and a rayon worker that
 //! blocked there could be handed, by work stealing, a task of the very
 //! computation it waits for. Rayon's own pool still runs the parallel parts
 //! of every claim. With one thread (`RAYON_NUM_THREADS=1`) the one worker
-//! takes the claims in order, one at a time, as before.
+//! takes the claims in registry order, one at a time, as before.
 //!
-//! Cost: the list is split by one counter pair under a mutex, taken once per
-//! claim; a finished verdict waits in a map until those before it are out,
-//! O(log n) each.
+//! Cost: the start order is built once, O(n · |LONGEST|); each claim is
+//! taken by one atomic increment; a finished verdict waits in a map until
+//! those before it are out, O(log n) each.
 
 use crate::claims::{Claim, Verdict};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// Stack of a worker thread: some naive solvers recurse deeply, and used to
 /// run on the main thread's 8 MiB; this keeps them as far from its end.
 const WORKER_STACK: usize = 64 << 20;
 
-/// The part of the list no worker has taken yet: `front..back`.
-struct Untaken {
-    front: usize,
-    back: usize,
-}
+/// The claims that carry the run's long computations, longest first, by
+/// their CPU time measured one by one (`reproduce --id ID` under
+/// `/usr/bin/time`, 2026-11-26; SPEC.md, "Reproduce: the cost of each
+/// claim, and the schedule"). Each is the first claim, in registry order,
+/// of the claims reading its computation, or a claim whose work is its
+/// own, so that no claim here waits for another one here to fill a cache.
+/// A wrong or stale order costs only time, never a byte of the output.
+pub(crate) const LONGEST: [&str; 11] = [
+    "YEN-107", // the certified yen table, every T ≤ 100 at R = 10 (YEN-107..113)
+    "GEI-001", // the Geister analyses, the engine's and the naive sweeps
+    "MEM-101", // the `pairs` variant's starts to N = 100
+    "MEM-120", // bounded memory: the start tables with draws (MEM-120..123)
+    "GEI-903", // the whole `det` table digest, both solvers
+    "MEM-130", // K ranks of four (MEM-130..132)
+    "MEM-116", // three players, the two-pass rule, max-n and paranoid
+    "MEM-114", // three players, paranoid
+    "MEM-110", // three players, max-n
+    "MEM-901", // the whole Memory table digest, both solvers
+    "MEM-007", // the explicit-row search's first large rows
+];
 
-impl Untaken {
-    /// The next claim for a worker that takes from the front (`true`) or
-    /// the back.
-    fn take(&mut self, from_front: bool) -> Option<usize> {
-        if self.front >= self.back {
-            return None;
-        }
-        if from_front {
-            self.front += 1;
-            Some(self.front - 1)
-        } else {
-            self.back -= 1;
-            Some(self.back)
-        }
+/// The order in which `workers` workers start `claims`: positions in
+/// `claims`. One worker: the registry order. Two or more: the claims of
+/// [`LONGEST`] present, in its order, then the others in registry order.
+fn start_order(claims: &[Claim], workers: usize) -> Vec<usize> {
+    if workers <= 1 {
+        return (0..claims.len()).collect();
     }
+    let long: Vec<usize> = LONGEST
+        .iter()
+        .filter_map(|id| claims.iter().position(|c| c.id == *id))
+        .collect();
+    let rest = (0..claims.len()).filter(|at| !long.contains(at));
+    long.iter().copied().chain(rest).collect()
 }
 
 /// Checks every claim of `claims` on `workers` threads and calls `done` on
 /// this thread with each verdict's position as soon as it is known, and
 /// `each` with the verdicts in order as soon as every claim before has been
 /// handed on. `waiting_for` is told which claim the in-order output waits
-/// for (`None` at the end). Worker 0 takes claims from the front, the
-/// others from the back.
+/// for (`None` at the end). The workers start the claims in
+/// [`start_order`].
 ///
 /// # Errors
 /// The first error of `each`: no claim is taken after it, the claims being
@@ -75,27 +91,22 @@ pub(crate) fn check_in_order<E>(
     mut done: impl FnMut(),
     mut each: impl FnMut(Verdict) -> Result<(), E>,
 ) -> Result<(), E> {
-    let untaken = Mutex::new(Untaken {
-        front: 0,
-        back: claims.len(),
-    });
     let stop = AtomicBool::new(false);
     let workers = workers.clamp(1, claims.len().max(1));
+    let order = start_order(claims, workers);
+    let taken = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let (send, receive) = mpsc::channel::<(usize, Verdict)>();
         for worker in 0..workers {
             let send = send.clone();
-            let (untaken, stop) = (&untaken, &stop);
+            let (order, taken, stop) = (&order, &taken, &stop);
             std::thread::Builder::new()
                 .name(format!("claims-{worker}"))
                 .stack_size(WORKER_STACK)
                 .spawn_scoped(scope, move || {
                     while !stop.load(Ordering::Relaxed) {
-                        let next = untaken
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .take(worker == 0);
-                        let Some(at) = next else { break };
+                        let next = order.get(taken.fetch_add(1, Ordering::Relaxed));
+                        let Some(&at) = next else { break };
                         if send.send((at, claims[at].check())).is_err() {
                             break;
                         }
@@ -145,16 +156,28 @@ mod tests {
         }
     }
 
-    /// The front worker takes 0, 1, …; the others n − 1, n − 2, …; every
-    /// index once.
+    /// One worker starts the claims in registry order; two or more start
+    /// the long ones first, in [`LONGEST`]'s order, then the rest in
+    /// registry order, each once.
     #[test]
-    fn the_list_is_taken_from_both_ends_once() {
-        let mut u = Untaken { front: 0, back: 5 };
-        let taken: Vec<_> = [true, false, true, false, false, true]
-            .into_iter()
-            .map(|front| u.take(front))
-            .collect();
-        assert_eq!(taken, [Some(0), Some(4), Some(1), Some(3), Some(2), None]);
+    fn long_claims_start_first() {
+        let ids = ["A-1", "MEM-110", "A-3", "YEN-107", "A-5", "MEM-101"];
+        let claims: Vec<Claim> = ids.iter().map(|&id| claim(id)).collect();
+        assert_eq!(start_order(&claims, 1), [0, 1, 2, 3, 4, 5]);
+        for workers in [2, 3, 8] {
+            assert_eq!(start_order(&claims, workers), [3, 5, 1, 0, 2, 4]);
+        }
+    }
+
+    /// Every id of [`LONGEST`] names a claim of the registry, once: a
+    /// renamed claim would silently lose its early start.
+    #[test]
+    fn the_long_claims_are_registered() {
+        let all = crate::claims::all();
+        for (i, id) in LONGEST.iter().enumerate() {
+            assert!(all.iter().any(|c| c.id == *id), "{id} is not a claim");
+            assert!(!LONGEST[..i].contains(id), "{id} twice");
+        }
     }
 
     /// Whatever the number of workers, the verdicts come out in the order

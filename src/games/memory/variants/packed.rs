@@ -430,9 +430,16 @@ impl Reads<'_> {
 /// state's F3/G3 numerators once, finishes the flagged twin (whose pass ends
 /// the game) and parks the numerators in the unflagged twin's slot; the
 /// second finishes the unflagged twins, whose passes read the flagged block.
-fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer) -> Layer {
+///
+/// `room` is a spent layer's buffer to write into (any contents): reusing
+/// it instead of a fresh zeroed allocation keeps each layer's tens of
+/// megabytes from being mapped, faulted in page by page and unmapped again
+/// (SPEC.md, "Reproduce: the cost of each claim, and the schedule").
+fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -> Layer {
     let shape = Shape::new(n, reach, levels);
-    let mut data = vec![0u64; shape.len()];
+    let mut data = room;
+    data.clear();
+    data.resize(shape.len(), 0);
     let top = levels.width[2 * n];
     let leads = shape.leads;
     let scratch = || Scratch {
@@ -506,13 +513,14 @@ fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
 pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     let levels = Levels::new(variant, max_pairs);
     let mut below = Layer::default();
+    let mut room = Vec::new();
     let mut out = Vec::with_capacity(max_pairs);
     for n in 1..=max_pairs {
         let reach = variant.lead_reach(n, Some(max_pairs));
-        let next = layer(&levels, n, reach, &below);
+        let next = layer(&levels, n, reach, &below, room);
         let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0, false);
         out.push(value(&levels, 2 * n, start));
-        below = next;
+        room = std::mem::replace(&mut below, next).data;
     }
     out
 }
@@ -533,7 +541,7 @@ impl PackedTable {
         let mut layers = vec![Layer::default()];
         for n in 1..=max_pairs {
             let reach = variant.lead_reach(n, None);
-            let next = layer(&levels, n, reach, &layers[n - 1]);
+            let next = layer(&levels, n, reach, &layers[n - 1], Vec::new());
             layers.push(next);
         }
         PackedTable { levels, layers }
@@ -559,5 +567,29 @@ impl PackedTable {
             s.passed,
         );
         Some(value(&self.levels, 2 * s.n - 2 * s.m - s.k, v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A layer written into a spent buffer full of other numbers equals
+    /// one written into fresh zeroed memory, on every layer n ≤ 8 of all
+    /// four variants: nothing read back depends on what the buffer held.
+    #[test]
+    fn a_reused_buffer_gives_the_same_layer() {
+        for variant in Variant::ALL {
+            let levels = Levels::new(variant, 8);
+            let mut below = Layer::default();
+            for n in 1..=8 {
+                let reach = variant.lead_reach(n, Some(8));
+                let fresh = layer(&levels, n, reach, &below, Vec::new());
+                let dirty = vec![u64::MAX; 2 * fresh.data.len() + 7];
+                let reused = layer(&levels, n, reach, &below, dirty);
+                assert_eq!(fresh.data, reused.data, "{variant}, n = {n}");
+                below = fresh;
+            }
+        }
     }
 }
