@@ -32,14 +32,30 @@ fn temp_path(name: &str) -> PathBuf {
     path
 }
 
+/// The binary with `args`, its signals at their defaults: a suite started
+/// as a background job of a non-interactive shell (`cmd &`) or under
+/// `nohup` inherits SIGINT and SIGQUIT (or SIGHUP) ignored, and the referee
+/// rightly keeps an ignored signal ignored
+/// (`signals_ignored_at_start_stay_ignored`), so a test that signals it
+/// must start it as a terminal would.
 fn spawn(args: &[&str]) -> Child {
-    Command::new(BIN)
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(BIN);
+    command
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the solved-games binary runs")
+        .stderr(Stdio::piped());
+    // SAFETY: signal(2) only, between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            for sig in [libc::SIGINT, libc::SIGQUIT, libc::SIGHUP] {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    command.spawn().expect("the solved-games binary runs")
 }
 
 /// Waits for `child` at most `limit`; kills it and fails if it is still running.
