@@ -59,8 +59,9 @@ const GRID: f64 = (1u64 << 50) as f64;
 pub const GAME: &str = "yen-certified";
 
 /// The largest T a certificate holds (bets are stored as `u16`, and the
-/// certified solver's `--total` stops here; the checkpoint module repeats it).
-pub const MAX_TOTAL: u64 = 200;
+/// certified solver's `--total` stops here): the checkpoint module's, whose
+/// header parse the certificate's shares.
+pub const MAX_TOTAL: u64 = checkpoint::MAX_TOTAL;
 
 /// One state's entry in a block.
 #[derive(Debug, Clone, PartialEq)]
@@ -774,23 +775,10 @@ impl<R: Read> Reader<R> {
         if fields[2] != GAME {
             return malformed(format!("game {} (expected {GAME})", fields[2]));
         }
-        let mut total = None;
-        let mut rounds = None;
-        for word in fields[3].split(' ') {
-            match word.split_once('=') {
-                Some(("total", v)) => total = v.parse::<u64>().ok(),
-                Some(("rounds", v)) => rounds = v.parse::<u32>().ok(),
-                _ => return malformed(format!("unknown parameter {word:?}")),
-            }
-        }
-        let (Some(total), Some(rounds)) = (total, rounds) else {
-            return malformed("the header needs total=T rounds=R");
+        let (total, rounds) = match checkpoint::table_size(fields[3]) {
+            Ok(size) => size,
+            Err(reason) => return malformed(reason),
         };
-        if !(1..=MAX_TOTAL).contains(&total) || !(2..=255).contains(&rounds) {
-            return malformed(format!(
-                "total={total} rounds={rounds} out of range (1..={MAX_TOTAL}, 2..=255)"
-            ));
-        }
         let hex = fields[4].strip_prefix("sha256=").unwrap_or("");
         if hex.len() != 64 || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
             return malformed("the header needs sha256=<64 hex digits>");

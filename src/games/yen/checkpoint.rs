@@ -40,8 +40,10 @@ pub const FORMAT: u32 = 1;
 /// The game field of the header (the certificate's).
 const GAME: &str = "yen-certified";
 
-/// The largest T a certified run takes (the certificate's bound).
-const MAX_TOTAL: u64 = 200;
+/// The largest T a certified run takes: bets are stored as `u16` in a
+/// certificate, and the certified solver's `--total` stops here
+/// ([`crate::games::yen::certificate::MAX_TOTAL`] is this one).
+pub(crate) const MAX_TOTAL: u64 = 200;
 
 /// Why a checkpoint could not be read.
 #[derive(Debug)]
@@ -259,21 +261,10 @@ pub fn read(path: &Path) -> Result<Checkpoint, CheckpointError> {
     if fields[2] != GAME {
         return refused(path, format!("game {} (expected {GAME})", fields[2]));
     }
-    let mut total = None;
-    let mut rounds = None;
-    for word in fields[3].split(' ') {
-        match word.split_once('=') {
-            Some(("total", v)) => total = v.parse::<u64>().ok(),
-            Some(("rounds", v)) => rounds = v.parse::<u32>().ok(),
-            _ => return refused(path, format!("unknown parameter {word:?}")),
-        }
-    }
-    let (Some(total), Some(rounds)) = (total, rounds) else {
-        return refused(path, "the header needs total=T rounds=R");
+    let (total, rounds) = match table_size(fields[3]) {
+        Ok(size) => size,
+        Err(reason) => return refused(path, reason),
     };
-    if !(1..=MAX_TOTAL).contains(&total) || !(2..=255).contains(&rounds) {
-        return refused(path, format!("total={total} rounds={rounds} out of range"));
-    }
     let Some(format) = fields[4]
         .strip_prefix("certificate-format ")
         .and_then(|v| v.parse::<u32>().ok())
@@ -423,4 +414,28 @@ impl<R: Read> Cursor<R> {
     fn u64(&mut self) -> Option<u64> {
         Some(u64::from_le_bytes(self.take()?))
     }
+}
+
+/// The table's size from a header's `total=T rounds=R` field, in range
+/// (1 ≤ T ≤ [`MAX_TOTAL`], 2 ≤ R ≤ 255), or what is wrong with it: the
+/// checkpoint's header and the certificate's read it alike.
+pub(crate) fn table_size(field: &str) -> Result<(u64, u32), String> {
+    let mut total = None;
+    let mut rounds = None;
+    for word in field.split(' ') {
+        match word.split_once('=') {
+            Some(("total", v)) => total = v.parse::<u64>().ok(),
+            Some(("rounds", v)) => rounds = v.parse::<u32>().ok(),
+            _ => return Err(format!("unknown parameter {word:?}")),
+        }
+    }
+    let (Some(total), Some(rounds)) = (total, rounds) else {
+        return Err("the header needs total=T rounds=R".to_string());
+    };
+    if !(1..=MAX_TOTAL).contains(&total) || !(2..=255).contains(&rounds) {
+        return Err(format!(
+            "total={total} rounds={rounds} out of range (1..={MAX_TOTAL}, 2..=255)"
+        ));
+    }
+    Ok((total, rounds))
 }
