@@ -48,6 +48,8 @@
 //! cubic cost in the component sizes; the number of rounds is small in
 //! practice (at most [`MAX_ROUNDS`], an error beyond).
 
+use num_bigint::BigInt;
+use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 
@@ -151,18 +153,110 @@ pub fn validate(game: &Game) -> Result<(), GameError> {
     Ok(())
 }
 
-/// The value of `action` under `values`.
-#[must_use]
-pub fn action_value(action: &Action, values: &[BigRational]) -> BigRational {
-    let mut v = BigRational::zero();
+/// A sum of products `± p · x` kept as one unreduced fraction
+/// `num / (small · big)`: `small` a common multiple of the probabilities'
+/// denominators, `big` of the values'. A value whose denominator divides
+/// `big` (the values of one evaluation share their denominators' factors)
+/// joins by a division instead of a gcd; the fraction is reduced once, at
+/// the end, instead of the three or four big gcds per term of
+/// `BigRational`'s `*` and `+` (SPEC.md, "Bounded memory: cheaper exact
+/// solves"). Every step is exact integer arithmetic, so the sum is the
+/// same number.
+struct Lazy {
+    num: BigInt,
+    small: BigInt,
+    big: BigInt,
+}
+
+impl Lazy {
+    fn new() -> Self {
+        Self {
+            num: BigInt::zero(),
+            small: BigInt::one(),
+            big: BigInt::one(),
+        }
+    }
+
+    /// A common multiple of `*m` and `d` in `*m`, `num` scaled to it;
+    /// returns `m / d`. `small` says the numbers are small (a gcd is
+    /// cheap), otherwise divisibility is tried first and the product is
+    /// the fallback.
+    fn widen(num: &mut BigInt, m: &mut BigInt, d: &BigInt, small: bool) -> BigInt {
+        if d == m {
+            return BigInt::one();
+        }
+        let (q, r) = m.div_rem(d);
+        if r.is_zero() {
+            return q;
+        }
+        let next = if small {
+            m.lcm(d)
+        } else {
+            let (q, r) = d.div_rem(m);
+            if r.is_zero() {
+                *num *= q;
+                *m = d.clone();
+                return BigInt::one();
+            }
+            &*m * d
+        };
+        *num *= &next / &*m;
+        let f = &next / d;
+        *m = next;
+        f
+    }
+
+    /// Adds `p · x`, or subtracts it when `negate`.
+    fn add(&mut self, p: &BigRational, x: &BigRational, negate: bool) {
+        let fs = Self::widen(&mut self.num, &mut self.small, p.denom(), true);
+        let fb = Self::widen(&mut self.num, &mut self.big, x.denom(), false);
+        let term = p.numer() * x.numer() * fs * fb;
+        if negate {
+            self.num -= term;
+        } else {
+            self.num += term;
+        }
+    }
+
+    /// The sum, reduced.
+    fn value(self) -> BigRational {
+        BigRational::new(self.num, self.small * self.big)
+    }
+
+    /// The sum's order against `t`, by cross multiplication (no gcd).
+    fn cmp_to(&self, t: &BigRational) -> std::cmp::Ordering {
+        let den = &self.small * &self.big;
+        let order = (&self.num * t.denom()).cmp(&(t.numer() * &den));
+        if den.is_negative() != t.denom().is_negative() {
+            order.reverse()
+        } else {
+            order
+        }
+    }
+}
+
+/// The unreduced sum of `action` under `values`.
+fn action_sum(action: &Action, values: &[BigRational]) -> Lazy {
+    let mut v = Lazy::new();
     for (p, o) in &action.0 {
         match o {
-            Outcome::End(x) => v += p * x,
-            Outcome::Mine(t) => v += p * &values[*t as usize],
-            Outcome::Theirs(t) => v -= p * &values[*t as usize],
+            Outcome::End(x) => v.add(p, x, false),
+            Outcome::Mine(t) => v.add(p, &values[*t as usize], false),
+            Outcome::Theirs(t) => v.add(p, &values[*t as usize], true),
         }
     }
     v
+}
+
+/// The value of `action` under `values`.
+#[must_use]
+pub fn action_value(action: &Action, values: &[BigRational]) -> BigRational {
+    action_sum(action, values).value()
+}
+
+/// Whether the value of `action` under `values` is `target` (no gcd).
+fn action_is(action: &Action, values: &[BigRational], target: &BigRational) -> bool {
+    action_sum(action, values).cmp_to(target).is_eq()
 }
 
 fn successors(action: &Action) -> impl Iterator<Item = usize> + '_ {
@@ -277,10 +371,12 @@ pub fn evaluate(game: &Game, policy: &[usize]) -> Vec<BigRational> {
         let mut leaves = false;
         for (i, &s) in comp.iter().enumerate() {
             a[i][i] += BigRational::one();
+            // The row's right-hand side, reduced once ([`Lazy`]).
+            let mut rhs = Lazy::new();
             for (p, o) in &chosen[s].0 {
                 let (t, sign) = match o {
                     Outcome::End(x) => {
-                        b[i] += p * x;
+                        rhs.add(p, x, false);
                         leaves = true;
                         continue;
                     }
@@ -296,13 +392,10 @@ pub fn evaluate(game: &Game, policy: &[usize]) -> Vec<BigRational> {
                 } else {
                     debug_assert!(done[t]);
                     leaves = true;
-                    if sign > 0 {
-                        b[i] += p * &values[t];
-                    } else {
-                        b[i] -= p * &values[t];
-                    }
+                    rhs.add(p, &values[t], sign < 0);
                 }
             }
+            b[i] = rhs.value();
         }
         if leaves {
             for (i, x) in solve_dense(a, b).into_iter().enumerate() {
@@ -327,18 +420,26 @@ pub fn find_trap(
     policy: &[usize],
     values: &[BigRational],
 ) -> Option<Vec<(usize, usize)>> {
-    let mut levels: Vec<&BigRational> = values.iter().filter(|v| v.is_negative()).collect();
-    levels.sort();
-    levels.dedup();
-    for c in levels {
+    // Equalities decided by floats where they are far apart (a value is
+    // within `tol` of its float: [`Separation`]).
+    let fx: Vec<f64> = values.iter().map(to_f64).collect();
+    let sep = Separation::new(&[], &fx);
+    let eq = |a: usize, c: &BigRational, fc: f64| compare(sep, &values[a], fx[a], c, fc).is_eq();
+    let mut levels: Vec<usize> = (0..values.len())
+        .filter(|&s| values[s].is_negative())
+        .collect();
+    levels.sort_by(|&a, &b| compare(sep, &values[a], fx[a], &values[b], fx[b]).then(a.cmp(&b)));
+    levels.dedup_by(|a, b| eq(*a, &values[*b], fx[*b]));
+    for at in levels {
+        let c = &values[at];
         let neg_c = -c.clone();
+        let (fc, fneg) = (fx[at], -fx[at]);
         // side: Some(true) the trapped player moves, Some(false) the opponent.
-        let mut side: Vec<Option<bool>> = values
-            .iter()
+        let mut side: Vec<Option<bool>> = (0..values.len())
             .map(|v| {
-                if v == c {
+                if eq(v, c, fc) {
                     Some(true)
-                } else if *v == neg_c {
+                } else if eq(v, &neg_c, fneg) {
                     Some(false)
                 } else {
                     None
@@ -417,15 +518,17 @@ pub fn verify(game: &Game, policy: &[usize], values: &[BigRational]) -> bool {
 /// A branch in floats: probability, and an end's payoff or (state, ±1).
 type FloatBranch = (f64, Result<f64, (usize, f64)>);
 
-/// A starting policy from value iteration in `f64` (from 0, `sweeps`
-/// sweeps, the first best action within 1e-12): only a guess, which
-/// [`solve`] improves and certifies exactly; it saves exact rounds.
-#[must_use]
-pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
+/// Every action's branches in floats, `[state][action]`.
+type FloatGame = Vec<Vec<Vec<FloatBranch>>>;
+
+fn to_f64(x: &BigRational) -> f64 {
     use num_traits::ToPrimitive;
-    let f = |x: &BigRational| x.to_f64().unwrap_or(0.0);
-    let actions: Vec<Vec<Vec<FloatBranch>>> = game
-        .states
+    x.to_f64().unwrap_or(0.0)
+}
+
+/// `game` in floats: a guess's model, and the shadow [`Separation`] reads.
+fn float_game(game: &Game) -> FloatGame {
+    game.states
         .iter()
         .map(|list| {
             list.iter()
@@ -433,25 +536,112 @@ pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
                     a.0.iter()
                         .map(|(p, o)| {
                             let o = match o {
-                                Outcome::End(x) => Ok(f(x)),
+                                Outcome::End(x) => Ok(to_f64(x)),
                                 Outcome::Mine(t) => Err((*t as usize, 1.0)),
                                 Outcome::Theirs(t) => Err((*t as usize, -1.0)),
                             };
-                            (f(p), o)
+                            (to_f64(p), o)
                         })
                         .collect()
                 })
                 .collect()
         })
-        .collect();
-    let value = |a: &[FloatBranch], x: &[f64]| -> f64 {
-        a.iter()
-            .map(|(p, o)| match o {
-                Ok(v) => p * v,
-                Err((t, sign)) => p * sign * x[*t],
-            })
-            .sum()
-    };
+        .collect()
+}
+
+/// An action's value in floats under the float values `x`.
+fn float_value(a: &[FloatBranch], x: &[f64]) -> f64 {
+    a.iter()
+        .map(|(p, o)| match o {
+            Ok(v) => p * v,
+            Err((t, sign)) => p * sign * x[*t],
+        })
+        .sum()
+}
+
+/// The most branches an action may have for [`Separation`] to apply.
+const SEPARATION_BRANCHES: usize = 1 << 16;
+
+/// A rigorous float filter for comparisons of exact values (SPEC.md,
+/// "Bounded memory: cheaper exact solves"): two exact numbers whose
+/// float shadows lie more than `2 · tol` apart compare as their shadows
+/// do, so only near-ties need exact arithmetic.
+///
+/// The bound: with `M` the largest magnitude among the floats of the end
+/// payoffs and of the values (every exact one is then at most
+/// `M·(1 + 2⁻⁵⁰) + 2⁻¹⁰⁷⁰`, the conversion being within an ulp or so,
+/// subnormals absolute), an action of `k ≤ 2¹⁶` branches whose
+/// probabilities sum to 1 has its float value within
+/// `(M + 1)·(k + 4)·2⁻⁵⁰ < (M + 1)·10⁻⁹ = tol` of the exact one (each
+/// product and each of the `k` additions rounds once). A value itself is
+/// within `(M + 1)·2⁻⁵⁰ < tol` of its float.
+#[derive(Clone, Copy)]
+struct Separation {
+    tol: f64,
+}
+
+impl Separation {
+    /// The filter for `game` in floats with the float values `fx`, or
+    /// `None` when an action has too many branches or a float is not
+    /// finite (then every comparison is exact).
+    fn new(fgame: &[Vec<Vec<FloatBranch>>], fx: &[f64]) -> Option<Self> {
+        let mut m: f64 = 0.0;
+        for actions in fgame {
+            for a in actions {
+                if a.len() > SEPARATION_BRANCHES {
+                    return None;
+                }
+                for (p, o) in a {
+                    if let Ok(v) = o {
+                        m = m.max(v.abs());
+                    }
+                    if !p.is_finite() {
+                        return None;
+                    }
+                }
+            }
+        }
+        for v in fx {
+            m = m.max(v.abs());
+        }
+        m.is_finite().then_some(Self {
+            tol: (m + 1.0) * 1e-9,
+        })
+    }
+
+    /// `Some(order)` of two exact numbers known only by floats within
+    /// `tol` of them, when the floats decide it.
+    fn order(self, a: f64, b: f64) -> Option<std::cmp::Ordering> {
+        if a < b - 2.0 * self.tol {
+            Some(std::cmp::Ordering::Less)
+        } else if a > b + 2.0 * self.tol {
+            Some(std::cmp::Ordering::Greater)
+        } else {
+            None
+        }
+    }
+}
+
+/// The exact order of `a` and `b`, by their floats `fa`, `fb` when
+/// `sep` decides it.
+fn compare(
+    sep: Option<Separation>,
+    a: &BigRational,
+    fa: f64,
+    b: &BigRational,
+    fb: f64,
+) -> std::cmp::Ordering {
+    sep.and_then(|sep| sep.order(fa, fb))
+        .unwrap_or_else(|| a.cmp(b))
+}
+
+/// A starting policy from value iteration in `f64` (from 0, `sweeps`
+/// sweeps, the first best action within 1e-12): only a guess, which
+/// [`solve`] improves and certifies exactly; it saves exact rounds.
+#[must_use]
+pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
+    let actions = float_game(game);
+    let value = float_value;
     let mut x = vec![0.0; game.states.len()];
     for _ in 0..sweeps {
         for s in 0..x.len() {
@@ -483,15 +673,43 @@ pub fn solve(game: &Game, start: Option<Vec<usize>>) -> Result<Solution, GameErr
         Some(p) if p.len() == n && (0..n).all(|s| p[s] < game.states[s].len()) => p,
         _ => vec![0; n],
     };
+    let fgame = float_game(game);
     for rounds in 1..=MAX_ROUNDS {
         let values = evaluate(game, &policy);
+        let fx: Vec<f64> = values.iter().map(to_f64).collect();
+        let sep = Separation::new(&fgame, &fx);
         let mut switched = false;
-        for (actions, chosen) in game.states.iter().zip(policy.iter_mut()) {
-            let mut best = action_value(&actions[*chosen], &values);
+        for (s, (actions, chosen)) in game.states.iter().zip(policy.iter_mut()).enumerate() {
+            // The first action of the greatest exact value, if it beats
+            // the chosen one; the exact best is computed only for a near
+            // tie (`best` is `None` until then).
+            let mut best: Option<BigRational> = None;
+            let mut best_f = float_value(&fgame[s][*chosen], &fx);
             for (i, a) in actions.iter().enumerate() {
-                let v = action_value(a, &values);
-                if v > best {
-                    best = v;
+                if i == *chosen {
+                    continue;
+                }
+                let f = float_value(&fgame[s][i], &fx);
+                let better = match sep.and_then(|sep| sep.order(f, best_f)) {
+                    Some(order) => {
+                        if order.is_gt() {
+                            best = None;
+                        }
+                        order.is_gt()
+                    }
+                    None => {
+                        let b =
+                            best.get_or_insert_with(|| action_value(&actions[*chosen], &values));
+                        let v = action_value(a, &values);
+                        let gt = v > *b;
+                        if gt {
+                            *b = v;
+                        }
+                        gt
+                    }
+                };
+                if better {
+                    best_f = f;
                     *chosen = i;
                     switched = true;
                 }
@@ -629,10 +847,19 @@ pub fn draw_range(
     if values.len() != n {
         return Err(DrawError::NotTheValues(n));
     }
+    let fgame = float_game(game);
+    let fx: Vec<f64> = values.iter().map(to_f64).collect();
+    let sep = Separation::new(&fgame, &fx);
     let mut kept: Vec<Vec<usize>> = Vec::with_capacity(n);
     for (s, actions) in game.states.iter().enumerate() {
+        // An action whose float value is far from the state's is not kept
+        // ([`Separation`]); the others are decided exactly.
         let k: Vec<usize> = (0..actions.len())
-            .filter(|&a| action_value(&actions[a], values) == values[s])
+            .filter(|&a| {
+                sep.and_then(|sep| sep.order(float_value(&fgame[s][a], &fx), fx[s]))
+                    .is_none()
+                    && action_is(&actions[a], values, &values[s])
+            })
             .collect();
         if k.is_empty() {
             return Err(DrawError::NotTheValues(s));
@@ -721,7 +948,7 @@ pub fn draw_range(
     // probability by construction (the same game, the same plan); the
     // greatest is too unless a virtual stay was chosen, then it is checked.
     let optimal = |policy: &[usize]| {
-        (0..n).all(|s| action_value(&game.states[s][policy[s]], values) == values[s])
+        (0..n).all(|s| action_is(&game.states[s][policy[s]], values, &values[s]))
             && find_trap(game, policy, values).is_none()
     };
     if !optimal(&low_policy) {
