@@ -38,6 +38,7 @@ pub mod naive;
 pub mod optimized;
 pub mod packed;
 pub mod ranks;
+mod reads;
 pub mod three;
 mod walk;
 

@@ -26,6 +26,7 @@
 
 use super::limbs::{add_mul, cmp, from_biguint, sub_from, to_biguint};
 use super::optimized::Value;
+use super::reads;
 use super::walk::{unknown_first, Case, Read};
 use super::{TieRule, Variant, VariantState};
 use num_bigint::{BigInt, BigUint};
@@ -259,12 +260,8 @@ impl Shape {
     }
 }
 
-/// A layer: its shape and its arena.
-#[derive(Default)]
-struct Layer {
-    shape: Shape,
-    data: Vec<u64>,
-}
+/// A layer of this recurrence.
+type Layer = reads::Layer<Shape>;
 
 /// Per-thread room for one case's mixture and the sum over the cases.
 struct Scratch {
@@ -272,13 +269,8 @@ struct Scratch {
     sum: Vec<u64>,
 }
 
-/// What one state reads: its own layer's finished part and the layer below.
-struct Reads<'a> {
-    levels: &'a Levels,
-    own: &'a Shape,
-    done: &'a [u64],
-    below: &'a Layer,
-}
+/// What one state of this recurrence reads.
+type Reads<'a> = reads::Reads<'a, Levels, Shape>;
 
 impl Reads<'_> {
     /// The numerators of F3/G3 (an unknown card first, then the best

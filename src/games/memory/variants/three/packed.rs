@@ -26,6 +26,7 @@
 //! exact reference this path is tested against on every state.
 
 use super::super::limbs::{add_mul, cmp, from_biguint, to_biguint};
+use super::super::reads;
 use super::super::walk::{unknown_first, Case, Read};
 use super::optimized::{MaxN, Paranoid, Value};
 use super::{Mode, PassRule, ThreeState};
@@ -314,12 +315,8 @@ impl Shape {
     }
 }
 
-/// A layer: its shape and its arena.
-#[derive(Default)]
-struct Layer {
-    shape: Shape,
-    data: Vec<u64>,
-}
+/// A layer of this recurrence.
+type Layer = reads::Layer<Shape>;
 
 /// Per-thread room: one case's mixture, the sum over the cases (the
 /// F3/G3 numerators) and two max-n keys.
@@ -329,13 +326,8 @@ struct Scratch {
     keys: [Vec<u64>; 2],
 }
 
-/// What one state reads: its own layer's finished part and the layer below.
-struct Reads<'a> {
-    levels: &'a Levels,
-    own: &'a Shape,
-    done: &'a [u64],
-    below: &'a Layer,
-}
+/// What one state of this recurrence reads.
+type Reads<'a> = reads::Reads<'a, Levels, Shape>;
 
 impl Reads<'_> {
     /// The numerators of F3/G3 (an unknown card first, then the best second
