@@ -1,9 +1,11 @@
 //! Bounded memory M, document 004 §4 item 3 (SPEC.md "Memory variants" →
 //! "Bounded memory M"): every start N ≤ 12 for one M by exact strategy
 //! iteration per layer (target: M ≤ 6, N ≤ 12 under 10 s on 2 cores). Each
-//! run checks M = 0 against the zero-memory closed recurrence.
+//! run checks M = 0 against the zero-memory closed recurrence. The draw
+//! intervals (`--draws`) of M = 4, 5, 6 at N = 12 have their own group.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use num_rational::BigRational;
 use solved_games::games::memory::analysis::zero_memory_first_player_wins;
 use solved_games::games::memory::variants::bounded::optimized::BoundedTable;
 use std::hint::black_box;
@@ -29,5 +31,27 @@ fn bounded(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bounded);
+/// `memory --variant bounded --memory M --n N --draws` (README "Bounded
+/// memory: the draw probability"): the table with every state's draw
+/// interval over optimal plans (SPEC.md "Bounded memory: the draw
+/// probability"). Each run checks the README's M = 4, N = 4 interval.
+fn bounded_draws(c: &mut Criterion) {
+    let table = BoundedTable::build_with_draws(4, 4).expect("solves");
+    let q = |p: i64, r: i64| BigRational::new(p.into(), r.into());
+    assert_eq!(table.start_draw(4), Some((q(3, 7), q(16, 35))));
+    let mut g = c.benchmark_group("solve/memory-bounded-draws/optimized");
+    g.sample_size(10);
+    for m in [4, 5, 6] {
+        g.bench_function(format!("M{m}-N12"), |b| {
+            b.iter(|| {
+                let table =
+                    BoundedTable::build_with_draws(black_box(m), black_box(12)).expect("solves");
+                table.start_draw(12)
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bounded, bounded_draws);
 criterion_main!(benches);
