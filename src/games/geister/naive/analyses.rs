@@ -14,7 +14,6 @@
 
 use super::board::{Colour, Piece, Player, Position, Square};
 use super::Solved;
-use std::collections::HashSet;
 
 /// The value of a position or of a move that ends the analysis, always from
 /// player 1's side (§5: 1 reached, −1 prevented, 0 neither in finitely many
@@ -189,10 +188,11 @@ impl Analysis {
     /// Every position of the analysis, both players to move: each piece set
     /// placed on the board in every possible way, by placing its pieces one
     /// at a time on any empty square (pieces of one owner and colour are
-    /// interchangeable, so the set drops the repeats).
+    /// interchangeable: sorting by [`Position::key`] brings the repeats
+    /// together and they are dropped).
     #[must_use]
     pub fn positions(self) -> Vec<Position> {
-        let mut boards = HashSet::new();
+        let mut boards = Vec::new();
         for [one, two] in self.piece_sets() {
             let pieces: Vec<Piece> = one
                 .iter()
@@ -207,9 +207,12 @@ impl Analysis {
                 .collect();
             place(&pieces, Position::empty(Player::One), &mut boards);
         }
-        let mut out = Vec::new();
-        for board in boards {
-            for to_move in [Player::One, Player::Two] {
+        boards.sort_by_cached_key(Position::key);
+        boards.dedup();
+        // Player 1 to move first: the whole list is then in key order too.
+        let mut out = Vec::with_capacity(2 * boards.len());
+        for to_move in [Player::One, Player::Two] {
+            for &board in &boards {
                 let mut p = board;
                 p.to_move = to_move;
                 out.push(p);
@@ -379,10 +382,10 @@ impl Analysis {
 }
 
 /// Places `pieces` one at a time on the empty squares of `board`, adding
-/// every finished board to `out`.
-fn place(pieces: &[Piece], board: Position, out: &mut HashSet<Position>) {
+/// every finished board to `out` (with repeats).
+fn place(pieces: &[Piece], board: Position, out: &mut Vec<Position>) {
     let Some((&first, rest)) = pieces.split_first() else {
-        out.insert(board);
+        out.push(board);
         return;
     };
     for square in Square::all() {

@@ -16,7 +16,7 @@ use super::analyses::{Analysis, Move, Value};
 use super::board::Position;
 use super::Solved;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The value and distance of every position of one analysis.
 #[derive(Debug, Clone)]
@@ -25,8 +25,9 @@ pub struct Table {
     pub analysis: Analysis,
     /// Every position of the analysis.
     positions: Vec<Position>,
-    /// Where each position stands in `positions`.
-    number: HashMap<Position, usize>,
+    /// Where each position stands in `positions`, by its
+    /// [`Position::key`].
+    number: FxHashMap<u64, u32>,
     /// Value and distance of `positions[i]` (distance 0 when the value is
     /// [`Value::Neither`]).
     results: Vec<(Value, u16)>,
@@ -48,7 +49,7 @@ impl Table {
     /// Value and distance of `p`, if it is a position of the analysis.
     #[must_use]
     pub fn get(&self, p: &Position) -> Option<(Value, u16)> {
-        self.number.get(p).map(|&i| self.results[i])
+        self.number.get(&p.key()).map(|&i| self.results[i as usize])
     }
 
     /// Every position with its value and distance, in no particular order.
@@ -85,8 +86,24 @@ impl Table {
 /// number, or a move that ends the analysis.
 #[derive(Debug, Clone, Copy)]
 enum Edge {
-    To(usize),
+    To(u32),
     Ends(Value),
+}
+
+/// The moves of every position, computed once (the sweeps then only look
+/// values up), stored end to end: the moves of position `i` are
+/// `edges[ends[i - 1]..ends[i]]` (from 0 for the first). One array instead
+/// of a vector per position spares millions of small allocations.
+struct Graph {
+    edges: Vec<Edge>,
+    ends: Vec<usize>,
+}
+
+impl Graph {
+    fn moves(&self, i: usize) -> &[Edge] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.edges[start..self.ends[i]]
+    }
 }
 
 /// Sweeps `analysis`, reading the analyses it depends on from `solved`.
@@ -97,28 +114,48 @@ enum Edge {
 #[must_use]
 pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
     let positions = analysis.positions();
-    let number: HashMap<Position, usize> =
-        positions.iter().enumerate().map(|(i, p)| (*p, i)).collect();
-    // The moves of every position, computed once: the sweeps then only look
-    // values up.
-    let edges: Vec<Vec<Edge>> = positions
-        .par_iter()
-        .map(|p| {
-            analysis
-                .moves(p, solved)
-                .into_iter()
-                .map(|m| match m {
-                    Move::To(q) => Edge::To(*number.get(&q).unwrap_or_else(|| {
-                        panic!(
-                            "{}: the move {p} → {q} leaves the analysis",
-                            analysis.name()
-                        )
-                    })),
-                    Move::Ends(v) => Edge::Ends(v),
-                })
-                .collect()
+    let number: FxHashMap<u64, u32> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            (
+                p.key(),
+                u32::try_from(i).expect("fewer than 2^32 positions"),
+            )
         })
         .collect();
+    // Listed in parallel by blocks of positions, each block's moves end to
+    // end, then the blocks joined in order.
+    let blocks: Vec<(Vec<Edge>, Vec<usize>)> = positions
+        .par_chunks(4096)
+        .map(|block| {
+            let (mut edges, mut ends) = (Vec::new(), Vec::with_capacity(block.len()));
+            for p in block {
+                for m in analysis.moves(p, solved) {
+                    edges.push(match m {
+                        Move::To(q) => Edge::To(*number.get(&q.key()).unwrap_or_else(|| {
+                            panic!(
+                                "{}: the move {p} → {q} leaves the analysis",
+                                analysis.name()
+                            )
+                        })),
+                        Move::Ends(v) => Edge::Ends(v),
+                    });
+                }
+                ends.push(edges.len());
+            }
+            (edges, ends)
+        })
+        .collect();
+    let mut graph = Graph {
+        edges: Vec::new(),
+        ends: Vec::with_capacity(positions.len()),
+    };
+    for (edges, ends) in blocks {
+        let before = graph.edges.len();
+        graph.edges.extend(edges);
+        graph.ends.extend(ends.into_iter().map(|end| before + end));
+    }
 
     let mut decided: Vec<Option<(Value, u16)>> = vec![None; positions.len()];
     let mut open: Vec<usize> = (0..positions.len()).collect();
@@ -126,14 +163,14 @@ pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
         let known = |e: &Edge| match *e {
             Edge::Ends(Value::Neither) => None,
             Edge::Ends(v) => Some(v),
-            Edge::To(j) => decided[j].map(|(v, _)| v),
+            Edge::To(j) => decided[j as usize].map(|(v, _)| v),
         };
         let verdicts: Vec<Option<Value>> = open
             .par_iter()
             .map(|&i| {
                 let want = Value::wanted_by(positions[i].to_move);
                 let lose = Value::wanted_by(positions[i].to_move.opponent());
-                let moves = &edges[i];
+                let moves = graph.moves(i);
                 if moves.iter().any(|e| known(e) == Some(want)) {
                     Some(want)
                 } else if moves.iter().all(|e| known(e) == Some(lose)) {
