@@ -27,6 +27,17 @@ fn check(path: &Path) -> Verdict {
     verify(certificate::open(path).unwrap(), &Silent).unwrap()
 }
 
+/// A fresh certificate of every T′ ≤ `total` at R = 10, written in a scratch
+/// directory named after `name` and verified: the verifier must report no
+/// failure. The directory goes with the certificate.
+fn verified(name: &str, total: u64) -> (common::Scratch, PathBuf, Certified, Verdict) {
+    let dir = common::scratch(name);
+    let (path, table) = write(&dir, total, 10);
+    let verdict = check(&path);
+    assert_eq!(verdict.failure, None);
+    (dir, path, table, verdict)
+}
+
 fn blocks(path: &Path) -> (u64, u32, Vec<Block>) {
     let mut reader = certificate::open(path).unwrap();
     let header = reader.header();
@@ -42,10 +53,7 @@ fn blocks(path: &Path) -> (u64, u32, Vec<Block>) {
 /// value; it reports no failure and the starts exactly 0.
 #[test]
 fn the_verified_intervals_hold_the_exact_values_up_to_16_units() {
-    let dir = common::scratch("certificate-exact");
-    let (path, _) = write(&dir, 16, 10);
-    let verdict = check(&path);
-    assert_eq!(verdict.failure, None);
+    let (_dir, _, _, verdict) = verified("certificate-exact", 16);
     assert!(verdict.max_width < 1e-9, "{}", verdict.max_width);
     assert_eq!(verdict.starts.len(), 16);
     let mut exact = Solver::new();
@@ -86,10 +94,7 @@ fn the_verified_intervals_hold_the_exact_values_up_to_16_units() {
 #[test]
 fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
     use solved_games::games::yen::certificate_check::SLACK;
-    let dir = common::scratch("certificate-agree");
-    let (path, table) = write(&dir, 30, 10);
-    let verdict = check(&path);
-    assert_eq!(verdict.failure, None);
+    let (_dir, _, table, verdict) = verified("certificate-agree", 30);
     let mut compared = 0;
     for s in common::yen_undecided_states(30, 10) {
         let Some(v) = verdict.interval(s) else {
@@ -122,10 +127,7 @@ fn verifier_and_solver_agree_on_every_interval_up_to_30_units() {
 #[test]
 fn a_claimed_pure_bound_is_stored_as_its_bet_and_verifies_without_a_search_at_43_units() {
     use solved_games::games::yen::certificate_check::SLACK;
-    let dir = common::scratch("certificate-pure-bet");
-    let (path, table) = write(&dir, 43, 10);
-    let verdict = check(&path);
-    assert_eq!(verdict.failure, None);
+    let (_dir, _, table, verdict) = verified("certificate-pure-bet", 43);
     assert_eq!(verdict.searched, 0, "the stored strategies fall short");
     for s in common::yen_undecided_states(43, 10) {
         let Some(v) = verdict.interval(s) else {
@@ -151,10 +153,7 @@ fn a_claimed_pure_bound_is_stored_as_its_bet_and_verifies_without_a_search_at_43
 /// the stored strategy is a real mix, dropping it fails (the CLI test).
 #[test]
 fn a_certificate_without_the_bet_behind_a_pure_bound_verifies_by_the_search() {
-    let dir = common::scratch("certificate-pure-search");
-    let (path, _) = write(&dir, 30, 10);
-    let before = check(&path);
-    assert_eq!(before.failure, None);
+    let (dir, path, _, before) = verified("certificate-pure-search", 30);
     let (total, rounds, mut blocks) = blocks(&path);
     let mut dropped = Vec::new();
     for b in blocks
