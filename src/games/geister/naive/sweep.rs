@@ -144,18 +144,24 @@ enum Edge {
 }
 
 /// The moves of every position, computed once (the sweeps then only look
-/// values up), stored end to end: the moves of position `i` are
-/// `edges[ends[i - 1]..ends[i]]` (from 0 for the first). One array instead
-/// of a vector per position spares millions of small allocations.
+/// values up), stored by blocks of [`BLOCK`] positions, each block's moves
+/// end to end: the moves of the block's `k`-th position are
+/// `edges[ends[k - 1]..ends[k]]` (from 0 for the first). One array a block
+/// instead of a vector per position spares millions of small allocations;
+/// the blocks are kept as listed (in parallel), not copied into one array.
 struct Graph {
-    edges: Vec<Edge>,
-    ends: Vec<usize>,
+    blocks: Vec<(Vec<Edge>, Vec<u32>)>,
 }
+
+/// Positions per block of [`Graph`].
+const BLOCK: usize = 4096;
 
 impl Graph {
     fn moves(&self, i: usize) -> &[Edge] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.edges[start..self.ends[i]]
+        let (edges, ends) = &self.blocks[i / BLOCK];
+        let k = i % BLOCK;
+        let start = if k == 0 { 0 } else { ends[k - 1] as usize };
+        &edges[start..ends[k] as usize]
     }
 }
 
@@ -169,9 +175,9 @@ pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
     let positions = analysis.positions();
     let number = Numbering::new(positions.par_iter().map(Position::key).collect());
     // Listed in parallel by blocks of positions, each block's moves end to
-    // end, then the blocks joined in order.
-    let blocks: Vec<(Vec<Edge>, Vec<usize>)> = positions
-        .par_chunks(4096)
+    // end.
+    let blocks: Vec<(Vec<Edge>, Vec<u32>)> = positions
+        .par_chunks(BLOCK)
         .map(|block| {
             // About 7 moves a position in `det`: sized so that the block's
             // edges rarely grow (each growth copies them).
@@ -192,20 +198,12 @@ pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
                         Move::Ends(v) => Edge::Ends(v),
                     });
                 }
-                ends.push(edges.len());
+                ends.push(u32::try_from(edges.len()).expect("fewer than 2^32 moves a block"));
             }
             (edges, ends)
         })
         .collect();
-    let mut graph = Graph {
-        edges: Vec::with_capacity(blocks.iter().map(|(edges, _)| edges.len()).sum()),
-        ends: Vec::with_capacity(positions.len()),
-    };
-    for (edges, ends) in blocks {
-        let before = graph.edges.len();
-        graph.edges.extend(edges);
-        graph.ends.extend(ends.into_iter().map(|end| before + end));
-    }
+    let graph = Graph { blocks };
 
     let mut decided: Vec<Option<(Value, u16)>> = vec![None; positions.len()];
     let mut open: Vec<usize> = (0..positions.len()).collect();
