@@ -190,9 +190,15 @@ impl Position {
     /// How many pieces of `colour` `player` has.
     #[must_use]
     pub fn count(&self, player: Player, colour: Colour) -> usize {
-        self.pieces_of(player)
-            .iter()
-            .filter(|(_, c)| *c == colour)
+        // Cell by cell, without `pieces_of`'s `Vec`: the captures of every
+        // position of the sweeps ask.
+        let piece = Piece {
+            owner: player,
+            colour,
+        };
+        Square::all()
+            .into_iter()
+            .filter(|&s| self.at(s) == Some(piece))
             .count()
     }
 
@@ -203,7 +209,8 @@ impl Position {
     #[must_use]
     pub fn steps(&self) -> Vec<Step> {
         let mut out = Vec::new();
-        for (from, _) in self.pieces_of(self.to_move) {
+        let own = |s: Square| self.at(s).is_some_and(|piece| piece.owner == self.to_move);
+        for from in Square::all().into_iter().filter(|&s| own(s)) {
             for to in from.neighbours() {
                 match self.at(to) {
                     Some(piece) if piece.owner == self.to_move => {}
