@@ -432,7 +432,7 @@ fn capture_both_is_a_guess_naive() -> (usize, Vec<String>) {
         let capturable = p
             .pieces_of(naive::Player::Two)
             .iter()
-            .all(|(s, _)| s.neighbours().iter().any(|n| ours.contains(n)));
+            .all(|(s, _)| s.neighbours().any(|n| ours.contains(&n)));
         if !capturable {
             continue;
         }

@@ -14,6 +14,7 @@
 
 use super::board::{Colour, Piece, Player, Position, Square};
 use super::Solved;
+use rayon::prelude::*;
 
 /// The value of a position or of a move that ends the analysis, always from
 /// player 1's side (§5: 1 reached, −1 prevented, 0 neither in finitely many
@@ -207,8 +208,13 @@ impl Analysis {
                 .collect();
             place(&pieces, Position::empty(Player::One), &mut boards);
         }
-        boards.sort_by_cached_key(Position::key);
-        boards.dedup();
+        // Sorted by key (each computed once), in parallel: placing identical
+        // pieces in either order gives the same board twice.
+        let mut keyed: Vec<(u64, Position)> =
+            boards.into_par_iter().map(|b| (b.key(), b)).collect();
+        keyed.par_sort_unstable_by_key(|&(key, _)| key);
+        keyed.dedup_by_key(|&mut (key, _)| key);
+        let boards: Vec<Position> = keyed.into_iter().map(|(_, b)| b).collect();
         // Player 1 to move first: the whole list is then in key order too.
         let mut out = Vec::with_capacity(2 * boards.len());
         for to_move in [Player::One, Player::Two] {
@@ -226,8 +232,15 @@ impl Analysis {
     /// capture and guess. `solved` holds the analyses this one reads.
     #[must_use]
     pub fn moves(self, p: &Position, solved: &Solved) -> Vec<Move> {
-        let mover = p.to_move;
         let mut moves = Vec::new();
+        self.moves_into(p, solved, &mut moves);
+        moves
+    }
+
+    /// [`Analysis::moves`], appended to `moves` (the sweeps list the moves
+    /// of millions of positions into one buffer).
+    pub fn moves_into(self, p: &Position, solved: &Solved, moves: &mut Vec<Move>) {
+        let mover = p.to_move;
         for (square, colour) in p.pieces_of(mover) {
             if mover.escape_squares().contains(&square) {
                 if let Some(value) = self.escape(mover, colour) {
@@ -248,7 +261,6 @@ impl Analysis {
         if mover == Player::One && self.player_one_finishes(p, solved) {
             moves.push(Move::Ends(Value::Reached));
         }
-        moves
     }
 
     /// What `player`'s piece of `colour` leaving the board from one of its

@@ -95,20 +95,19 @@ impl Square {
 
     /// The square one step up, down, left or right, where that is on the
     /// board (§1 「上下左右に1駒動かす」).
-    #[must_use]
-    pub fn neighbours(self) -> Vec<Square> {
-        let mut out = Vec::new();
+    pub fn neighbours(self) -> impl Iterator<Item = Square> {
+        // An iterator, not a `Vec`: the sweeps ask for the neighbours of
+        // every piece of millions of positions.
         let (file, rank) = (i32::from(self.file), i32::from(self.rank));
-        for (df, dr) in [(0, 1), (0, -1), (-1, 0), (1, 0)] {
-            let (f, r) = (file + df, rank + dr);
-            if (0..4).contains(&f) && (0..4).contains(&r) {
-                out.push(Square {
+        [(0, 1), (0, -1), (-1, 0), (1, 0)]
+            .into_iter()
+            .filter_map(move |(df, dr)| {
+                let (f, r) = (file + df, rank + dr);
+                ((0..4).contains(&f) && (0..4).contains(&r)).then_some(Square {
                     file: f as u8,
                     rank: r as u8,
-                });
-            }
-        }
-        out
+                })
+            })
     }
 }
 
@@ -191,9 +190,15 @@ impl Position {
     /// How many pieces of `colour` `player` has.
     #[must_use]
     pub fn count(&self, player: Player, colour: Colour) -> usize {
-        self.pieces_of(player)
-            .iter()
-            .filter(|(_, c)| *c == colour)
+        // Cell by cell, without `pieces_of`'s `Vec`: the captures of every
+        // position of the sweeps ask.
+        let piece = Piece {
+            owner: player,
+            colour,
+        };
+        Square::all()
+            .into_iter()
+            .filter(|&s| self.at(s) == Some(piece))
             .count()
     }
 
@@ -204,7 +209,8 @@ impl Position {
     #[must_use]
     pub fn steps(&self) -> Vec<Step> {
         let mut out = Vec::new();
-        for (from, _) in self.pieces_of(self.to_move) {
+        let own = |s: Square| self.at(s).is_some_and(|piece| piece.owner == self.to_move);
+        for from in Square::all().into_iter().filter(|&s| own(s)) {
             for to in from.neighbours() {
                 match self.at(to) {
                     Some(piece) if piece.owner == self.to_move => {}
@@ -400,14 +406,13 @@ mod tests {
 
     #[test]
     fn corners_have_two_neighbours_and_the_centre_four() {
-        let n = |s: &str| s.parse::<Square>().unwrap().neighbours().len();
+        let n = |s: &str| s.parse::<Square>().unwrap().neighbours().count();
         assert_eq!((n("a1"), n("d4"), n("b1"), n("b2")), (2, 2, 3, 4));
         let mut around_b2: Vec<String> = "b2"
             .parse::<Square>()
             .unwrap()
             .neighbours()
-            .iter()
-            .map(Square::to_string)
+            .map(|s| s.to_string())
             .collect();
         around_b2.sort();
         assert_eq!(around_b2, ["a2", "b1", "b3", "c2"]);

@@ -24,11 +24,11 @@
 //! command line.
 //!
 //! **Size.** The largest analysis is the full-information game, 2,184,000
-//! positions (29 sweeps); every analysis together takes about 6 s of CPU
-//! time and 0.4 GB, most of it `det`'s, most of that listing the moves
-//! (hash look-ups of a position's key missing the cache). The others have
-//! at most 262,080 positions and take well under a second each. SPEC.md,
-//! "Naive sweeps: positions numbered by a packed key".
+//! positions (29 sweeps); every analysis together takes about 3 s of CPU
+//! time and 0.3 GB, most of it `det`'s, most of that listing the moves. The
+//! others have at most 262,080 positions and take well under a second
+//! each. SPEC.md, "Naive sweeps: positions numbered by a packed key" and
+//! "Naive sweeps: a dense number by binary search of the sorted keys".
 //!
 //! # Examples
 //! ```

@@ -16,18 +16,18 @@ use super::analyses::{Analysis, Move, Value};
 use super::board::Position;
 use super::Solved;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
 /// The value and distance of every position of one analysis.
 #[derive(Debug, Clone)]
 pub struct Table {
     /// Which analysis.
     pub analysis: Analysis,
-    /// Every position of the analysis.
+    /// Every position of the analysis, in the order of their
+    /// [`Position::key`]s.
     positions: Vec<Position>,
-    /// Where each position stands in `positions`, by its
-    /// [`Position::key`].
-    number: FxHashMap<u64, u32>,
+    /// The keys of `positions`, in the same (increasing) order: a
+    /// position's number is the place of its key here.
+    number: Numbering,
     /// Value and distance of `positions[i]` (distance 0 when the value is
     /// [`Value::Neither`]).
     results: Vec<(Value, u16)>,
@@ -49,7 +49,7 @@ impl Table {
     /// Value and distance of `p`, if it is a position of the analysis.
     #[must_use]
     pub fn get(&self, p: &Position) -> Option<(Value, u16)> {
-        self.number.get(&p.key()).map(|&i| self.results[i as usize])
+        self.number.of(p.key()).map(|i| self.results[i as usize])
     }
 
     /// Every position with its value and distance, in no particular order.
@@ -82,6 +82,59 @@ impl Table {
     }
 }
 
+/// Positions numbered by their place in the increasing list of their keys
+/// ([`Position::key`]): a position's number is found by binary search of its
+/// key. To shorten the search, `first[h]` is the place of the first key
+/// whose top bits (`key >> SHIFT`) are at least `h`, so the keys with top
+/// bits `h` are `keys[first[h]..first[h + 1]]`.
+///
+/// A dense number instead of a hash map: the sweeps read `Vec`s indexed by
+/// it, the keys take 8 bytes a position (the map about 30), and the look-ups
+/// of neighbouring positions' moves touch neighbouring keys (positions in
+/// key order differ mostly in their last cells), where a hash scatters them
+/// over the whole table — the look-ups were most of the sweeps' time.
+#[derive(Debug, Clone)]
+struct Numbering {
+    keys: Vec<u64>,
+    first: Vec<u32>,
+}
+
+impl Numbering {
+    /// Keys are below 2^49 (the side to move, then 16 cells of 3 bits);
+    /// the top 17 bits index `first` (2^17 + 1 entries, 512 KB).
+    const SHIFT: u32 = 32;
+
+    /// Numbers `keys`, which must be strictly increasing.
+    fn new(keys: Vec<u64>) -> Numbering {
+        assert!(
+            keys.windows(2).all(|w| w[0] < w[1]),
+            "keys listed in increasing order, each once"
+        );
+        assert!(keys.iter().all(|&k| k < 1 << 49), "49-bit keys");
+        let buckets = 1usize << (49 - Self::SHIFT);
+        let mut first = Vec::with_capacity(buckets + 1);
+        let mut at = 0usize;
+        for h in 0..=buckets as u64 {
+            while at < keys.len() && keys[at] >> Self::SHIFT < h {
+                at += 1;
+            }
+            first.push(u32::try_from(at).expect("fewer than 2^32 positions"));
+        }
+        Numbering { keys, first }
+    }
+
+    /// The number of the position with key `key`, if there is one.
+    fn of(&self, key: u64) -> Option<u32> {
+        let h = usize::try_from(key >> Self::SHIFT).ok()?;
+        if h + 1 >= self.first.len() {
+            return None;
+        }
+        let (lo, hi) = (self.first[h] as usize, self.first[h + 1] as usize);
+        let place = self.keys[lo..hi].binary_search(&key).ok()?;
+        u32::try_from(lo + place).ok()
+    }
+}
+
 /// An edge of the analysis's graph: a move to the position with that
 /// number, or a move that ends the analysis.
 #[derive(Debug, Clone, Copy)]
@@ -91,18 +144,24 @@ enum Edge {
 }
 
 /// The moves of every position, computed once (the sweeps then only look
-/// values up), stored end to end: the moves of position `i` are
-/// `edges[ends[i - 1]..ends[i]]` (from 0 for the first). One array instead
-/// of a vector per position spares millions of small allocations.
+/// values up), stored by blocks of [`BLOCK`] positions, each block's moves
+/// end to end: the moves of the block's `k`-th position are
+/// `edges[ends[k - 1]..ends[k]]` (from 0 for the first). One array a block
+/// instead of a vector per position spares millions of small allocations;
+/// the blocks are kept as listed (in parallel), not copied into one array.
 struct Graph {
-    edges: Vec<Edge>,
-    ends: Vec<usize>,
+    blocks: Vec<(Vec<Edge>, Vec<u32>)>,
 }
+
+/// Positions per block of [`Graph`].
+const BLOCK: usize = 4096;
 
 impl Graph {
     fn moves(&self, i: usize) -> &[Edge] {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        &self.edges[start..self.ends[i]]
+        let (edges, ends) = &self.blocks[i / BLOCK];
+        let k = i % BLOCK;
+        let start = if k == 0 { 0 } else { ends[k - 1] as usize };
+        &edges[start..ends[k] as usize]
     }
 }
 
@@ -114,26 +173,23 @@ impl Graph {
 #[must_use]
 pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
     let positions = analysis.positions();
-    let number: FxHashMap<u64, u32> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            (
-                p.key(),
-                u32::try_from(i).expect("fewer than 2^32 positions"),
-            )
-        })
-        .collect();
+    let number = Numbering::new(positions.par_iter().map(Position::key).collect());
     // Listed in parallel by blocks of positions, each block's moves end to
-    // end, then the blocks joined in order.
-    let blocks: Vec<(Vec<Edge>, Vec<usize>)> = positions
-        .par_chunks(4096)
+    // end.
+    let blocks: Vec<(Vec<Edge>, Vec<u32>)> = positions
+        .par_chunks(BLOCK)
         .map(|block| {
-            let (mut edges, mut ends) = (Vec::new(), Vec::with_capacity(block.len()));
+            // About 7 moves a position in `det`: sized so that the block's
+            // edges rarely grow (each growth copies them).
+            let mut edges = Vec::with_capacity(8 * block.len());
+            let mut ends = Vec::with_capacity(block.len());
+            let mut moves = Vec::new();
             for p in block {
-                for m in analysis.moves(p, solved) {
+                moves.clear();
+                analysis.moves_into(p, solved, &mut moves);
+                for &m in &moves {
                     edges.push(match m {
-                        Move::To(q) => Edge::To(*number.get(&q.key()).unwrap_or_else(|| {
+                        Move::To(q) => Edge::To(number.of(q.key()).unwrap_or_else(|| {
                             panic!(
                                 "{}: the move {p} → {q} leaves the analysis",
                                 analysis.name()
@@ -142,20 +198,12 @@ pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
                         Move::Ends(v) => Edge::Ends(v),
                     });
                 }
-                ends.push(edges.len());
+                ends.push(u32::try_from(edges.len()).expect("fewer than 2^32 moves a block"));
             }
             (edges, ends)
         })
         .collect();
-    let mut graph = Graph {
-        edges: Vec::new(),
-        ends: Vec::with_capacity(positions.len()),
-    };
-    for (edges, ends) in blocks {
-        let before = graph.edges.len();
-        graph.edges.extend(edges);
-        graph.ends.extend(ends.into_iter().map(|end| before + end));
-    }
+    let graph = Graph { blocks };
 
     let mut decided: Vec<Option<(Value, u16)>> = vec![None; positions.len()];
     let mut open: Vec<usize> = (0..positions.len()).collect();
@@ -202,5 +250,52 @@ pub fn sweep(analysis: Analysis, solved: &Solved) -> Table {
         positions,
         number,
         results,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every listed key is found at its place, every other key is not, also
+    /// at the edges of the buckets of `first` and past the last key.
+    #[test]
+    fn numbering_finds_exactly_the_listed_keys() {
+        let step = 1u64 << Numbering::SHIFT;
+        let keys: Vec<u64> = vec![
+            0,
+            1,
+            step - 1,
+            step,
+            3 * step + 5,
+            3 * step + 6,
+            (1 << 48) + 7,
+            (1 << 49) - 1,
+        ];
+        let numbering = Numbering::new(keys.clone());
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(numbering.of(k), Some(u32::try_from(i).unwrap()), "{k}");
+        }
+        for k in [
+            2,
+            step + 1,
+            2 * step,
+            3 * step + 4,
+            3 * step + 7,
+            1 << 48,
+            1 << 49,
+            u64::MAX,
+        ] {
+            assert_eq!(numbering.of(k), None, "{k}");
+        }
+    }
+
+    /// The positions of an analysis are numbered by their place in the list.
+    #[test]
+    fn every_position_is_found_at_its_place() {
+        let table = super::super::solve(Analysis::Basic);
+        for (i, p) in table.positions.iter().enumerate() {
+            assert_eq!(table.number.of(p.key()), Some(u32::try_from(i).unwrap()));
+        }
     }
 }
