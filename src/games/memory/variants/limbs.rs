@@ -54,12 +54,17 @@ pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
 /// in `out` (the recurrence's bound broken, as in [`add_mul`]).
 #[inline]
 pub(crate) fn combine(out: &mut [u64], terms: &[(u64, &[u64])]) {
-    let total: u128 = terms.iter().map(|&(c, _)| u128::from(c)).sum();
+    // One pass over the terms: C, the longest term, whether all are as long.
+    let (mut total, mut len, mut same) = (0u128, terms.first().map_or(0, |t| t.1.len()), true);
+    for &(c, x) in terms {
+        total += u128::from(c);
+        same &= x.len() == len;
+        len = len.max(x.len());
+    }
     assert!(total < 1 << 62, "a mixture's counts are too large");
-    let len = terms.iter().map(|t| t.1.len()).max().unwrap_or(0);
     let (low, high) = out.split_at_mut(len);
     let mut carry = 0u128;
-    if terms.iter().all(|t| t.1.len() == len) {
+    if same {
         for (i, o) in low.iter_mut().enumerate() {
             let mut t = carry;
             for &(c, x) in terms {
