@@ -39,6 +39,67 @@ pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
     assert_eq!(carry, 0, "a packed numerator outgrew its level");
 }
 
+/// `out = Σ c · x` over `terms` in one pass over the limbs: the same
+/// integer as clearing `out` and calling [`add_mul`] once per term, with
+/// each limb of `out` written once instead of read and written per term
+/// (SPEC.md "Packed recurrences: one `sums`, fused sums, resolved reads").
+///
+/// Why a `u128` column sum cannot overflow: with C = Σ c < 2^62 (asserted),
+/// if the incoming carry is at most C then a column's sum is at most
+/// C + C · (2^64 − 1) = C · 2^64 < 2^126, and its carry out, the sum
+/// shifted right by 64, is again at most C; the first carry is 0.
+///
+/// # Panics
+/// If a term is longer than `out`, if C ≥ 2^62, or if the sum does not fit
+/// in `out` (the recurrence's bound broken, as in [`add_mul`]).
+#[inline]
+pub(crate) fn combine(out: &mut [u64], terms: &[(u64, &[u64])]) {
+    // One pass over the terms: C, the longest term, whether all are as long.
+    let (mut total, mut len, mut same) = (0u128, terms.first().map_or(0, |t| t.1.len()), true);
+    for &(c, x) in terms {
+        total += u128::from(c);
+        same &= x.len() == len;
+        len = len.max(x.len());
+    }
+    assert!(total < 1 << 62, "a mixture's counts are too large");
+    let (low, high) = out.split_at_mut(len);
+    let mut carry = 0u128;
+    if same {
+        for (i, o) in low.iter_mut().enumerate() {
+            let mut t = carry;
+            for &(c, x) in terms {
+                t += u128::from(c) * u128::from(x[i]);
+            }
+            // The low and high halves of a 128-bit sum: truncation is the point.
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                *o = t as u64;
+            }
+            carry = t >> 64;
+        }
+    } else {
+        for (i, o) in low.iter_mut().enumerate() {
+            let mut t = carry;
+            for &(c, x) in terms {
+                t += u128::from(c) * u128::from(x.get(i).copied().unwrap_or(0));
+            }
+            #[allow(clippy::cast_possible_truncation)]
+            {
+                *o = t as u64;
+            }
+            carry = t >> 64;
+        }
+    }
+    for o in high {
+        #[allow(clippy::cast_possible_truncation)]
+        {
+            *o = carry as u64;
+        }
+        carry >>= 64;
+    }
+    assert_eq!(carry, 0, "a packed numerator outgrew its level");
+}
+
 /// `out = d − x`, all of one length.
 ///
 /// # Panics
@@ -59,6 +120,11 @@ pub(crate) fn sub_from(out: &mut [u64], d: &[u64], x: &[u64]) {
 /// Compares two numbers; a shorter one reads as zero-extended.
 #[inline]
 pub(crate) fn cmp(a: &[u64], b: &[u64]) -> Ordering {
+    // The recurrences compare numbers of one level (one width): the limbs
+    // from the top down, without the zero-extension below.
+    if a.len() == b.len() {
+        return a.iter().rev().cmp(b.iter().rev());
+    }
     let top = a.len().max(b.len());
     for i in (0..top).rev() {
         let x = a.get(i).copied().unwrap_or(0);
@@ -131,6 +197,55 @@ mod tests {
         }
     }
 
+    /// `combine` equals clearing and adding term by term with `add_mul`,
+    /// for 0 to 4 terms of equal and of different lengths.
+    #[test]
+    fn combine_equals_adding_term_by_term() {
+        let xs = samples();
+        for i in 0..xs.len() {
+            for count in 0..=4usize {
+                let picks: Vec<(u64, Vec<u64>)> = (0..count)
+                    .map(|j| {
+                        let x = &xs[(i * 5 + j * 11) % xs.len()];
+                        let c = [1u64, 2, 199, 3, (1 << 40) + 7][(i + j) % 5];
+                        (c, x.to_u64_digits())
+                    })
+                    .collect();
+                let long = picks.iter().map(|p| p.1.len()).max().unwrap_or(0) + 2;
+                for same in [false, true] {
+                    // Equal lengths: every term padded to `long − 2`.
+                    let picks: Vec<(u64, Vec<u64>)> = picks
+                        .iter()
+                        .map(|(c, x)| {
+                            let mut x = x.clone();
+                            if same {
+                                x.resize(long - 2, 0);
+                            }
+                            (*c, x)
+                        })
+                        .collect();
+                    let terms: Vec<(u64, &[u64])> =
+                        picks.iter().map(|(c, x)| (*c, &x[..])).collect();
+                    let mut want = vec![0; long];
+                    for &(c, x) in &terms {
+                        add_mul(&mut want, c, x);
+                    }
+                    // Dirty output: `combine` overwrites every limb.
+                    let mut got = vec![u64::MAX; long];
+                    combine(&mut got, &terms);
+                    assert_eq!(got, want, "sample {i}, {count} terms, same {same}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "outgrew")]
+    fn combine_refuses_an_overflow() {
+        let mut out = vec![0];
+        combine(&mut out, &[(1, &[u64::MAX]), (1, &[1])]);
+    }
+
     #[test]
     fn sub_from_equals_biguint_arithmetic() {
         let xs = samples();
@@ -161,6 +276,8 @@ mod tests {
                 // as it is: `cmp` zero-extends the shorter.
                 let (x, y) = (from_biguint(a, len), b.to_u64_digits());
                 assert_eq!(cmp(&x, &y), a.cmp(b), "{a} vs {b}");
+                // Both of one width, as the recurrences compare them.
+                assert_eq!(cmp(&x, &from_biguint(b, len)), a.cmp(b), "{a} vs {b}");
             }
         }
     }

@@ -24,10 +24,10 @@
 //! per state) stays as the reference this path is tested against on every
 //! state.
 
-use super::limbs::{add_mul, cmp, from_biguint, sub_from, to_biguint};
+use super::limbs::{cmp, from_biguint, sub_from, to_biguint};
 use super::optimized::Value;
 use super::reads;
-use super::walk::{unknown_first, Case, Read};
+use super::walk::{unknown_first, Read};
 use super::{TieRule, Variant, VariantState};
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -150,6 +150,68 @@ impl<'a> View<'a> {
     }
 }
 
+impl reads::Numbers for Levels {
+    type View<'a> = View<'a>;
+    type Keys = ();
+
+    #[inline]
+    fn width(&self, u: usize) -> usize {
+        self.width[u]
+    }
+
+    #[inline]
+    fn slots(&self) -> usize {
+        3
+    }
+
+    #[inline]
+    fn summed(&self) -> &'static [usize] {
+        // Zero-sum variants: the opponent's points are 2·u! less the
+        // mover's, so only the mover's and the draw are summed; the
+        // opponent's is written once at the end (`finish`).
+        if self.zero_sum {
+            &[0, 2]
+        } else {
+            &[0, 1, 2]
+        }
+    }
+
+    #[inline]
+    fn view<'a>(&'a self, u: usize, numbers: &'a [u64]) -> View<'a> {
+        View::of(numbers, self.width[u])
+    }
+
+    #[inline]
+    fn part<'a>(v: View<'a>, i: usize) -> &'a [u64]
+    where
+        Self: 'a,
+    {
+        v.c[i]
+    }
+
+    #[inline]
+    fn ends(&self, u: usize) -> [View<'_>; 3] {
+        let (first, low) = (u - 1, u.saturating_sub(2));
+        [
+            self.view(first, &self.win[first]),
+            self.view(low, &self.win[low]),
+            self.view(low, &self.loss[low]),
+        ]
+    }
+
+    #[inline]
+    fn choose<'a>(&'a self, (): &mut (), options: impl Iterator<Item = View<'a>>) -> View<'a> {
+        let mut best: Option<View<'a>> = None;
+        for x in options {
+            best = match best {
+                Some(b) if !self.preferred(x, false, b, false) => Some(b),
+                _ => Some(x),
+            };
+        }
+        best.expect("at least one option")
+    }
+}
+
 /// Where the states of one layer are in its arena.
 #[derive(Default)]
 struct Shape {
@@ -263,136 +325,140 @@ impl Shape {
 /// A layer of this recurrence.
 type Layer = reads::Layer<Shape>;
 
-/// Per-thread room for one case's mixture and the sum over the cases.
+/// Per-thread room for the three cases' mixtures and the sum over the
+/// cases.
 struct Scratch {
-    mix: Vec<u64>,
+    mixes: Vec<u64>,
     sum: Vec<u64>,
 }
 
 /// What one state of this recurrence reads.
 type Reads<'a> = reads::Reads<'a, Levels, Shape>;
 
-impl Reads<'_> {
-    /// The numerators of F3/G3 (an unknown card first, then the best
-    /// second card) of one state into `scratch.sum`, as `optimized::
-    /// Recurrence::solve` computes them. They do not depend on the pass
-    /// flag: [`layer`] computes them once for both twins.
-    #[allow(clippy::too_many_lines)]
-    fn sums(&self, scratch: &mut Scratch, ones: u8, m: usize, k: usize, lead: i64) {
-        let levels = self.levels;
-        let n = self.own.n;
-        let u = 2 * n - 2 * m - k;
-        let (own, done, below) = (self.own, self.done, &self.below.shape);
-        let below_data = &self.below.data[..];
-        let over =
-            |o: u8, mm: usize, kk: usize| own.view(levels, done, o, mm, kk, -lead, false).swapped();
-        let again = |o: u8, mm: usize, kk: usize| {
-            below.view(levels, below_data, o, mm, kk, lead + 1, false)
-        };
-        let first = u - 1;
-        let low = u.saturating_sub(2);
-        let (w, w1) = (levels.width[u], levels.width[first]);
-        let win1 = levels.view(first, &levels.win[first]);
-        let win2 = levels.view(low, &levels.win[low]);
-        let loss2 = levels.view(low, &levels.loss[low]);
-        let Scratch { mix, sum } = scratch;
-        let sum = &mut sum[..3 * w];
-        sum.fill(0);
-        // Zero-sum variants: the opponent's points are 2·u! less the
-        // mover's, so only the mover's and the draw are summed; the
-        // opponent's is written once at the end.
-        let parts_of: &[usize] = if levels.zero_sum { &[0, 2] } else { &[0, 1, 2] };
-        // Σ count · x into the mixture (scale u − 1), then the best second
-        // card of the case (`seconds` first, the mixture last), added
-        // count times into the sum (scale u). Absent terms are `None`.
-        let mut case = |count: usize,
-                        seconds: [Option<View<'_>>; 2],
-                        terms: [Option<(usize, View<'_>)>; 4],
-                        sum: &mut [u64]| {
-            let mix = &mut mix[..3 * w1];
-            mix.fill(0);
-            for (c, x) in terms.into_iter().flatten() {
-                for &i in parts_of {
-                    add_mul(&mut mix[i * w1..(i + 1) * w1], c as u64, x.c[i]);
-                }
+/// A read of the walk resolved once for every lead of one (F/G, m, k):
+/// the arena from the read state's first lead on, and its level's width.
+#[derive(Clone, Copy)]
+enum Src<'a> {
+    /// A state of the own layer at the opposite lead, seen by the other
+    /// player (a mismatch, or the opponent's pass).
+    Over(&'a [u64], usize),
+    /// A state of the layer below (reach `.2`) at the lead one up,
+    /// clamped: a pair taken.
+    Again(&'a [u64], usize, i64),
+    /// An end.
+    End(View<'a>),
+}
+
+impl<'a> Reads<'a> {
+    /// Where `x`, read from a state of this layer with u unknown cards,
+    /// lies for every lead.
+    #[inline]
+    fn src(&self, x: Read, u: usize) -> Src<'a> {
+        let (levels, below) = (self.levels, &self.below.shape);
+        match x {
+            Read::Over(o, mm, kk) => self.over(o, mm, kk, false),
+            Read::Again(o, mm, kk) => {
+                let at = below.offset(levels, o, mm, kk, -below.reach, false);
+                let w = levels.width[2 * below.n - 2 * mm - kk];
+                Src::Again(&self.below.data[at..], w, below.reach)
             }
-            let mixed = View::of(mix, w1);
-            let mut best: Option<View<'_>> = None;
-            for x in seconds.into_iter().flatten().chain(std::iter::once(mixed)) {
-                best = match best {
-                    Some(b) if !levels.preferred(x, false, b, false) => Some(b),
-                    _ => Some(x),
-                };
-            }
-            let best = best.unwrap_or(mixed);
-            for &i in parts_of {
-                add_mul(&mut sum[i * w..(i + 1) * w], count as u64, best.c[i]);
-            }
-        };
-        let read = |x: Read| match x {
-            Read::Again(o, mm, kk) => again(o, mm, kk),
-            Read::Over(o, mm, kk) => over(o, mm, kk),
-            Read::MoverWins => win2,
-            Read::NextWins => loss2,
-        };
-        for (count, c) in unknown_first(ones, n, m, k).into_iter().flatten() {
-            match c {
-                Case::Choose { seconds, terms } => case(
-                    count,
-                    seconds.map(|x| x.map(read)),
-                    terms.map(|t| t.map(|(c, x)| (c, read(x)))),
-                    sum,
-                ),
-                // The other 1: the mover takes the 1s (no second choice).
-                Case::Won => {
-                    for &i in parts_of {
-                        add_mul(&mut sum[i * w..(i + 1) * w], count as u64, win1.c[i]);
-                    }
-                }
-            }
+            Read::MoverWins => Src::End(reads::Numbers::ends(levels, u)[1]),
+            Read::NextWins => Src::End(reads::Numbers::ends(levels, u)[2]),
         }
     }
 
-    /// The value of one state into `out` from its F3/G3 numerators `f3`:
-    /// the options in `optimized::Recurrence::solve`'s order (take a pair,
-    /// pass, an unknown card first); the first of equals stays.
+    /// F1/G1 of (F/G = `ones`, m, k): take a known pair (m ≥ 1).
+    fn take(&self, ones: u8, m: usize, k: usize) -> Option<Src<'a>> {
+        let u = 2 * self.own.n - 2 * m - k;
+        (m >= 1).then(|| self.src(Read::Again(ones, m - 1, k), u))
+    }
+
+    /// A state of this layer's finished part (the flagged block if
+    /// `passed`), seen by the other player at the opposite lead.
+    #[inline]
+    fn over(&self, o: u8, mm: usize, kk: usize, passed: bool) -> Src<'a> {
+        let own = self.own;
+        let at = own.offset(self.levels, o, mm, kk, -own.reach, passed);
+        let w = self.levels.width[2 * own.n - 2 * mm - kk];
+        Src::Over(&self.done[at..], w)
+    }
+
+    /// The walk of (F/G = `ones`, m, k) with its reads resolved.
+    fn resolve(&self, ones: u8, m: usize, k: usize) -> reads::Cases<Src<'a>> {
+        let u = 2 * self.own.n - 2 * m - k;
+        unknown_first(ones, self.own.n, m, k)
+            .map(|c| c.map(|(count, case)| (count, case.resolve(|x| self.src(x, u)))))
+    }
+
+    /// The numbers `src` names at lead index `i` of this layer.
+    #[inline]
+    fn at(&self, src: Src<'a>, i: usize) -> View<'a> {
+        let reach = self.own.reach;
+        match src {
+            Src::Over(data, w) => {
+                // Lead i − reach, read at −(i − reach): index 2·reach − i.
+                let j = 2 * usize::try_from(reach).expect("non-negative") - i;
+                View::of(&data[j * 3 * w..], w).swapped()
+            }
+            Src::Again(data, w, below_reach) => {
+                let lead = i64::try_from(i).expect("small") - reach + 1;
+                let j = usize::try_from(lead.clamp(-below_reach, below_reach) + below_reach)
+                    .expect("clamped");
+                View::of(&data[j * 3 * w..], w)
+            }
+            Src::End(v) => v,
+        }
+    }
+
+    /// The numerators of F3/G3 (an unknown card first, then the best
+    /// second card) of one state at lead index `i` into `scratch.sum`, as
+    /// `optimized::Recurrence::solve` computes them ([`reads::sums`] over
+    /// the state's resolved walk `cases`). They do not depend on the pass
+    /// flag: [`layer`] computes them once for both twins.
+    fn sums(&self, scratch: &mut Scratch, u: usize, cases: &reads::Cases<Src<'a>>, i: usize) {
+        let levels = self.levels;
+        let w = levels.width[u];
+        let Scratch { mixes, sum } = scratch;
+        reads::sums(levels, &mut (), mixes, &mut sum[..3 * w], u, cases, |x| {
+            self.at(x, i)
+        });
+    }
+
+    /// The value of one state at lead index `i` into `out` from its F3/G3
+    /// numerators `f3`: the options in `optimized::Recurrence::solve`'s
+    /// order (take a pair, pass, an unknown card first); the first of
+    /// equals stays. `take` is the known pair's read (m ≥ 1), `pass` the
+    /// opponent's flagged twin (`None` if this state is flagged, when a
+    /// pass ends the game); `may_pass` is m + k ≥ 2.
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &self,
-        ones: u8,
-        m: usize,
-        k: usize,
-        lead: i64,
-        passed: bool,
+        u: usize,
+        i: usize,
+        take: Option<Src<'a>>,
+        may_pass: bool,
+        pass: Option<Src<'a>>,
         f3: View<'_>,
         out: &mut [u64],
     ) {
         let levels = self.levels;
-        let n = self.own.n;
-        let u = 2 * n - 2 * m - k;
         let w = levels.width[u];
         let mut options: [Option<(View<'_>, bool)>; 3] = [None, None, Some((f3, false))];
         // F1/G1: take a known pair, turn again.
-        if m >= 1 {
-            let below = &self.below.shape;
-            options[0] = Some((
-                below.view(levels, &self.below.data, ones, m - 1, k, lead + 1, false),
-                false,
-            ));
-        }
+        options[0] = take.map(|x| (self.at(x, i), false));
         // F2/G2: pass; a second pass in a row ends the game.
-        if m + k >= 2 {
-            let end = if passed {
-                let triple = match (levels.variant, lead.signum()) {
-                    (Variant::Pairs, 1) => &levels.win[u],
-                    (Variant::Pairs, -1) => &levels.loss[u],
-                    _ => &levels.draw[u],
-                };
-                levels.view(u, triple)
-            } else {
-                self.own
-                    .view(levels, self.done, ones, m, k, -lead, true)
-                    .swapped()
+        if may_pass {
+            let end = match pass {
+                Some(x) => self.at(x, i),
+                None => {
+                    let lead = i64::try_from(i).expect("small") - self.own.reach;
+                    let triple = match (levels.variant, lead.signum()) {
+                        (Variant::Pairs, 1) => &levels.win[u],
+                        (Variant::Pairs, -1) => &levels.loss[u],
+                        _ => &levels.draw[u],
+                    };
+                    levels.view(u, triple)
+                }
             };
             options[1] = Some((end, true));
         }
@@ -418,10 +484,12 @@ impl Reads<'_> {
 
 /// Layer n with leads −reach..=reach from layer n − 1 (`below`).
 ///
-/// Per u, two sweeps, each split across threads: the first computes every
-/// state's F3/G3 numerators once, finishes the flagged twin (whose pass ends
-/// the game) and parks the numerators in the unflagged twin's slot; the
-/// second finishes the unflagged twins, whose passes read the flagged block.
+/// Per u, two sweeps, each split across threads by (F/G, m) with all its
+/// leads: a state's walk is resolved once for all its leads (what moves
+/// with the lead is an index). The first sweep computes every state's
+/// F3/G3 numerators once, finishes the flagged twin (whose pass ends the
+/// game) and parks the numerators in the unflagged twin's slot; the second
+/// finishes the unflagged twins, whose passes read the flagged block.
 ///
 /// `room` is a spent layer's buffer to write into (any contents): reusing
 /// it instead of a fresh zeroed allocation keeps each layer's tens of
@@ -434,8 +502,10 @@ fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -
     data.resize(shape.len(), 0);
     let top = levels.width[2 * n];
     let leads = shape.leads;
+    // About 32 states per task, as before the sweeps went by (F/G, m).
+    let min_len = 32usize.div_ceil(leads);
     let scratch = || Scratch {
-        mix: vec![0; 3 * top],
+        mixes: vec![0; 9 * top],
         sum: vec![0; 3 * top],
     };
     for u in 1..=2 * n {
@@ -453,16 +523,24 @@ fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -
             below,
         };
         flagged
-            .par_chunks_mut(3 * w)
-            .zip(rest[..end - unflagged_at].par_chunks_mut(3 * w))
+            .par_chunks_mut(leads * 3 * w)
+            .zip(rest[..end - unflagged_at].par_chunks_mut(leads * 3 * w))
             .enumerate()
-            .with_min_len(32)
-            .for_each_init(scratch, |scratch, (i, (out, parked))| {
-                let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
-                reads.sums(scratch, ones, m, k, lead);
-                let f3 = &scratch.sum[..3 * w];
-                reads.finish(ones, m, k, lead, true, View::of(f3, w), out);
-                parked.copy_from_slice(f3);
+            .with_min_len(min_len)
+            .for_each_init(scratch, |scratch, (slot, (outs, parks))| {
+                let (ones, m, k, _) = shape.state_at(u, slot, 0);
+                let cases = reads.resolve(ones, m, k);
+                let take = reads.take(ones, m, k);
+                for (i, (out, parked)) in outs
+                    .chunks_exact_mut(3 * w)
+                    .zip(parks.chunks_exact_mut(3 * w))
+                    .enumerate()
+                {
+                    reads.sums(scratch, u, &cases, i);
+                    let f3 = &scratch.sum[..3 * w];
+                    reads.finish(u, i, take, m + k >= 2, None, View::of(f3, w), out);
+                    parked.copy_from_slice(f3);
+                }
             });
         let (done, rest) = data.split_at_mut(unflagged_at);
         let reads = Reads {
@@ -472,14 +550,18 @@ fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -
             below,
         };
         rest[..end - unflagged_at]
-            .par_chunks_mut(3 * w)
+            .par_chunks_mut(leads * 3 * w)
             .enumerate()
-            .with_min_len(32)
-            .for_each_init(scratch, |scratch, (i, out)| {
-                let (ones, m, k, lead) = shape.state_at(u, i / leads, i % leads);
-                let f3 = &mut scratch.sum[..3 * w];
-                f3.copy_from_slice(out);
-                reads.finish(ones, m, k, lead, false, View::of(f3, w), out);
+            .with_min_len(min_len)
+            .for_each_init(scratch, |scratch, (slot, outs)| {
+                let (ones, m, k, _) = shape.state_at(u, slot, 0);
+                let take = reads.take(ones, m, k);
+                let pass = (m + k >= 2).then(|| reads.over(ones, m, k, true));
+                for (i, out) in outs.chunks_exact_mut(3 * w).enumerate() {
+                    let f3 = &mut scratch.sum[..3 * w];
+                    f3.copy_from_slice(out);
+                    reads.finish(u, i, take, m + k >= 2, pass, View::of(f3, w), out);
+                }
             });
     }
     Layer { shape, data }

@@ -6,7 +6,12 @@
 //! fewer unknown cards) and the layer below. The shape of a layer (where a
 //! state's numerators lie) and the levels (the widths and end values per
 //! number of unknown cards) differ between the two, so they are type
-//! parameters; each recurrence keeps its own reading code.
+//! parameters, and so are the per-level rules ([`Numbers`]) that let both
+//! share one [`sums`] (the option "an unknown card first"); each keeps its
+//! own finishing code.
+
+use super::limbs::combine;
+use super::walk::Case;
 
 /// A layer: its shape and its arena.
 #[derive(Default)]
@@ -27,4 +32,126 @@ pub(super) struct Reads<'a, L, S> {
     pub(super) done: &'a [u64],
     /// The layer below (one pair fewer).
     pub(super) below: &'a Layer<S>,
+}
+
+/// The per-level rules a packed recurrence gives [`sums`]: how wide a
+/// level's numbers are, which of a state's numbers are summed, the ends
+/// the walk reads, and how the mover chooses among second cards.
+pub(super) trait Numbers: Sync {
+    /// A state's numbers, borrowed from an arena, an end or a mixture.
+    type View<'a>: Copy
+    where
+        Self: 'a;
+    /// Room the choice may need (the three-player max-n keys).
+    type Keys;
+    /// Limbs of one number of level u.
+    fn width(&self, u: usize) -> usize;
+    /// Numbers per state (the limbs of a state at level u are
+    /// `slots() * width(u)`).
+    fn slots(&self) -> usize;
+    /// Which numbers are summed; the others stay 0 in a sum (the zero-sum
+    /// variants write the opponent's points from the mover's at the end).
+    fn summed(&self) -> &'static [usize];
+    /// The numbers of level u in `numbers`.
+    fn view<'a>(&'a self, u: usize, numbers: &'a [u64]) -> Self::View<'a>;
+    /// Number `i` of `v`.
+    fn part<'a>(v: Self::View<'a>, i: usize) -> &'a [u64]
+    where
+        Self: 'a;
+    /// The mover takes the 1s at level u − 1 (the first card was the other
+    /// 1), the mover takes them at level u − 2, the next player takes them
+    /// at level u − 2.
+    fn ends(&self, u: usize) -> [Self::View<'_>; 3];
+    /// The best of `options` (the first of equals stays).
+    fn choose<'a>(
+        &'a self,
+        keys: &mut Self::Keys,
+        options: impl Iterator<Item = Self::View<'a>>,
+    ) -> Self::View<'a>;
+}
+
+/// The cases of "an unknown card first" ([`super::walk::unknown_first`]),
+/// each read resolved to an `R` ([`Case::resolve`]).
+pub(super) type Cases<R> = [Option<(usize, Case<R>)>; 3];
+
+/// The numerators of F3/G3 (an unknown card first, then the best second
+/// card) of a state with u unknown cards into `sum` (`slots · width(u)`
+/// limbs), written once for both packed recurrences (SPEC.md "Packed
+/// recurrences: one `sums`, fused sums, resolved reads"). `cases` is the
+/// state's walk with its reads resolved; `read` gives the numbers a
+/// resolved read names (a state of the own layer as the next mover sees
+/// it, one of the layer below as the same mover sees it, or an end);
+/// `mixes` is room for three mixtures of level u − 1.
+///
+/// Each case's mixture Σ count · state, and the sum Σ count · best over
+/// the cases, is one pass over the limbs ([`super::limbs::combine`]): the
+/// same integers as adding the terms one by one.
+pub(super) fn sums<'a, L: Numbers, R: Copy>(
+    levels: &'a L,
+    keys: &mut L::Keys,
+    mixes: &'a mut [u64],
+    sum: &mut [u64],
+    u: usize,
+    cases: &Cases<R>,
+    read: impl Fn(R) -> L::View<'a>,
+) {
+    let (w, w1) = (levels.width(u), levels.width(u - 1));
+    let slots = levels.slots();
+    let summed = levels.summed();
+    let won = levels.ends(u)[0];
+    let mut room = mixes;
+    let mut picked: [Option<(u64, L::View<'a>)>; 3] = [None; 3];
+    for (pick, &(count, c)) in picked
+        .iter_mut()
+        .zip(cases)
+        .filter_map(|(p, c)| c.as_ref().map(|c| (p, c)))
+    {
+        let best = match c {
+            // The other 1: the mover takes the 1s (no second choice).
+            Case::Won => won,
+            Case::Choose { seconds, terms } => {
+                let (mix, rest) = std::mem::take(&mut room).split_at_mut(slots * w1);
+                room = rest;
+                let terms = terms.map(|t| t.map(|(c, x)| (c as u64, read(x))));
+                let mut parts = [(0u64, &[][..]); 4];
+                for i in 0..slots {
+                    let out = &mut mix[i * w1..(i + 1) * w1];
+                    if summed.contains(&i) {
+                        let mut len = 0;
+                        for &(c, x) in terms.iter().flatten() {
+                            parts[len] = (c, L::part(x, i));
+                            len += 1;
+                        }
+                        combine(out, &parts[..len]);
+                    } else {
+                        out.fill(0);
+                    }
+                }
+                let mixed = levels.view(u - 1, mix);
+                levels.choose(
+                    keys,
+                    seconds
+                        .into_iter()
+                        .flatten()
+                        .map(&read)
+                        .chain(std::iter::once(mixed)),
+                )
+            }
+        };
+        *pick = Some((count as u64, best));
+    }
+    let mut parts = [(0u64, &[][..]); 3];
+    for i in 0..slots {
+        let out = &mut sum[i * w..(i + 1) * w];
+        if summed.contains(&i) {
+            let mut len = 0;
+            for &(c, x) in picked.iter().flatten() {
+                parts[len] = (c, L::part(x, i));
+                len += 1;
+            }
+            combine(out, &parts[..len]);
+        } else {
+            out.fill(0);
+        }
+    }
 }

@@ -26,18 +26,33 @@ pub(crate) enum Read {
     NextWins,
 }
 
-/// What a first unknown card's outcome leaves the mover.
+/// What a first unknown card's outcome leaves the mover. `R` is what a
+/// read names: a [`Read`] from the walk, or what a recurrence resolves it
+/// to once for many states ([`Case::resolve`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Case {
+pub(crate) enum Case<R = Read> {
     /// The best of `seconds`, then of the mixture Σ count · state of
     /// `terms` (a face-down second card), at level u − 1.
     Choose {
-        seconds: [Option<Read>; 2],
-        terms: [Option<(usize, Read)>; 4],
+        seconds: [Option<R>; 2],
+        terms: [Option<(usize, R)>; 4],
     },
     /// The first card is the other 1 (G): the mover takes the 1s, level
     /// u − 1.
     Won,
+}
+
+impl Case {
+    /// The same case with every read passed through `f`.
+    pub(crate) fn resolve<R>(self, mut f: impl FnMut(Read) -> R) -> Case<R> {
+        match self {
+            Case::Choose { seconds, terms } => Case::Choose {
+                seconds: seconds.map(|x| x.map(&mut f)),
+                terms: terms.map(|t| t.map(|(c, x)| (c, f(x)))),
+            },
+            Case::Won => Case::Won,
+        }
+    }
 }
 
 /// The cases of "an unknown card first" from F(n,m,k) (`ones` 0) or

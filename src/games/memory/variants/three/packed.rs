@@ -27,7 +27,7 @@
 
 use super::super::limbs::{add_mul, cmp, from_biguint, to_biguint};
 use super::super::reads;
-use super::super::walk::{unknown_first, Case, Read};
+use super::super::walk::{unknown_first, Read};
 use super::optimized::{MaxN, Paranoid, Value};
 use super::{Mode, PassRule, ThreeState};
 use num_bigint::{BigInt, BigUint};
@@ -147,6 +147,58 @@ impl Levels {
             }
         }
         best
+    }
+}
+
+impl reads::Numbers for Levels {
+    type View<'a> = View<'a>;
+    type Keys = [Vec<u64>; 2];
+
+    #[inline]
+    fn width(&self, u: usize) -> usize {
+        self.width[u]
+    }
+
+    #[inline]
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    #[inline]
+    fn summed(&self) -> &'static [usize] {
+        &[0, 1, 2, 3, 4, 5][..self.slots]
+    }
+
+    #[inline]
+    fn view<'a>(&'a self, u: usize, numbers: &'a [u64]) -> View<'a> {
+        Levels::view(self, u, numbers)
+    }
+
+    #[inline]
+    fn part<'a>(v: View<'a>, i: usize) -> &'a [u64]
+    where
+        Self: 'a,
+    {
+        v.c[i]
+    }
+
+    #[inline]
+    fn ends(&self, u: usize) -> [View<'_>; 3] {
+        let (first, low) = (u - 1, u.saturating_sub(2));
+        [
+            Levels::view(self, first, &self.mover_wins[first]),
+            Levels::view(self, low, &self.mover_wins[low]),
+            Levels::view(self, low, &self.next_wins[low]),
+        ]
+    }
+
+    #[inline]
+    fn choose<'a>(
+        &'a self,
+        keys: &mut [Vec<u64>; 2],
+        options: impl Iterator<Item = View<'a>>,
+    ) -> View<'a> {
+        Levels::choose(self, keys, options)
     }
 }
 
@@ -318,10 +370,10 @@ impl Shape {
 /// A layer of this recurrence.
 type Layer = reads::Layer<Shape>;
 
-/// Per-thread room: one case's mixture, the sum over the cases (the
+/// Per-thread room: the three cases' mixtures, the sum over the cases (the
 /// F3/G3 numerators) and two max-n keys.
 struct Scratch {
-    mix: Vec<u64>,
+    mixes: Vec<u64>,
     sum: Vec<u64>,
     keys: [Vec<u64>; 2],
 }
@@ -332,76 +384,36 @@ type Reads<'a> = reads::Reads<'a, Levels, Shape>;
 impl Reads<'_> {
     /// The numerators of F3/G3 (an unknown card first, then the best second
     /// card) into `scratch.sum`, as `optimized::Recurrence::solve` computes
-    /// them. They do not depend on the passes just made: [`layer`] computes
-    /// them once per (F/G, m, k).
-    #[allow(clippy::too_many_lines)]
+    /// them ([`reads::sums`]). They do not depend on the passes just made:
+    /// [`layer`] computes them once per (F/G, m, k).
     fn sums(&self, scratch: &mut Scratch, ones: u8, m: usize, k: usize) {
         let levels = self.levels;
         let mode = levels.mode;
-        let slots = levels.slots;
         let n = self.own.n;
         let u = 2 * n - 2 * m - k;
         let (own, done, below) = (self.own, self.done, &self.below.shape);
         let below_data = &self.below.data[..];
-        // A card turned and missed: the next seat moves, no pass counted.
-        let over =
-            |o: u8, mm: usize, kk: usize| own.view(levels, done, o, mm, kk, 0).handed_over(mode);
-        // A pair taken: the mover again.
-        let again = |o: u8, mm: usize, kk: usize| below.view(levels, below_data, o, mm, kk, 0);
-        let first = u - 1;
-        let low = u.saturating_sub(2);
-        let (w, w1) = (levels.width[u], levels.width[first]);
-        let win1 = levels.view(first, &levels.mover_wins[first]);
-        let win2 = levels.view(low, &levels.mover_wins[low]);
-        let next2 = levels.view(low, &levels.next_wins[low]);
-        let Scratch { mix, sum, keys } = scratch;
-        let sum = &mut sum[..slots * w];
-        sum.fill(0);
-        // Σ count · x into the mixture (level u − 1), then the best second
-        // card of the case (`seconds` first, the mixture last), added count
-        // times into the sum (level u). Absent terms are `None`.
-        let mut case = |count: usize,
-                        seconds: [Option<View<'_>>; 2],
-                        terms: [Option<(usize, View<'_>)>; 4],
-                        sum: &mut [u64]| {
-            let mix = &mut mix[..slots * w1];
-            mix.fill(0);
-            for (c, x) in terms.into_iter().flatten() {
-                for i in 0..slots {
-                    add_mul(&mut mix[i * w1..(i + 1) * w1], c as u64, x.c[i]);
-                }
-            }
-            let mixed = View::of(mix, w1, slots);
-            let best = levels.choose(
-                keys,
-                seconds.into_iter().flatten().chain(std::iter::once(mixed)),
-            );
-            for i in 0..slots {
-                add_mul(&mut sum[i * w..(i + 1) * w], count as u64, best.c[i]);
-            }
-        };
+        let [_, mover_wins, next_wins] = reads::Numbers::ends(levels, u);
         let read = |x: Read| match x {
-            Read::Again(o, mm, kk) => again(o, mm, kk),
-            Read::Over(o, mm, kk) => over(o, mm, kk),
-            Read::MoverWins => win2,
-            Read::NextWins => next2,
+            // A card turned and missed: the next seat moves, no pass counted.
+            Read::Over(o, mm, kk) => own.view(levels, done, o, mm, kk, 0).handed_over(mode),
+            // A pair taken: the mover again.
+            Read::Again(o, mm, kk) => below.view(levels, below_data, o, mm, kk, 0),
+            Read::MoverWins => mover_wins,
+            Read::NextWins => next_wins,
         };
-        for (count, c) in unknown_first(ones, n, m, k).into_iter().flatten() {
-            match c {
-                Case::Choose { seconds, terms } => case(
-                    count,
-                    seconds.map(|x| x.map(read)),
-                    terms.map(|t| t.map(|(c, x)| (c, read(x)))),
-                    sum,
-                ),
-                // The other 1: the mover takes the 1s (no second choice).
-                Case::Won => {
-                    for i in 0..slots {
-                        add_mul(&mut sum[i * w..(i + 1) * w], count as u64, win1.c[i]);
-                    }
-                }
-            }
-        }
+        let cases = unknown_first(ones, n, m, k);
+        let Scratch { mixes, sum, keys } = scratch;
+        let w = levels.width[u];
+        reads::sums(
+            levels,
+            keys,
+            mixes,
+            &mut sum[..levels.slots * w],
+            u,
+            &cases,
+            read,
+        );
     }
 
     /// Every pass count of one (F/G, m, k) into `out` (its slot of the
@@ -458,7 +470,7 @@ fn layer(levels: &Levels, rule: PassRule, n: usize, below: &Layer, room: Vec<u64
     data.resize(shape.len(), 0);
     let top = levels.slots * (levels.width[2 * n] + 1);
     let scratch = || Scratch {
-        mix: vec![0; top],
+        mixes: vec![0; 3 * top],
         sum: vec![0; top],
         keys: [vec![0; top], vec![0; top]],
     };
