@@ -113,20 +113,7 @@ pub(super) fn sums<'a, L: Numbers, R: Copy>(
                 let (mix, rest) = std::mem::take(&mut room).split_at_mut(slots * w1);
                 room = rest;
                 let terms = terms.map(|t| t.map(|(c, x)| (c as u64, read(x))));
-                let mut parts = [(0u64, &[][..]); 4];
-                for i in 0..slots {
-                    let out = &mut mix[i * w1..(i + 1) * w1];
-                    if summed.contains(&i) {
-                        let mut len = 0;
-                        for &(c, x) in terms.iter().flatten() {
-                            parts[len] = (c, L::part(x, i));
-                            len += 1;
-                        }
-                        combine(out, &parts[..len]);
-                    } else {
-                        out.fill(0);
-                    }
-                }
+                combine_each::<L>(mix, w1, slots, summed, terms.iter().flatten());
                 let mixed = levels.view(u - 1, mix);
                 levels.choose(
                     keys,
@@ -140,12 +127,28 @@ pub(super) fn sums<'a, L: Numbers, R: Copy>(
         };
         *pick = Some((count as u64, best));
     }
-    let mut parts = [(0u64, &[][..]); 3];
+    combine_each::<L>(sum, w, slots, summed, picked.iter().flatten());
+}
+
+/// Number i of `out` (limbs i·w..(i + 1)·w, for i < `slots`) is
+/// Σ count · number i of the view over `terms` where i is summed, else 0;
+/// at most four terms (the cases of a mixture, or the three picks).
+#[inline]
+fn combine_each<'a, 'b, L: Numbers + 'a>(
+    out: &mut [u64],
+    w: usize,
+    slots: usize,
+    summed: &[usize],
+    terms: impl Iterator<Item = &'b (u64, L::View<'a>)> + Clone,
+) where
+    'a: 'b,
+{
+    let mut parts = [(0u64, &[][..]); 4];
     for i in 0..slots {
-        let out = &mut sum[i * w..(i + 1) * w];
+        let out = &mut out[i * w..(i + 1) * w];
         if summed.contains(&i) {
             let mut len = 0;
-            for &(c, x) in picked.iter().flatten() {
+            for &(c, x) in terms.clone() {
                 parts[len] = (c, L::part(x, i));
                 len += 1;
             }
