@@ -190,13 +190,8 @@ impl reads::Numbers for Levels {
     }
 
     #[inline]
-    fn ends(&self, u: usize) -> [View<'_>; 3] {
-        let (first, low) = (u - 1, u.saturating_sub(2));
-        [
-            self.view(first, &self.win[first]),
-            self.view(low, &self.win[low]),
-            self.view(low, &self.loss[low]),
-        ]
+    fn end_arenas(&self) -> (&[Vec<u64>], &[Vec<u64>]) {
+        (&self.win, &self.loss)
     }
 
     #[inline]

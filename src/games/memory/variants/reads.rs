@@ -58,10 +58,22 @@ pub(super) trait Numbers: Sync {
     fn part<'a>(v: Self::View<'a>, i: usize) -> &'a [u64]
     where
         Self: 'a;
+    /// The ends by level, as numbers: the mover takes the 1s, the next
+    /// player takes them.
+    fn end_arenas(&self) -> (&[Vec<u64>], &[Vec<u64>]);
     /// The mover takes the 1s at level u − 1 (the first card was the other
     /// 1), the mover takes them at level u − 2, the next player takes them
     /// at level u − 2.
-    fn ends(&self, u: usize) -> [Self::View<'_>; 3];
+    #[inline]
+    fn ends(&self, u: usize) -> [Self::View<'_>; 3] {
+        let (mover, next) = self.end_arenas();
+        let (first, low) = (u - 1, u.saturating_sub(2));
+        [
+            self.view(first, &mover[first]),
+            self.view(low, &mover[low]),
+            self.view(low, &next[low]),
+        ]
+    }
     /// The best of `options` (the first of equals stays).
     fn choose<'a>(
         &'a self,

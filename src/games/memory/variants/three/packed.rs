@@ -183,13 +183,8 @@ impl reads::Numbers for Levels {
     }
 
     #[inline]
-    fn ends(&self, u: usize) -> [View<'_>; 3] {
-        let (first, low) = (u - 1, u.saturating_sub(2));
-        [
-            Levels::view(self, first, &self.mover_wins[first]),
-            Levels::view(self, low, &self.mover_wins[low]),
-            Levels::view(self, low, &self.next_wins[low]),
-        ]
+    fn end_arenas(&self) -> (&[Vec<u64>], &[Vec<u64>]) {
+        (&self.mover_wins, &self.next_wins)
     }
 
     #[inline]
