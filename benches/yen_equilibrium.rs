@@ -76,15 +76,21 @@ fn paper_scale(c: &mut Criterion) {
     }
     // T ≤ 60 is the quick stand-in for T ≤ 100 (the certified table's target): the same code on
     // smaller stage games, a fifth of the time.
+    // `…/baseline-kernels`: the same table with the float LPs' AVX2 loops switched off
+    // (`solve::wide`), so one run gives the wide kernels' gain.
     for total in [40u64, 60, 100] {
-        g.bench_function(format!("certified/Tle{total}R10"), |b| {
-            b.iter(|| {
-                let table = Certified::solve(black_box(total), 10, &Silent);
-                assert!(table.summary().max_width < 1e-9);
-                let start = State::start(Rules { total, rounds: 10 });
-                assert!(table.interval(start).contains(0.0));
-            })
-        });
+        for (suffix, wide) in [("", true), ("/baseline-kernels", false)] {
+            g.bench_function(format!("certified/Tle{total}R10{suffix}"), |b| {
+                solved_games::solve::wide::set_wide(wide);
+                b.iter(|| {
+                    let table = Certified::solve(black_box(total), 10, &Silent);
+                    assert!(table.summary().max_width < 1e-9);
+                    let start = State::start(Rules { total, rounds: 10 });
+                    assert!(table.interval(start).contains(0.0));
+                });
+                solved_games::solve::wide::set_wide(true);
+            });
+        }
     }
     g.finish();
 }

@@ -252,3 +252,31 @@ fn the_table_is_the_same_on_1_and_2_threads() {
     let differ = one.1.iter().zip(&two.1).filter(|(x, y)| x != y).count();
     assert_eq!(differ, 0, "{differ} of {} intervals differ", one.1.len());
 }
+
+/// Every count and every bound of the table is the same whether the float
+/// LPs' inner loops run as AVX2 or as baseline SSE2 code
+/// (`solve::wide`: element-wise IEEE operations in the same order, so the
+/// vector width cannot change a bit). On a processor without AVX2 both runs
+/// take the baseline and the test says so.
+#[test]
+fn the_table_is_the_same_with_and_without_the_wide_kernels() {
+    use solved_games::solve::wide;
+    wide::set_wide(true);
+    let had_avx2 = wide::is_wide();
+    let with = solved_on(2, 24, 10);
+    wide::set_wide(false);
+    assert!(!wide::is_wide());
+    let without = solved_on(2, 24, 10);
+    wide::set_wide(true);
+    if !had_avx2 {
+        eprintln!("no AVX2 on this processor: both runs took the baseline kernels");
+    }
+    assert_eq!(with.0, without.0, "summaries differ");
+    let differ = with
+        .1
+        .iter()
+        .zip(&without.1)
+        .filter(|(x, y)| x != y)
+        .count();
+    assert_eq!(differ, 0, "{differ} of {} intervals differ", with.1.len());
+}

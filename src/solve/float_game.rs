@@ -14,6 +14,8 @@
 //! are equally many, and the square system A[tight, basic]·y = 1 determines
 //! the optimal vertex.
 
+use super::wide;
+
 /// A floating-point solution and the optimal basis it was read from.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct FloatSolution {
@@ -525,9 +527,7 @@ impl GrowingGame {
         for (i, &b) in self.basis.iter().enumerate() {
             let f = t[b];
             if f != 0.0 {
-                for (x, &y) in t.iter_mut().zip(&above[i * stride..i * stride + width]) {
-                    *x -= f * y;
-                }
+                wide::subtract_scaled(t, f, &above[i * stride..i * stride + width]);
                 t[b] = 0.0;
                 rhs -= f * self.rhs[i];
             }
@@ -652,43 +652,16 @@ impl GrowingGame {
     }
 
     fn pivot(&mut self, r: usize, e: usize) {
-        let width = self.tableau.cols;
-        let stride = self.tableau.stride;
-        let p = self.tableau.at(r, e);
-        for x in self.tableau.row_mut(r) {
-            *x /= p;
-        }
-        self.rhs[r] /= p;
-        let pivot_rhs = self.rhs[r];
-        // One sweep of contiguous rows, around the pivot row.
-        let data = &mut self.tableau.data[..self.tableau.rows * stride];
-        let (before, rest) = data.split_at_mut(r * stride);
-        let (pivot_row, after) = rest.split_at_mut(stride);
-        let pivot_row = &pivot_row[..width];
-        let others = before.chunks_exact_mut(stride).enumerate().chain(
-            after
-                .chunks_exact_mut(stride)
-                .enumerate()
-                .map(|(i, row)| (i + r + 1, row)),
+        let rows = self.tableau.rows * self.tableau.stride;
+        wide::eliminate(
+            &mut self.tableau.data[..rows],
+            self.tableau.stride,
+            self.tableau.cols,
+            r,
+            e,
+            &mut self.rhs,
+            &mut self.objective,
         );
-        for (i, row) in others {
-            let row = &mut row[..width];
-            let f = row[e];
-            if f != 0.0 {
-                for (x, &y) in row.iter_mut().zip(pivot_row) {
-                    *x -= f * y;
-                }
-                row[e] = 0.0;
-                self.rhs[i] -= f * pivot_rhs;
-            }
-        }
-        let f = self.objective[e];
-        if f != 0.0 {
-            for (x, &y) in self.objective.iter_mut().zip(pivot_row) {
-                *x -= f * y;
-            }
-            self.objective[e] = 0.0;
-        }
         self.basis[r] = e;
     }
 

@@ -9,6 +9,8 @@
 //! - [`rounding`]: directed rounding, to turn float results into bounds.
 //! - [`stochastic_game`]: exact values of a turn-based zero-sum stochastic
 //!   game with endless play = 0 (strategy iteration with a certificate).
+//! - [`wide`]: the float LPs' inner loops, compiled for AVX2 as well and
+//!   chosen at run time (the same bits either way).
 
 pub mod endless_mdp;
 pub mod endless_mdp_naive;
@@ -18,3 +20,4 @@ pub mod matrix_game;
 pub mod retrograde;
 pub mod rounding;
 pub mod stochastic_game;
+pub mod wide;

@@ -30,6 +30,7 @@ use crate::progress::Progress;
 use crate::solve::float_game::{saddle, square_equilibrium, FloatLp, FloatSolution, GrowingGame};
 use crate::solve::matrix_game;
 use crate::solve::rounding::{ratio_down, ratio_up};
+use crate::solve::wide;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
@@ -1562,15 +1563,7 @@ fn best_reply(
     better: fn(&f64, &f64) -> bool,
     sums: &mut Vec<f64>,
 ) -> (usize, f64) {
-    sums.clear();
-    sums.resize(len, 0.0);
-    for (line, &w) in lines.chunks_exact(len).zip(p) {
-        if w != 0.0 {
-            for (s, &v) in sums.iter_mut().zip(line) {
-                *s += w * v;
-            }
-        }
-    }
+    wide::weighted_sums(lines, len, p, sums);
     let mut at = 0;
     for (i, s) in sums.iter().enumerate() {
         if better(s, &sums[at]) {

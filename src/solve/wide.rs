@@ -1,0 +1,272 @@
+//! The float LPs' inner loops compiled twice — for the x86-64 baseline
+//! (SSE2, two doubles per instruction) and for AVX2 (four) — and the wider
+//! one chosen at run time when the processor has it.
+//!
+//! Why the results are the same bits either way: each kernel is a loop of
+//! independent element-wise IEEE operations (`x − f·y`, `s + w·v`, each a
+//! correctly rounded multiply then a correctly rounded add or subtract), so
+//! the vector width changes how many elements one instruction handles, never
+//! the operations an element goes through or their order. No sum runs across
+//! elements, and Rust never fuses a multiply and an add into an FMA on its
+//! own (it rounds twice, as written), so enabling AVX2 cannot change a bit.
+//! `tests/yen_certified.rs` solves a table with the wide kernels and again
+//! with them switched off and compares every interval's bits; the unit tests
+//! below compare the kernels on random rows.
+//!
+//! Dispatch is per call of a whole kernel (a pivot's sweep over every row,
+//! a best reply's sums over every line), not per element, so its cost — one
+//! relaxed load of a cached flag — is nothing beside the loop.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// 0: not yet asked; 1: baseline; 2: AVX2.
+static CHOICE: AtomicU8 = AtomicU8::new(0);
+
+/// Whether the AVX2 kernels run (the processor has AVX2 and they were not
+/// switched off by [`set_wide`]).
+#[must_use]
+pub fn is_wide() -> bool {
+    match CHOICE.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let wide = detect();
+            CHOICE.store(if wide { 2 } else { 1 }, Ordering::Relaxed);
+            wide
+        }
+    }
+}
+
+/// Switches the AVX2 kernels off (`false`) or back on where the processor
+/// has them (`true`): for the tests that compare the two, and for measuring.
+pub fn set_wide(wide: bool) {
+    CHOICE.store(if wide && detect() { 2 } else { 1 }, Ordering::Relaxed);
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect() -> bool {
+    false
+}
+
+/// One Gauss–Jordan pivot of a row-major tableau (rows of `stride`, the
+/// first `width` entries of each in use) on entry (`r`, `e`): row `r` and
+/// `rhs[r]` are divided by the pivot, then every other row with a non-zero
+/// `f` in column `e` becomes `row − f · pivot row` with its entry `e` an
+/// exact 0; `rhs` and `objective` follow the same rule.
+pub fn eliminate(
+    data: &mut [f64],
+    stride: usize,
+    width: usize,
+    r: usize,
+    e: usize,
+    rhs: &mut [f64],
+    objective: &mut [f64],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if is_wide() {
+        // SAFETY: `is_wide` is true only where the processor has AVX2.
+        unsafe { eliminate_avx2(data, stride, width, r, e, rhs, objective) };
+        return;
+    }
+    eliminate_body(data, stride, width, r, e, rhs, objective);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn eliminate_avx2(
+    data: &mut [f64],
+    stride: usize,
+    width: usize,
+    r: usize,
+    e: usize,
+    rhs: &mut [f64],
+    objective: &mut [f64],
+) {
+    eliminate_body(data, stride, width, r, e, rhs, objective);
+}
+
+#[inline(always)]
+fn eliminate_body(
+    data: &mut [f64],
+    stride: usize,
+    width: usize,
+    r: usize,
+    e: usize,
+    rhs: &mut [f64],
+    objective: &mut [f64],
+) {
+    let p = data[r * stride + e];
+    for x in &mut data[r * stride..r * stride + width] {
+        *x /= p;
+    }
+    rhs[r] /= p;
+    let pivot_rhs = rhs[r];
+    let (before, rest) = data.split_at_mut(r * stride);
+    let (pivot_row, after) = rest.split_at_mut(stride);
+    let pivot_row = &pivot_row[..width];
+    let others = before.chunks_exact_mut(stride).enumerate().chain(
+        after
+            .chunks_exact_mut(stride)
+            .enumerate()
+            .map(|(i, row)| (i + r + 1, row)),
+    );
+    for (i, row) in others {
+        let row = &mut row[..width];
+        let f = row[e];
+        if f != 0.0 {
+            subtract_scaled_body(row, f, pivot_row);
+            row[e] = 0.0;
+            rhs[i] -= f * pivot_rhs;
+        }
+    }
+    let f = objective[e];
+    if f != 0.0 {
+        subtract_scaled_body(objective, f, pivot_row);
+        objective[e] = 0.0;
+    }
+}
+
+/// `x[j] −= f · y[j]` for every j of the shorter slice: one row of a
+/// tableau expressed in the basis, a basic row at a time.
+pub fn subtract_scaled(x: &mut [f64], f: f64, y: &[f64]) {
+    #[cfg(target_arch = "x86_64")]
+    if is_wide() {
+        // SAFETY: `is_wide` is true only where the processor has AVX2.
+        unsafe { subtract_scaled_avx2(x, f, y) };
+        return;
+    }
+    subtract_scaled_body(x, f, y);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn subtract_scaled_avx2(x: &mut [f64], f: f64, y: &[f64]) {
+    subtract_scaled_body(x, f, y);
+}
+
+#[inline(always)]
+fn subtract_scaled_body(x: &mut [f64], f: f64, y: &[f64]) {
+    for (x, &y) in x.iter_mut().zip(y) {
+        *x -= f * y;
+    }
+}
+
+/// `sums[j] = Σ_k w_k · lines[k][j]` over the lines (each `len` long, one
+/// after another) whose weight is non-zero, the terms added in line order
+/// from 0.0: the payoffs of a mixed strategy against every reply.
+pub fn weighted_sums(lines: &[f64], len: usize, weights: &[f64], sums: &mut Vec<f64>) {
+    sums.clear();
+    sums.resize(len, 0.0);
+    #[cfg(target_arch = "x86_64")]
+    if is_wide() {
+        // SAFETY: `is_wide` is true only where the processor has AVX2.
+        unsafe { weighted_sums_avx2(lines, len, weights, sums) };
+        return;
+    }
+    weighted_sums_body(lines, len, weights, sums);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn weighted_sums_avx2(lines: &[f64], len: usize, weights: &[f64], sums: &mut [f64]) {
+    weighted_sums_body(lines, len, weights, sums);
+}
+
+#[inline(always)]
+fn weighted_sums_body(lines: &[f64], len: usize, weights: &[f64], sums: &mut [f64]) {
+    for (line, &w) in lines.chunks_exact(len).zip(weights) {
+        if w != 0.0 {
+            for (s, &v) in sums.iter_mut().zip(line) {
+                *s += w * v;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn bits(v: &[f64]) -> Vec<u64> {
+        v.iter().map(|x| x.to_bits()).collect()
+    }
+
+    proptest! {
+        /// The AVX2 kernels give the baseline's bits (on a processor without
+        /// AVX2 both runs take the baseline and the test is trivially true).
+        #[test]
+        fn wide_kernels_give_the_baseline_bits(
+            rows in 1usize..9,
+            width in 1usize..40,
+            seed in proptest::collection::vec(-4.0f64..4.0, 9 * 48 + 60),
+            zeros in proptest::collection::vec(any::<bool>(), 9),
+            r_pick in any::<usize>(),
+            e_pick in any::<usize>(),
+        ) {
+            let stride = width + 3;
+            let r = r_pick % rows;
+            let e = e_pick % width;
+            let mut data: Vec<f64> = seed[..rows * stride].to_vec();
+            for (i, &z) in zeros.iter().enumerate().take(rows) {
+                if z && i != r {
+                    data[i * stride + e] = 0.0;
+                }
+            }
+            let rhs: Vec<f64> = seed[rows * stride..rows * stride + rows].to_vec();
+            let objective: Vec<f64> = seed[400..400 + width].to_vec();
+
+            let run = |wide: bool| {
+                let (mut d, mut b, mut o) = (data.clone(), rhs.clone(), objective.clone());
+                let mut sums = Vec::new();
+                if wide && detect() {
+                    // SAFETY: the processor has AVX2.
+                    unsafe { eliminate_avx2(&mut d, stride, width, r, e, &mut b, &mut o) };
+                    sums.resize(stride, 0.0);
+                    unsafe { weighted_sums_avx2(&data, stride, &rhs, &mut sums) };
+                } else {
+                    eliminate_body(&mut d, stride, width, r, e, &mut b, &mut o);
+                    sums.resize(stride, 0.0);
+                    weighted_sums_body(&data, stride, &rhs, &mut sums[..]);
+                }
+                let mut x = objective.clone();
+                if wide && detect() {
+                    // SAFETY: the processor has AVX2.
+                    unsafe { subtract_scaled_avx2(&mut x, rhs[0], &data) };
+                } else {
+                    subtract_scaled_body(&mut x, rhs[0], &data);
+                }
+                (bits(&d), bits(&b), bits(&o), bits(&sums), bits(&x))
+            };
+            prop_assert_eq!(run(true), run(false));
+        }
+    }
+
+    /// The sweep leaves an exact 0 in the pivot column of every other row and
+    /// subtracts `f` times the pivot row (a slip in the kernel shows here).
+    #[test]
+    fn eliminate_clears_the_pivot_column() {
+        let (stride, width) = (4, 3);
+        let mut data = vec![1.0, 2.0, 3.0, 9.0, 0.5, 1.0, 0.0, 9.0, 2.0, 0.0, 1.0, 9.0];
+        let mut rhs = vec![1.0, 1.0, 1.0];
+        let mut objective = vec![-1.0, -1.0, 0.0];
+        // Pivot on (1, 1): row 1 is divided by its pivot 2.0.
+        data[5] = 2.0;
+        data[4] = 1.0;
+        data[6] = 0.0;
+        rhs[1] = 2.0;
+        eliminate(&mut data, stride, width, 1, 1, &mut rhs, &mut objective);
+        assert_eq!(&data[0..3], &[0.0, 0.0, 3.0]);
+        assert_eq!(&data[8..11], &[2.0, 0.0, 1.0]);
+        assert_eq!(rhs, vec![-1.0, 1.0, 1.0]);
+        assert_eq!(objective, vec![-0.5, 0.0, 0.0]);
+        let mut sums = Vec::new();
+        weighted_sums(&data, stride, &[1.0, 0.0, 2.0], &mut sums);
+        assert_eq!(sums, vec![4.0, 0.0, 5.0, 27.0]);
+    }
+}
