@@ -173,6 +173,17 @@ impl EquilibriumOpponent {
     pub fn new() -> EquilibriumOpponent {
         EquilibriumOpponent::default()
     }
+
+    /// B following the equilibrium of `solver`, whose table may already
+    /// hold the values a caller computed (a value never changes once
+    /// solved, so the strategies are those of a fresh solver).
+    #[must_use]
+    pub fn with_solver(solver: Solver) -> EquilibriumOpponent {
+        EquilibriumOpponent {
+            solver,
+            cache: HashMap::new(),
+        }
+    }
 }
 
 impl Opponent for EquilibriumOpponent {
