@@ -324,6 +324,21 @@ mod tests {
         }
     }
 
+    /// `get_each` answers as `get` does, in the order asked: the whole
+    /// table backwards, then every seventh position again (asked twice).
+    #[test]
+    fn get_each_answers_as_get_in_the_order_asked() {
+        let table = super::super::solve(Analysis::Basic);
+        let mut asked: Vec<Position> = table.positions.iter().rev().copied().collect();
+        asked.extend(table.positions.iter().step_by(7).copied());
+        let found = table.get_each(asked.par_iter().copied());
+        assert_eq!(found.len(), asked.len());
+        for (p, f) in asked.iter().zip(&found) {
+            assert!(f.is_some(), "{p}");
+            assert_eq!(*f, table.get(p), "{p}");
+        }
+    }
+
     /// The positions of an analysis are numbered by their place in the list.
     #[test]
     fn every_position_is_found_at_its_place() {
