@@ -439,7 +439,6 @@ mod coverage {
     };
     use super::{Evidence, CYCLE_GAMES, CYCLE_SEEDS};
     use crate::core::Player;
-    use crate::games::yen::best_response::{best_response, EquilibriumOpponent, Goal};
     use crate::games::yen::players::{bet_of, Always1000, Minus1, Random, Strategy, View};
     use crate::games::yen::referee::{transcript, BuiltIn, Referee};
     use crate::games::yen::rules::{Round, Rounds, Rules};
@@ -791,11 +790,15 @@ mod coverage {
     /// The largest T of the R = 10 sweep in [`foreseeable_loses`].
     const SWEEP_T: u64 = 24;
 
-    /// A's guarantee with foreseeable bets at R = 10 for T = 0..=SWEEP_T.
-    fn sweep_r10() -> Vec<i8> {
-        (0..=SWEEP_T)
-            .map(|t| Foreseen::new(Takes::Lower, Plan::Any).start(t, 10))
-            .collect()
+    /// A's guarantee with foreseeable bets at R = 10 for T = 0..=SWEEP_T,
+    /// computed once per process for YEN-010 and YEN-011.
+    fn sweep_r10() -> &'static [i8] {
+        static SWEEP: std::sync::OnceLock<Vec<i8>> = std::sync::OnceLock::new();
+        SWEEP.get_or_init(|| {
+            (0..=SWEEP_T)
+                .map(|t| Foreseen::new(Takes::Lower, Plan::Any).start(t, 10))
+                .collect()
+        })
     }
 
     /// §2 「少ない方が総取りというのがミソ」 with §1 「不完全情報」: under the
@@ -826,12 +829,9 @@ mod coverage {
     /// against B's equilibrium strategy at T = R = 10 (expectimax over A's
     /// bets), with the foreseeable-bets sweep as what does hold.
     pub(super) fn beaten_always() -> Evidence {
-        let rules = Rules {
-            total: 10,
-            rounds: 10,
-        };
-        let best = best_response(rules, &mut EquilibriumOpponent::new(), Goal::Score).value;
-        let best = format_ratio(&best);
+        // The same T = R = 10 solves as YEN-102 and YEN-106, shared.
+        let ten = super::super::yen_equilibrium::ten_by_ten();
+        let best = format_ratio(&ten.best_response);
         let verdict = |best: &str| {
             if best.starts_with('-') || best == "0" {
                 format!("fails: the best reply to an equilibrium strategy scores {best}")
@@ -842,12 +842,7 @@ mod coverage {
         let computed = verdict(&best);
         // The naive half: its own history recursion's equilibrium for B and
         // A's best reply to it, sharing nothing with the DP.
-        let naive_best = format_ratio(&crate::games::yen::naive::best_response_to_equilibrium(
-            crate::games::yen::naive::ScaledGame {
-                total: rules.total,
-                rounds: rules.rounds,
-            },
-        ));
+        let naive_best = format_ratio(&ten.naive_best_response);
         let naive_computed = verdict(&naive_best);
         let sweep = sweep_r10();
         let beaten: Vec<u64> = (0..=SWEEP_T).filter(|&t| sweep[t as usize] == -1).collect();

@@ -173,6 +173,17 @@ impl EquilibriumOpponent {
     pub fn new() -> EquilibriumOpponent {
         EquilibriumOpponent::default()
     }
+
+    /// B following the equilibrium of `solver`, whose table may already
+    /// hold the values a caller computed (a value never changes once
+    /// solved, so the strategies are those of a fresh solver).
+    #[must_use]
+    pub fn with_solver(solver: Solver) -> EquilibriumOpponent {
+        EquilibriumOpponent {
+            solver,
+            cache: HashMap::new(),
+        }
+    }
 }
 
 impl Opponent for EquilibriumOpponent {
@@ -423,4 +434,32 @@ pub fn winning_line<O: Opponent>(
     let mut line = Vec::new();
     let mut budget = budget;
     search(rules, opponent, start, &memory, &mut line, &mut budget).then_some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// B's equilibrium read from a solver that has already solved the
+    /// start (as the shared T = R = 10 claims hand it over) gives A the
+    /// same best responses as a fresh solver, for every T ≤ 6, R ≤ 4.
+    #[test]
+    fn an_equilibrium_opponent_over_a_solved_table_plays_as_a_fresh_one() {
+        for total in 1..=6 {
+            for rounds in 1..=4 {
+                let rules = Rules { total, rounds };
+                let mut solver = Solver::new();
+                solver.value(State::start(rules));
+                let mut warm = EquilibriumOpponent::with_solver(solver);
+                let mut fresh = EquilibriumOpponent::new();
+                for goal in [Goal::Score, Goal::WinProbability] {
+                    assert_eq!(
+                        best_response(rules, &mut warm, goal),
+                        best_response(rules, &mut fresh, goal),
+                        "T = {total}, R = {rounds}, {goal:?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -31,7 +31,8 @@ use crate::solve::rounding::enclose;
 use num_rational::BigRational;
 use num_traits::Zero;
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// An equilibrium of one state's round: its value and both players' optimal
@@ -107,7 +108,9 @@ pub struct SolveStats {
 /// The layered DP over compressed states, with one table for every size.
 #[derive(Debug, Default)]
 pub struct Solver {
-    memo: HashMap<State, Known>,
+    /// Fx-hashed: one lookup per stage-matrix entry is most of a small
+    /// solve's time, and SipHash's guard against chosen keys buys nothing here.
+    memo: FxHashMap<State, Known>,
     stats: SolveStats,
 }
 
@@ -157,7 +160,7 @@ impl Solver {
     fn solve_below(&mut self, roots: &[State], progress: &dyn Progress) {
         let top = roots.iter().map(|s| s.rounds_left).max().unwrap_or(0);
         let mut layers: Vec<Vec<State>> = vec![Vec::new(); top as usize + 1];
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut stack = roots.to_vec();
         // The enumeration alone takes minutes at T = R = 60: it reports
         // too, so a terminal shows work from the start.

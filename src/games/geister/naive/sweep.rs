@@ -52,6 +52,40 @@ impl Table {
         self.number.of(p.key()).map(|i| self.results[i as usize])
     }
 
+    /// [`Table::get`] of each of `positions`, in their order. The look-ups
+    /// are made in increasing key order (the keys sorted with their places,
+    /// in parallel) and the answers put back in place: a whole table asked
+    /// in another order (the face's index order) made every binary search
+    /// a cache miss, where in key order consecutive searches read
+    /// neighbouring keys. The answers are those of [`Table::get`].
+    #[must_use]
+    /// The positions come as a parallel iterator, so that only their keys
+    /// are kept (8 bytes each, not the board).
+    pub fn get_each(
+        &self,
+        positions: impl IndexedParallelIterator<Item = Position>,
+    ) -> Vec<Option<(Value, u16)>> {
+        let mut order: Vec<(u64, u32)> = positions
+            .enumerate()
+            .map(|(i, p)| {
+                (
+                    p.key(),
+                    u32::try_from(i).expect("fewer than 2^32 positions"),
+                )
+            })
+            .collect();
+        order.par_sort_unstable();
+        let found: Vec<Option<(Value, u16)>> = order
+            .par_iter()
+            .map(|&(key, _)| self.number.of(key).map(|i| self.results[i as usize]))
+            .collect();
+        let mut answers = vec![None; order.len()];
+        for (&(_, place), answer) in order.iter().zip(found) {
+            answers[place as usize] = answer;
+        }
+        answers
+    }
+
     /// Every position with its value and distance, in no particular order.
     pub fn iter(&self) -> impl Iterator<Item = (&Position, Value, u16)> {
         self.positions
@@ -287,6 +321,21 @@ mod tests {
             u64::MAX,
         ] {
             assert_eq!(numbering.of(k), None, "{k}");
+        }
+    }
+
+    /// `get_each` answers as `get` does, in the order asked: the whole
+    /// table backwards, then every seventh position again (asked twice).
+    #[test]
+    fn get_each_answers_as_get_in_the_order_asked() {
+        let table = super::super::solve(Analysis::Basic);
+        let mut asked: Vec<Position> = table.positions.iter().rev().copied().collect();
+        asked.extend(table.positions.iter().step_by(7).copied());
+        let found = table.get_each(asked.par_iter().copied());
+        assert_eq!(found.len(), asked.len());
+        for (p, f) in asked.iter().zip(&found) {
+            assert!(f.is_some(), "{p}");
+            assert_eq!(*f, table.get(p), "{p}");
         }
     }
 
