@@ -5,16 +5,19 @@
 //! The slices have the fixed length of a level (the limbs that 6·u! needs,
 //! SPEC.md "Memory variants", "Packed limbs"); the recurrence's bound on its
 //! numbers (every number of level u is at most 6·u!) is what keeps every sum
-//! inside its slice, and [`add_mul`] asserts it.
+//! inside its slice, and [`combine`] asserts it.
 
 use num_bigint::BigUint;
 use std::cmp::Ordering;
 
-/// `acc += c · x`, `x` no longer than `acc`.
+/// `acc += c · x`, `x` no longer than `acc`: the term-by-term reference
+/// the tests hold [`combine`] to (no recurrence uses it since the
+/// three-player max-n numbers are stored as payoff keys).
 ///
 /// # Panics
 /// If the sum does not fit in `acc` (the recurrence's bound broken): the
 /// value would be wrong, so it stops instead.
+#[cfg(test)]
 #[inline]
 pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
     let (low, high) = acc.split_at_mut(x.len());
@@ -40,7 +43,7 @@ pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
 }
 
 /// `out = Σ c · x` over `terms` in one pass over the limbs: the same
-/// integer as clearing `out` and calling [`add_mul`] once per term, with
+/// integer as clearing `out` and calling `add_mul` once per term, with
 /// each limb of `out` written once instead of read and written per term
 /// (SPEC.md "Packed recurrences: one `sums`, fused sums, resolved reads").
 ///
@@ -51,7 +54,7 @@ pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
 ///
 /// # Panics
 /// If a term is longer than `out`, if C ≥ 2^62, or if the sum does not fit
-/// in `out` (the recurrence's bound broken, as in [`add_mul`]).
+/// in `out` (the recurrence's bound broken, as `add_mul` would).
 #[inline]
 pub(crate) fn combine(out: &mut [u64], terms: &[(u64, &[u64])]) {
     // One pass over the terms: C, the longest term, whether all are as long.

@@ -580,18 +580,22 @@ fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
 /// on the layer below, so every value kept is exact).
 #[must_use]
 pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
-    let levels = Levels::new(variant, max_pairs);
-    let mut below = Layer::default();
-    let mut room = Vec::new();
-    let mut out = Vec::with_capacity(max_pairs);
-    for n in 1..=max_pairs {
-        let reach = variant.lead_reach(n, Some(max_pairs));
-        let next = layer(&levels, n, reach, &below, room);
-        let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0, false);
-        out.push(value(&levels, 2 * n, start));
-        room = std::mem::replace(&mut below, next).data;
-    }
-    out
+    // On a thread of rayon's pool, as the three-player path (SPEC.md
+    // "Packed recurrences: inside the pool").
+    rayon::scope(|_| {
+        let levels = Levels::new(variant, max_pairs);
+        let mut below = Layer::default();
+        let mut room = Vec::new();
+        let mut out = Vec::with_capacity(max_pairs);
+        for n in 1..=max_pairs {
+            let reach = variant.lead_reach(n, Some(max_pairs));
+            let next = layer(&levels, n, reach, &below, room);
+            let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0, false);
+            out.push(value(&levels, 2 * n, start));
+            room = std::mem::replace(&mut below, next).data;
+        }
+        out
+    })
 }
 
 /// Every layer n ≤ `max_pairs` with every lead −n..=n: the packed path's
@@ -607,12 +611,15 @@ impl PackedTable {
     #[must_use]
     pub fn build(variant: Variant, max_pairs: usize) -> PackedTable {
         let levels = Levels::new(variant, max_pairs);
-        let mut layers = vec![Layer::default()];
-        for n in 1..=max_pairs {
-            let reach = variant.lead_reach(n, None);
-            let next = layer(&levels, n, reach, &layers[n - 1], Vec::new());
-            layers.push(next);
-        }
+        let layers = rayon::scope(|_| {
+            let mut layers = vec![Layer::default()];
+            for n in 1..=max_pairs {
+                let reach = variant.lead_reach(n, None);
+                let next = layer(&levels, n, reach, &layers[n - 1], Vec::new());
+                layers.push(next);
+            }
+            layers
+        });
         PackedTable { levels, layers }
     }
 

@@ -10,7 +10,12 @@
 //! most 3·u!, so a level u has a fixed width, the limbs 3·u! needs. A layer
 //! n keeps its states by u, then (F/G, m) with k = 2n − 2m − u, then the
 //! passes just made; each state is four (max-n) or six (paranoid) numbers of
-//! its level's width. The limb arithmetic is the `pairs` variant's
+//! its level's width. Max-n keeps, in place of each place's winning chance
+//! w, its payoff key 3·w + draw (over 3·u!; the draw stays over u!): the
+//! same linear sums, and the mover's choice compares stored numbers instead
+//! of building keys (SPEC.md "Packed recurrences: inside the pool, payoff
+//! keys stored"); a read-out subtracts the draw again. The limb arithmetic
+//! is the `pairs` variant's
 //! ([`super::super::limbs`]): a step adds count · slice into per-thread
 //! scratch in place and compares limb by limb; nothing is allocated per
 //! state and a `BigRational` is made only when a value is read out.
@@ -25,7 +30,7 @@
 //! [`super::optimized::ThreeTable`] (`BigInt` numerators) stays the slow
 //! exact reference this path is tested against on every state.
 
-use super::super::limbs::{add_mul, cmp, from_biguint, to_biguint};
+use super::super::limbs::{cmp, from_biguint, to_biguint};
 use super::super::reads;
 use super::super::walk::{unknown_first, Read};
 use super::optimized::{MaxN, Paranoid, Value};
@@ -85,11 +90,13 @@ impl Levels {
                 xs.iter().flat_map(|x| from_biguint(x, w)).collect()
             };
             let z = BigUint::default();
-            // As `optimized::Ends`: max-n over u!, paranoid over 3·u! where
-            // a draw pays ⅓ (u!) to every place and counts whole in each
-            // place's draw chance.
+            // As `optimized::Ends`, paranoid over 3·u! where a draw pays ⅓
+            // (u!) to every place and counts whole in each place's draw
+            // chance. Max-n keeps each place's payoff key 3·win + draw over
+            // 3·u! (a win 3·u!, a draw u! to every place) and the draw over
+            // u! (SPEC.md "Packed recurrences: inside the pool, payoff keys stored").
             let (win, draw) = match mode {
-                Mode::MaxN => (f, pack(&[&z, &z, &z, f])),
+                Mode::MaxN => (&all, pack(&[f, f, f, f])),
                 Mode::Paranoid => (&all, pack(&[f, f, f, &all, &all, &all])),
             };
             let mut mover = vec![&z; slots];
@@ -110,19 +117,14 @@ impl Levels {
     }
 
     /// The best of `options` for the mover, at one level (as
-    /// `optimized::choose`: the first of equals stays). `keys` is room for
-    /// two max-n comparison keys.
-    fn choose<'a>(
-        &self,
-        keys: &mut [Vec<u64>; 2],
-        options: impl IntoIterator<Item = View<'a>>,
-    ) -> View<'a> {
+    /// `optimized::choose`: the first of equals stays).
+    fn choose<'a>(&self, options: impl IntoIterator<Item = View<'a>>) -> View<'a> {
         let mut it = options.into_iter();
         let mut best = it.next().expect("at least one option");
         match self.mode {
             Mode::MaxN => {
                 for x in it {
-                    if max_n_prefers(keys, x, best) {
+                    if max_n_prefers(x, best) {
                         best = x;
                     }
                 }
@@ -152,7 +154,7 @@ impl Levels {
 
 impl reads::Numbers for Levels {
     type View<'a> = View<'a>;
-    type Keys = [Vec<u64>; 2];
+    type Keys = ();
 
     #[inline]
     fn width(&self, u: usize) -> usize {
@@ -188,31 +190,17 @@ impl reads::Numbers for Levels {
     }
 
     #[inline]
-    fn choose<'a>(
-        &'a self,
-        keys: &mut [Vec<u64>; 2],
-        options: impl Iterator<Item = View<'a>>,
-    ) -> View<'a> {
-        Levels::choose(self, keys, options)
+    fn choose<'a>(&'a self, _keys: &mut (), options: impl Iterator<Item = View<'a>>) -> View<'a> {
+        Levels::choose(self, options)
     }
 }
 
-/// Payoff × 3·level of place `i`, 3·win + draw, into `buf`.
-fn payoff_key<'b>(buf: &'b mut [u64], x: View<'_>, i: usize) -> &'b [u64] {
-    let len = x.c[i].len().max(x.c[3].len()) + 1;
-    let buf = &mut buf[..len];
-    buf.fill(0);
-    add_mul(buf, 3, x.c[i]);
-    add_mul(buf, 1, x.c[3]);
-    buf
-}
-
 /// Max-n: whether `x` is chosen over `b`: more payoff to the mover, then
-/// less to the next seat, then fewer draws.
-fn max_n_prefers(keys: &mut [Vec<u64>; 2], x: View<'_>, b: View<'_>) -> bool {
+/// less to the next seat, then fewer draws. The stored numbers 0..3 are the
+/// payoff keys 3·win + draw, of one level's width.
+fn max_n_prefers(x: View<'_>, b: View<'_>) -> bool {
     for (i, more) in [(0, true), (1, false)] {
-        let [kx, kb] = keys;
-        match cmp(payoff_key(kx, x, i), payoff_key(kb, b, i)) {
+        match cmp(x.c[i], b.c[i]) {
             Ordering::Equal => {}
             Ordering::Greater => return more,
             Ordering::Less => return !more,
@@ -366,11 +354,10 @@ impl Shape {
 type Layer = reads::Layer<Shape>;
 
 /// Per-thread room: the three cases' mixtures, the sum over the cases (the
-/// F3/G3 numerators) and two max-n keys.
+/// F3/G3 numerators).
 struct Scratch {
     mixes: Vec<u64>,
     sum: Vec<u64>,
-    keys: [Vec<u64>; 2],
 }
 
 /// What one state of this recurrence reads.
@@ -398,11 +385,11 @@ impl Reads<'_> {
             Read::NextWins => next_wins,
         };
         let cases = unknown_first(ones, n, m, k);
-        let Scratch { mixes, sum, keys } = scratch;
+        let Scratch { mixes, sum } = scratch;
         let w = levels.width[u];
         reads::sums(
             levels,
-            keys,
+            &mut (),
             mixes,
             &mut sum[..levels.slots * w],
             u,
@@ -421,7 +408,7 @@ impl Reads<'_> {
         let u = 2 * self.own.n - 2 * m - k;
         let one = levels.slots * levels.width[u];
         self.sums(scratch, ones, m, k);
-        let Scratch { sum, keys, .. } = scratch;
+        let Scratch { sum, .. } = scratch;
         let f3 = levels.view(u, &sum[..one]);
         let stride = self.own.stride;
         for passes in (0..stride).rev() {
@@ -444,7 +431,7 @@ impl Reads<'_> {
                     levels.view(u, &later[..one]).handed_over(mode)
                 }
             });
-            let best = levels.choose(keys, [take, pass, Some(f3)].into_iter().flatten());
+            let best = levels.choose([take, pass, Some(f3)].into_iter().flatten());
             let w = levels.width[u];
             for i in 0..levels.slots {
                 here[i * w..(i + 1) * w].copy_from_slice(best.c[i]);
@@ -467,7 +454,6 @@ fn layer(levels: &Levels, rule: PassRule, n: usize, below: &Layer, room: Vec<u64
     let scratch = || Scratch {
         mixes: vec![0; 3 * top],
         sum: vec![0; top],
-        keys: [vec![0; top], vec![0; top]],
     };
     for u in 1..=2 * n {
         let (start, end) = (shape.base[u], shape.base[u + 1]);
@@ -501,10 +487,17 @@ fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
     };
     let q = |x: &[u64]| BigRational::new(BigInt::from(to_biguint(x)), d.clone());
     match levels.mode {
-        Mode::MaxN => Value::MaxN(MaxN {
-            wins: [q(v.c[0]), q(v.c[1]), q(v.c[2])],
-            draw: q(v.c[3]),
-        }),
+        Mode::MaxN => {
+            // A place's win is its payoff key less the draw, over 3·u!.
+            let draw = to_biguint(v.c[3]);
+            let d3 = &d * 3u32;
+            let win =
+                |key: &[u64]| BigRational::new(BigInt::from(to_biguint(key) - &draw), d3.clone());
+            Value::MaxN(MaxN {
+                wins: [win(v.c[0]), win(v.c[1]), win(v.c[2])],
+                draw: q(v.c[3]),
+            })
+        }
         Mode::Paranoid => Value::Paranoid(Paranoid {
             guaranteed: [q(v.c[0]), q(v.c[1]), q(v.c[2])],
             draws: [q(v.c[3]), q(v.c[4]), q(v.c[5])],
@@ -517,17 +510,22 @@ fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
 /// [`super::optimized::start_values_under`]). Keeps two layers at a time.
 #[must_use]
 pub fn start_values_under(mode: Mode, rule: PassRule, max_pairs: usize) -> Vec<Value> {
-    let levels = Levels::new(mode, max_pairs);
-    let mut below = Layer::default();
-    let mut room = Vec::new();
-    let mut out = Vec::with_capacity(max_pairs);
-    for n in 1..=max_pairs {
-        let next = layer(&levels, rule, n, &below, room);
-        let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0);
-        out.push(value(&levels, 2 * n, start));
-        room = std::mem::replace(&mut below, next).data;
-    }
-    out
+    // On a thread of rayon's pool (SPEC.md "Packed recurrences: inside the
+    // pool"): every level's parallel loop is then a local split, not a job
+    // injected from outside and waited for on a lock.
+    rayon::scope(|_| {
+        let levels = Levels::new(mode, max_pairs);
+        let mut below = Layer::default();
+        let mut room = Vec::new();
+        let mut out = Vec::with_capacity(max_pairs);
+        for n in 1..=max_pairs {
+            let next = layer(&levels, rule, n, &below, room);
+            let start = next.shape.view(&levels, &next.data, 0, 0, 0, 0);
+            out.push(value(&levels, 2 * n, start));
+            room = std::mem::replace(&mut below, next).data;
+        }
+        out
+    })
 }
 
 /// [`start_values_under`] under [`Mode::MaxN`].
@@ -561,11 +559,14 @@ impl PackedThreeTable {
     #[must_use]
     pub fn build_under(mode: Mode, rule: PassRule, max_pairs: usize) -> PackedThreeTable {
         let levels = Levels::new(mode, max_pairs);
-        let mut layers = vec![Layer::default()];
-        for n in 1..=max_pairs {
-            let next = layer(&levels, rule, n, &layers[n - 1], Vec::new());
-            layers.push(next);
-        }
+        let layers = rayon::scope(|_| {
+            let mut layers = vec![Layer::default()];
+            for n in 1..=max_pairs {
+                let next = layer(&levels, rule, n, &layers[n - 1], Vec::new());
+                layers.push(next);
+            }
+            layers
+        });
         PackedThreeTable {
             rule,
             levels,
