@@ -653,15 +653,14 @@ impl GrowingGame {
 
     fn pivot(&mut self, r: usize, e: usize) {
         let rows = self.tableau.rows * self.tableau.stride;
-        wide::eliminate(
-            &mut self.tableau.data[..rows],
-            self.tableau.stride,
-            self.tableau.cols,
-            r,
-            e,
-            &mut self.rhs,
-            &mut self.objective,
-        );
+        let tableau = wide::Tableau {
+            data: &mut self.tableau.data[..rows],
+            stride: self.tableau.stride,
+            width: self.tableau.cols,
+            rhs: &mut self.rhs,
+            objective: &mut self.objective,
+        };
+        wide::eliminate(tableau, r, e);
         self.basis[r] = e;
     }
 

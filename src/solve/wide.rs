@@ -53,53 +53,51 @@ fn detect() -> bool {
     false
 }
 
-/// One Gauss–Jordan pivot of a row-major tableau (rows of `stride`, the
-/// first `width` entries of each in use) on entry (`r`, `e`): row `r` and
+/// A simplex tableau as [`eliminate`] sweeps it: rows of `stride` with the
+/// first `width` entries of each in use, one right-hand side per row and one
+/// reduced cost per column.
+pub struct Tableau<'a> {
+    /// The rows, one after another.
+    pub data: &'a mut [f64],
+    /// The distance from one row's start to the next.
+    pub stride: usize,
+    /// The entries of a row in use.
+    pub width: usize,
+    /// The right-hand sides.
+    pub rhs: &'a mut [f64],
+    /// The reduced costs.
+    pub objective: &'a mut [f64],
+}
+
+/// One Gauss–Jordan pivot of the tableau on entry (`r`, `e`): row `r` and
 /// `rhs[r]` are divided by the pivot, then every other row with a non-zero
 /// `f` in column `e` becomes `row − f · pivot row` with its entry `e` an
 /// exact 0; `rhs` and `objective` follow the same rule.
-pub fn eliminate(
-    data: &mut [f64],
-    stride: usize,
-    width: usize,
-    r: usize,
-    e: usize,
-    rhs: &mut [f64],
-    objective: &mut [f64],
-) {
+pub fn eliminate(t: Tableau<'_>, r: usize, e: usize) {
     #[cfg(target_arch = "x86_64")]
     if is_wide() {
         // SAFETY: `is_wide` is true only where the processor has AVX2.
-        unsafe { eliminate_avx2(data, stride, width, r, e, rhs, objective) };
+        unsafe { eliminate_avx2(t, r, e) };
         return;
     }
-    eliminate_body(data, stride, width, r, e, rhs, objective);
+    eliminate_body(t, r, e);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn eliminate_avx2(
-    data: &mut [f64],
-    stride: usize,
-    width: usize,
-    r: usize,
-    e: usize,
-    rhs: &mut [f64],
-    objective: &mut [f64],
-) {
-    eliminate_body(data, stride, width, r, e, rhs, objective);
+unsafe fn eliminate_avx2(t: Tableau<'_>, r: usize, e: usize) {
+    eliminate_body(t, r, e);
 }
 
 #[inline(always)]
-fn eliminate_body(
-    data: &mut [f64],
-    stride: usize,
-    width: usize,
-    r: usize,
-    e: usize,
-    rhs: &mut [f64],
-    objective: &mut [f64],
-) {
+fn eliminate_body(t: Tableau<'_>, r: usize, e: usize) {
+    let Tableau {
+        data,
+        stride,
+        width,
+        rhs,
+        objective,
+    } = t;
     let p = data[r * stride + e];
     for x in &mut data[r * stride..r * stride + width] {
         *x /= p;
@@ -226,11 +224,11 @@ mod tests {
                 let mut sums = Vec::new();
                 if wide && detect() {
                     // SAFETY: the processor has AVX2.
-                    unsafe { eliminate_avx2(&mut d, stride, width, r, e, &mut b, &mut o) };
+                    unsafe { eliminate_avx2(Tableau { data: &mut d, stride, width, rhs: &mut b, objective: &mut o }, r, e) };
                     sums.resize(stride, 0.0);
                     unsafe { weighted_sums_avx2(&data, stride, &rhs, &mut sums) };
                 } else {
-                    eliminate_body(&mut d, stride, width, r, e, &mut b, &mut o);
+                    eliminate_body(Tableau { data: &mut d, stride, width, rhs: &mut b, objective: &mut o }, r, e);
                     sums.resize(stride, 0.0);
                     weighted_sums_body(&data, stride, &rhs, &mut sums[..]);
                 }
@@ -260,7 +258,17 @@ mod tests {
         data[4] = 1.0;
         data[6] = 0.0;
         rhs[1] = 2.0;
-        eliminate(&mut data, stride, width, 1, 1, &mut rhs, &mut objective);
+        eliminate(
+            Tableau {
+                data: &mut data,
+                stride,
+                width,
+                rhs: &mut rhs,
+                objective: &mut objective,
+            },
+            1,
+            1,
+        );
         assert_eq!(&data[0..3], &[0.0, 0.0, 3.0]);
         assert_eq!(&data[8..11], &[2.0, 0.0, 1.0]);
         assert_eq!(rhs, vec![-1.0, 1.0, 1.0]);
