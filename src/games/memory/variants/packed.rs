@@ -320,11 +320,10 @@ impl Shape {
 /// A layer of this recurrence.
 type Layer = reads::Layer<Shape>;
 
-/// Per-thread room for the three cases' mixtures and the sum over the
-/// cases.
+/// Per-thread room for the three cases' mixtures (the sum over the cases
+/// goes straight into the arena, [`layer`]).
 struct Scratch {
     mixes: Vec<u64>,
-    sum: Vec<u64>,
 }
 
 /// What one state of this recurrence reads.
@@ -406,27 +405,35 @@ impl<'a> Reads<'a> {
     }
 
     /// The numerators of F3/G3 (an unknown card first, then the best
-    /// second card) of one state at lead index `i` into `scratch.sum`, as
+    /// second card) of one state at lead index `i` into `sum`, as
     /// `optimized::Recurrence::solve` computes them ([`reads::sums`] over
     /// the state's resolved walk `cases`). They do not depend on the pass
     /// flag: [`layer`] computes them once for both twins.
-    fn sums(&self, scratch: &mut Scratch, u: usize, cases: &reads::Cases<Src<'a>>, i: usize) {
+    fn sums(
+        &self,
+        scratch: &mut Scratch,
+        u: usize,
+        cases: &reads::Cases<Src<'a>>,
+        i: usize,
+        sum: &mut [u64],
+    ) {
         let levels = self.levels;
-        let w = levels.width[u];
-        let Scratch { mixes, sum } = scratch;
-        reads::sums(levels, &mut (), mixes, &mut sum[..3 * w], u, cases, |x| {
+        reads::sums(levels, &mut (), &mut scratch.mixes, sum, u, cases, |x| {
             self.at(x, i)
         });
     }
 
-    /// The value of one state at lead index `i` into `out` from its F3/G3
-    /// numerators `f3`: the options in `optimized::Recurrence::solve`'s
+    /// The best option of one state at lead index `i` whose F3/G3
+    /// numerators are `f3`: the options in `optimized::Recurrence::solve`'s
     /// order (take a pair, pass, an unknown card first); the first of
-    /// equals stays. `take` is the known pair's read (m ≥ 1), `pass` the
+    /// equals stays. `None` is F3/G3 itself, `Some` another option, which
+    /// lies in the finished part, the layer below or an end, never where
+    /// `f3` lies: so [`layer`] can read F3/G3 in place in the arena and
+    /// then write the state over it ([`Self::write`]) with no copy to a
+    /// scratch first. `take` is the known pair's read (m ≥ 1), `pass` the
     /// opponent's flagged twin (`None` if this state is flagged, when a
     /// pass ends the game); `may_pass` is m + k ≥ 2.
-    #[allow(clippy::too_many_arguments)]
-    fn finish(
+    fn best(
         &self,
         u: usize,
         i: usize,
@@ -434,15 +441,12 @@ impl<'a> Reads<'a> {
         may_pass: bool,
         pass: Option<Src<'a>>,
         f3: View<'_>,
-        out: &mut [u64],
-    ) {
+    ) -> Option<View<'a>> {
         let levels = self.levels;
-        let w = levels.width[u];
-        let mut options: [Option<(View<'_>, bool)>; 3] = [None, None, Some((f3, false))];
         // F1/G1: take a known pair, turn again.
-        options[0] = take.map(|x| (self.at(x, i), false));
+        let took = take.map(|x| (self.at(x, i), false));
         // F2/G2: pass; a second pass in a row ends the game.
-        if may_pass {
+        let passed = may_pass.then(|| {
             let end = match pass {
                 Some(x) => self.at(x, i),
                 None => {
@@ -455,20 +459,32 @@ impl<'a> Reads<'a> {
                     levels.view(u, triple)
                 }
             };
-            options[1] = Some((end, true));
+            (end, true)
+        });
+        let mut best: Option<(View<'a>, bool)> = None;
+        for (x, pass) in [took, passed].into_iter().flatten() {
+            best = match best {
+                Some((b, b_pass)) if !levels.preferred(x, pass, b, b_pass) => Some((b, b_pass)),
+                _ => Some((x, pass)),
+            };
         }
-        let (mut best, mut best_pass) = (f3, false);
-        let mut first = true;
-        for (x, pass) in options.into_iter().flatten() {
-            if first || levels.preferred(x, pass, best, best_pass) {
-                best = x;
-                best_pass = pass;
+        match best {
+            Some((b, b_pass)) if !levels.preferred(f3, false, b, b_pass) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Writes the state chosen by [`Self::best`] into `out`: `best`'s
+    /// numbers, or (`None`) F3/G3's, which `out` already holds; a zero-sum
+    /// variant's opponent's points are then 2·u! less the mover's.
+    fn write(&self, u: usize, best: Option<View<'_>>, out: &mut [u64]) {
+        let levels = self.levels;
+        let w = levels.width[u];
+        if let Some(best) = best {
+            let parts_of: &[usize] = if levels.zero_sum { &[0, 2] } else { &[0, 1, 2] };
+            for &i in parts_of {
+                out[i * w..(i + 1) * w].copy_from_slice(best.c[i]);
             }
-            first = false;
-        }
-        let parts_of: &[usize] = if levels.zero_sum { &[0, 2] } else { &[0, 1, 2] };
-        for &i in parts_of {
-            out[i * w..(i + 1) * w].copy_from_slice(best.c[i]);
         }
         if levels.zero_sum {
             let (mover, rest) = out.split_at_mut(w);
@@ -501,7 +517,6 @@ fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -
     let min_len = 32usize.div_ceil(leads);
     let scratch = || Scratch {
         mixes: vec![0; 9 * top],
-        sum: vec![0; 3 * top],
     };
     for u in 1..=2 * n {
         let w = levels.width[u];
@@ -531,10 +546,14 @@ fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -
                     .zip(parks.chunks_exact_mut(3 * w))
                     .enumerate()
                 {
-                    reads.sums(scratch, u, &cases, i);
-                    let f3 = &scratch.sum[..3 * w];
-                    reads.finish(u, i, take, m + k >= 2, None, View::of(f3, w), out);
-                    parked.copy_from_slice(f3);
+                    // F3/G3 straight into the unflagged twin's slot.
+                    reads.sums(scratch, u, &cases, i, parked);
+                    let f3 = View::of(parked, w);
+                    let best = reads.best(u, i, take, m + k >= 2, None, f3);
+                    if best.is_none() {
+                        out.copy_from_slice(parked);
+                    }
+                    reads.write(u, best, out);
                 }
             });
         let (done, rest) = data.split_at_mut(unflagged_at);
@@ -548,14 +567,13 @@ fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -
             .par_chunks_mut(leads * 3 * w)
             .enumerate()
             .with_min_len(min_len)
-            .for_each_init(scratch, |scratch, (slot, outs)| {
+            .for_each(|(slot, outs)| {
                 let (ones, m, k, _) = shape.state_at(u, slot, 0);
                 let take = reads.take(ones, m, k);
                 let pass = (m + k >= 2).then(|| reads.over(ones, m, k, true));
                 for (i, out) in outs.chunks_exact_mut(3 * w).enumerate() {
-                    let f3 = &mut scratch.sum[..3 * w];
-                    f3.copy_from_slice(out);
-                    reads.finish(u, i, take, m + k >= 2, pass, View::of(f3, w), out);
+                    let best = reads.best(u, i, take, m + k >= 2, pass, View::of(out, w));
+                    reads.write(u, best, out);
                 }
             });
     }

@@ -49,8 +49,9 @@ pub(super) trait Numbers: Sync {
     /// Numbers per state (the limbs of a state at level u are
     /// `slots() * width(u)`).
     fn slots(&self) -> usize;
-    /// Which numbers are summed; the others stay 0 in a sum (the zero-sum
-    /// variants write the opponent's points from the mover's at the end).
+    /// Which numbers are summed; the others are left unwritten in a sum
+    /// and never read (the zero-sum variants write the opponent's points
+    /// from the mover's at the end).
     fn summed(&self) -> &'static [usize];
     /// The numbers of level u in `numbers`.
     fn view<'a>(&'a self, u: usize, numbers: &'a [u64]) -> Self::View<'a>;
@@ -143,7 +144,8 @@ pub(super) fn sums<'a, L: Numbers, R: Copy>(
 }
 
 /// Number i of `out` (limbs i·w..(i + 1)·w, for i < `slots`) is
-/// Σ count · number i of the view over `terms` where i is summed, else 0;
+/// Σ count · number i of the view over `terms` where i is summed, else
+/// left as it was;
 /// at most four terms (the cases of a mixture, or the three picks).
 #[inline]
 fn combine_each<'a, 'b, L: Numbers + 'a>(
@@ -165,8 +167,10 @@ fn combine_each<'a, 'b, L: Numbers + 'a>(
                 len += 1;
             }
             combine(out, &parts[..len]);
-        } else {
-            out.fill(0);
         }
+        // A number not summed is left as it was: no reader looks at it (the
+        // zero-sum variants' choices compare the mover's points and the
+        // draw, and their opponent's points are written from the mover's
+        // at the end), and clearing it was a memset call per mixture.
     }
 }
