@@ -600,7 +600,8 @@ impl GrowingGame {
         let (m, n) = self.shape();
         let mut column_strategy = self.fresh(n);
         let mut row_strategy = self.fresh(m);
-        let (mut tight_rows, mut basic_columns) = (self.fresh_positions(m), self.fresh_positions(n));
+        let (mut tight_rows, mut basic_columns) =
+            (self.fresh_positions(m), self.fresh_positions(n));
         let mut slack_basic = std::mem::take(&mut self.slack_basic);
         slack_basic.clear();
         slack_basic.resize(m, false);
