@@ -394,33 +394,52 @@ impl Flat {
 /// and every solution read hands back four.
 const SPARES: usize = 256;
 
+/// The least capacity of a spare vector. Callers hand back vectors of every
+/// size (a one-entry strategy of a pure saddle point, a square guess's
+/// basis); kept, a short one came back out of the spares to be grown, and
+/// `realloc` with its copy was 3 % of the instructions at T ≤ 40
+/// (callgrind). Only vectors with this much room are kept, and a new one is
+/// made with it, so a spare never grows below this many lines (a restricted
+/// game at T ≤ 100 has fewer).
+const SPARE_ROOM: usize = 64;
+
 impl GrowingGame {
     /// A zeroed vector of `len`, from the spares if there is one.
     fn fresh(&mut self, len: usize) -> Vec<f64> {
-        let mut v = self.spare.pop().unwrap_or_default();
+        let mut v = self
+            .spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(len.max(SPARE_ROOM)));
         v.clear();
         v.resize(len, 0.0);
         v
     }
 
-    /// An empty vector of positions, from the spares if there is one.
-    fn fresh_positions(&mut self) -> Vec<usize> {
-        let mut v = self.spare_positions.pop().unwrap_or_default();
+    /// An empty vector of positions with room for `len`, from the spares if
+    /// there is one.
+    fn fresh_positions(&mut self, len: usize) -> Vec<usize> {
+        let mut v = self
+            .spare_positions
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(len.max(SPARE_ROOM)));
         v.clear();
+        v.reserve(len);
         v
     }
 
     /// Takes back a vector of values (a strategy this game or another handed
-    /// out), so that the next solution read needs no allocation.
+    /// out), so that the next solution read needs no allocation (one with
+    /// less than [`SPARE_ROOM`] is freed instead).
     pub fn recycle_values(&mut self, v: Vec<f64>) {
-        if self.spare.len() < SPARES {
+        if self.spare.len() < SPARES && v.capacity() >= SPARE_ROOM {
             self.spare.push(v);
         }
     }
 
-    /// Takes back a vector of positions (a basis) for reuse.
+    /// Takes back a vector of positions (a basis) for reuse, as
+    /// [`GrowingGame::recycle_values`].
     pub fn recycle_positions(&mut self, v: Vec<usize>) {
-        if self.spare_positions.len() < SPARES {
+        if self.spare_positions.len() < SPARES && v.capacity() >= SPARE_ROOM {
             self.spare_positions.push(v);
         }
     }
@@ -581,7 +600,8 @@ impl GrowingGame {
         let (m, n) = self.shape();
         let mut column_strategy = self.fresh(n);
         let mut row_strategy = self.fresh(m);
-        let (mut tight_rows, mut basic_columns) = (self.fresh_positions(), self.fresh_positions());
+        let (mut tight_rows, mut basic_columns) =
+            (self.fresh_positions(m), self.fresh_positions(n));
         let mut slack_basic = std::mem::take(&mut self.slack_basic);
         slack_basic.clear();
         slack_basic.resize(m, false);
