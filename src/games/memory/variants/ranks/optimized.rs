@@ -26,7 +26,7 @@
 //! compare as integers.
 //!
 //! **One table for every K** (SPEC.md "Ranks of four: one dense table",
-//! issue 26, s38). A deck of K ranks is the state of K − 1 ranks of kind
+//! s38). A deck of K ranks is the state of K − 1 ranks of kind
 //! (0,4); a state of a smaller deck is a state of the 13-rank deck once the
 //! missing ranks are taken whole, and its scale 2·U! depends on its own
 //! unknown cards only. So one table over every count vector of at most S
