@@ -164,6 +164,37 @@ pub struct Certified {
     lines: Option<lines::Lines>,
 }
 
+/// The lines of one player built for the state being solved, as the two
+/// things read from them: each entry's midpoint (the game the float LPs
+/// solve) and its bound on the side that player's bounds need (a row's
+/// lower bound for A's guarantee, a column's upper bound for B's ceiling).
+#[derive(Debug, Default)]
+struct Built {
+    mids: Vec<f64>,
+    bounds: Vec<f64>,
+}
+
+impl Built {
+    fn clear(&mut self) {
+        self.mids.clear();
+        self.bounds.clear();
+    }
+
+    /// Appends a row's entry: its midpoint and lower bound.
+    #[inline(always)]
+    fn push_lower(&mut self, iv: Interval) {
+        self.mids.push(iv.mid());
+        self.bounds.push(iv.lower);
+    }
+
+    /// Appends a column's entry: its midpoint and upper bound.
+    #[inline(always)]
+    fn push_upper(&mut self, iv: Interval) {
+        self.mids.push(iv.mid());
+        self.bounds.push(iv.upper);
+    }
+}
+
 /// Scratch space of one thread.
 #[derive(Default)]
 struct Workspace {
@@ -171,13 +202,12 @@ struct Workspace {
     /// The restricted game of the state being solved, grown a reply at a time.
     grow: GrowingGame,
     /// Rows built for the state being solved (one per bet of A tried), each
-    /// B's money + 1 long, one after another.
-    rows: Vec<Interval>,
-    /// Columns built (one per bet of B tried), each A's money + 1 long.
-    columns: Vec<Interval>,
-    /// The midpoints of `rows` and `columns`: the game the float LPs solve.
-    row_mids: Vec<f64>,
-    column_mids: Vec<f64>,
+    /// B's money + 1 long, one after another: their midpoints and lower
+    /// bounds.
+    rows: Built,
+    /// Columns built (one per bet of B tried), each A's money + 1 long:
+    /// their midpoints and upper bounds.
+    columns: Built,
     /// Each row's least lower bound and each column's greatest upper bound:
     /// what a pure bet guarantees, taken once when the line is built
     /// ([`Workspace::row_built`]) instead of on every [`Certified::bounds`].
@@ -204,28 +234,19 @@ impl Workspace {
         Workspace::default()
     }
 
-    /// Notes the row just appended to `rows`: its midpoints, and the least
-    /// of its lower bounds (the guarantee of that pure bet of A).
-    fn row_built(&mut self) {
-        let start = self.row_mids.len();
-        let row = &self.rows[start..];
-        self.row_mids.extend(row.iter().map(|iv| iv.mid()));
-        self.row_floors
-            .push(row.iter().map(|iv| iv.lower).fold(f64::INFINITY, f64::min));
+    /// Notes the row just appended to `rows` (`n` entries): the least of its
+    /// lower bounds, the guarantee of that pure bet of A.
+    fn row_built(&mut self, n: usize) {
+        let bounds = &self.rows.bounds;
+        self.row_floors.push(least(&bounds[bounds.len() - n..]));
     }
 
-    /// Notes the column just appended to `columns`: its midpoints, and the
-    /// greatest of its upper bounds (the ceiling of that pure bet of B).
-    fn column_built(&mut self) {
-        let start = self.column_mids.len();
-        let column = &self.columns[start..];
-        self.column_mids.extend(column.iter().map(|iv| iv.mid()));
-        self.column_ceilings.push(
-            column
-                .iter()
-                .map(|iv| iv.upper)
-                .fold(f64::NEG_INFINITY, f64::max),
-        );
+    /// Notes the column just appended to `columns` (`m` entries): the
+    /// greatest of its upper bounds, the ceiling of that pure bet of B.
+    fn column_built(&mut self, m: usize) {
+        let bounds = &self.columns.bounds;
+        self.column_ceilings
+            .push(greatest(&bounds[bounds.len() - m..]));
     }
 
     /// The basis the next state would start from.
@@ -686,7 +707,7 @@ impl Certified {
 
     /// The successors' intervals when A bets `x`, for every bet of B,
     /// appended to `out`.
-    fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) {
+    fn row(&self, state: State, x: u64, out: &mut Built) {
         let a = state.money_a - x;
         if a > 0
             && self
@@ -702,23 +723,28 @@ impl Certified {
                 // A's money after the bet is fixed along a row: its blocks
                 // are one contiguous run, indexed by B's money.
                 let blocks = &layer.blocks[a as usize * n..(a as usize + 1) * n];
-                out.extend((0..=state.money_b).map(|y| {
+                for y in 0..=state.money_b {
                     let b = state.money_b - y;
                     let d = state.gain_diff + gain(x, y);
-                    if b == 0 {
-                        return Interval::point((d - a as i64).signum() as f64);
-                    }
-                    self.look_up(layer, blocks[b as usize], d)
-                        .unwrap_or_else(|| self.interval(state.after(x, y)))
-                }));
+                    out.push_lower(if b == 0 {
+                        Interval::point((d - a as i64).signum() as f64)
+                    } else {
+                        self.look_up(layer, blocks[b as usize], d)
+                            .unwrap_or_else(|| self.interval(state.after(x, y)))
+                    });
+                }
             }
-            None => out.extend((0..=state.money_b).map(|y| self.successor(state, x, y))),
+            None => {
+                for y in 0..=state.money_b {
+                    out.push_lower(self.successor(state, x, y));
+                }
+            }
         }
     }
 
     /// The successors' intervals when B bets `y`, for every bet of A,
     /// appended to `out`.
-    fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) {
+    fn column(&self, state: State, y: u64, out: &mut Built) {
         let b = state.money_b - y;
         if b > 0
             && self
@@ -731,17 +757,22 @@ impl Certified {
         match self.stored_layer(state, b) {
             Some(layer) => {
                 let n = self.max_total as usize + 1;
-                out.extend((0..=state.money_a).map(|x| {
+                for x in 0..=state.money_a {
                     let a = state.money_a - x;
                     let d = state.gain_diff + gain(x, y);
-                    if a == 0 {
-                        return Interval::point((d + b as i64).signum() as f64);
-                    }
-                    self.look_up(layer, layer.blocks[a as usize * n + b as usize], d)
-                        .unwrap_or_else(|| self.interval(state.after(x, y)))
-                }));
+                    out.push_upper(if a == 0 {
+                        Interval::point((d + b as i64).signum() as f64)
+                    } else {
+                        self.look_up(layer, layer.blocks[a as usize * n + b as usize], d)
+                            .unwrap_or_else(|| self.interval(state.after(x, y)))
+                    });
+                }
             }
-            None => out.extend((0..=state.money_a).map(|x| self.successor(state, x, y))),
+            None => {
+                for x in 0..=state.money_a {
+                    out.push_upper(self.successor(state, x, y));
+                }
+            }
         }
     }
 
@@ -829,8 +860,6 @@ impl Certified {
         }
         ws.rows.clear();
         ws.columns.clear();
-        ws.row_mids.clear();
-        ws.column_mids.clear();
         ws.row_floors.clear();
         ws.column_ceilings.clear();
         let mut row_bets = std::mem::take(&mut ws.bets_a);
@@ -853,11 +882,11 @@ impl Certified {
         }
         for &x in &row_bets {
             self.row(state, x, &mut ws.rows);
-            ws.row_built();
+            ws.row_built(state.money_b as usize + 1);
         }
         for &y in &col_bets {
             self.column(state, y, &mut ws.columns);
-            ws.column_built();
+            ws.column_built(state.money_a as usize + 1);
         }
         // Ever more costly ways to an equilibrium of the stage game, until
         // the float strategies bound its value to within `WIDE`. Every bound
@@ -1084,7 +1113,10 @@ impl Certified {
             }
         }
         // Bets tried after the strategies were found have weight 0.
-        let (mixed_lower, mixed_upper) = (guarantee(&ws.rows, n, p), ceiling(&ws.columns, m, q));
+        let (mixed_lower, mixed_upper) = (
+            guarantee(&ws.rows.bounds, n, p),
+            ceiling(&ws.columns.bounds, m, q),
+        );
         Bounds {
             lower: mixed_lower.max(pure_lower),
             upper: mixed_upper.min(pure_upper),
@@ -1118,7 +1150,7 @@ impl Certified {
             // The restricted game's midpoints, into a buffer kept across
             // stage games (a fresh vector per LP showed in the profile).
             ws.small.clear();
-            for row in ws.row_mids.chunks_exact(n) {
+            for row in ws.rows.mids.chunks_exact(n) {
                 ws.small.extend(col_bets.iter().map(|&y| row[y as usize]));
             }
             let sol = match method {
@@ -1182,8 +1214,8 @@ impl Certified {
             let (p, q) = (&sol.row_strategy, &sol.column_strategy);
             // B's best reply to p over all columns, A's to q over all rows
             // (row by row: contiguous, so the sums vectorise).
-            let (worst_j, worst) = best_reply(&ws.row_mids, n, p, f64::lt, &mut ws.sums);
-            let (best_i, best) = best_reply(&ws.column_mids, m, q, f64::gt, &mut ws.sums);
+            let (worst_j, worst) = best_reply(&ws.rows.mids, n, p, f64::lt, &mut ws.sums);
+            let (best_i, best) = best_reply(&ws.columns.mids, m, q, f64::gt, &mut ws.sums);
             let new_column = (worst < sol.value - TOLERANCE
                 && !col_bets.contains(&(worst_j as u64)))
             .then_some(worst_j as u64);
@@ -1215,9 +1247,9 @@ impl Certified {
             if let Some(x) = new_row {
                 row_bets.push(x);
                 self.row(state, x, &mut ws.rows);
-                ws.row_built();
+                ws.row_built(n);
                 if warm {
-                    let row = &ws.row_mids[(row_bets.len() - 1) * n..];
+                    let row = &ws.rows.mids[(row_bets.len() - 1) * n..];
                     ws.entries.clear();
                     ws.entries.extend(col_bets.iter().map(|&y| row[y as usize]));
                     pending = ws.grow.add_row(&ws.entries);
@@ -1227,9 +1259,9 @@ impl Certified {
             if let Some(y) = new_column {
                 col_bets.push(y);
                 self.column(state, y, &mut ws.columns);
-                ws.column_built();
+                ws.column_built(m);
                 if warm {
-                    let column = &ws.column_mids[(col_bets.len() - 1) * m..];
+                    let column = &ws.columns.mids[(col_bets.len() - 1) * m..];
                     ws.entries.clear();
                     ws.entries
                         .extend(row_bets.iter().map(|&x| column[x as usize]));
@@ -1258,19 +1290,20 @@ impl Certified {
     /// where the float double oracle stopped on a non-optimal basis.
     fn exact_bounds(&self, state: State) -> Interval {
         let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
-        let mut rows = Vec::with_capacity(m * n);
+        let mut rows = Built::default();
         for x in 0..=state.money_a {
             self.row(state, x, &mut rows);
         }
-        let mut columns = Vec::with_capacity(m * n);
+        let mut columns = Built::default();
         for y in 0..=state.money_b {
             self.column(state, y, &mut columns);
         }
         let matrix: Vec<Vec<BigRational>> = rows
+            .mids
             .chunks_exact(n)
             .map(|row| {
                 row.iter()
-                    .map(|iv| BigRational::from_float(iv.mid()).expect("a finite midpoint"))
+                    .map(|&mid| BigRational::from_float(mid).expect("a finite midpoint"))
                     .collect()
             })
             .collect();
@@ -1285,8 +1318,8 @@ impl Certified {
             to_f64(&solution.column_strategy),
         );
         Interval {
-            lower: guarantee(&rows, n, &p),
-            upper: ceiling(&columns, m, &q),
+            lower: guarantee(&rows.bounds, n, &p),
+            upper: ceiling(&columns.bounds, m, &q),
         }
     }
 }
@@ -1573,6 +1606,55 @@ fn best_reply(
     (at, sums[at])
 }
 
+/// The least of `xs` (not empty, no NaN), the same bits as folding
+/// `f64::min` over them in order: four running minima (the compiler keeps
+/// them in one vector register) give the least value, and a non-zero value
+/// has one bit pattern; only a least value of zero, where −0 and +0 compare
+/// equal, is folded again in order.
+#[inline]
+fn least(xs: &[f64]) -> f64 {
+    let mut lanes = [f64::INFINITY; 4];
+    let mut chunks = xs.chunks_exact(4);
+    for chunk in &mut chunks {
+        for (lane, &x) in lanes.iter_mut().zip(chunk) {
+            *lane = if x < *lane { x } else { *lane };
+        }
+    }
+    let mut m = lanes
+        .into_iter()
+        .fold(f64::INFINITY, |m, x| if x < m { x } else { m });
+    for &x in chunks.remainder() {
+        m = if x < m { x } else { m };
+    }
+    if m == 0.0 {
+        return xs.iter().copied().fold(f64::INFINITY, f64::min);
+    }
+    m
+}
+
+/// The greatest of `xs`, the same bits as folding `f64::max` in order (as
+/// [`least`]).
+#[inline]
+fn greatest(xs: &[f64]) -> f64 {
+    let mut lanes = [f64::NEG_INFINITY; 4];
+    let mut chunks = xs.chunks_exact(4);
+    for chunk in &mut chunks {
+        for (lane, &x) in lanes.iter_mut().zip(chunk) {
+            *lane = if x > *lane { x } else { *lane };
+        }
+    }
+    let mut m = lanes
+        .into_iter()
+        .fold(f64::NEG_INFINITY, |m, x| if x > m { x } else { m });
+    for &x in chunks.remainder() {
+        m = if x > m { x } else { m };
+    }
+    if m == 0.0 {
+        return xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    }
+    m
+}
+
 /// The fixed point of the bounds: weights and payoffs are rounded to
 /// multiples of 2^-50 (weights down, payoffs outward), so that every
 /// product and sum after that is an exact integer (|weight·payoff| ≤ 2^100,
@@ -1607,77 +1689,137 @@ fn fixed_weights(p: &[f64]) -> Vec<(usize, i64)> {
     grid_weights(p).collect()
 }
 
-/// [`fixed_sums`]'s scratch: the weights on the grid, and the sums.
-type FixedScratch = (Vec<(usize, i64)>, Vec<i128>);
+/// [`fixed_extreme`]'s scratch: the weights on the grid, the same as
+/// doubles (0 off the grid), and the float sums.
+type FixedScratch = (Vec<(usize, i64)>, Vec<f64>, Vec<f64>);
 
 thread_local! {
-    /// [`fixed_sums`]'s weights and sums, kept across stage games: the
-    /// bounds run several times per stage game, and fresh vectors each time
-    /// showed in the profile as allocator work.
+    /// [`fixed_extreme`]'s scratch, kept across stage games: the bounds run
+    /// several times per stage game, and fresh vectors each time showed in
+    /// the profile as allocator work.
     static FIXED_SCRATCH: std::cell::RefCell<FixedScratch> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+        const { std::cell::RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
 }
 
-/// For each of `len` replies, Σ over the lines built of weight × payoff,
-/// exactly: `lines` holds one line per bet tried (each `len` long, one
-/// after another), `weights` the float strategy over them (rounded down to
-/// the grid), `payoff` an entry's bound rounded outward to the grid. Hands
-/// the sums and the weights' exact total to `finish`; `None` if the
-/// strategy rounds to nothing.
-fn fixed_sums<R>(
-    lines: &[Interval],
+/// The least (`least`) or the greatest, over the `len` replies, of the
+/// exact sum Σ over the lines built of weight × payoff: `bounds` holds one
+/// line per bet tried (each `len` long, one after another; a row's lower
+/// or a column's upper bounds), `weights` the float strategy over them
+/// (rounded down to the grid), `payoff` a bound rounded outward to the
+/// grid. With the weights' exact total; `None` if the strategy rounds to
+/// nothing.
+///
+/// Why only a few replies are summed exactly. Each reply's sum is first
+/// taken in doubles, s_j = fl(Σ_r w_r·b_rj) (the grid weights w_r are
+/// integers below 2⁵¹, exact as doubles). Against the exact fixed-point sum
+/// S_j = Σ_r w_r·P_rj·2⁻⁵⁰ it errs by at most E = W·(γ_k + 2⁻⁵⁰), W = Σ w_r,
+/// k the lines with a weight: a payoff on the grid is within 2⁻⁵⁰ of its
+/// bound (|w·b − w·P·2⁻⁵⁰| < w·2⁻⁵⁰), and a float dot product of k terms
+/// with |b| ≤ 1 is within γ_k·Σ|w_r·b_rj| ≤ γ_k·W of the real one,
+/// γ_k = k·u/(1 − k·u), u = 2⁻⁵³ (Higham, *Accuracy and Stability of
+/// Numerical Algorithms*, §3.1; any order of summation; a product that
+/// underflows errs by at most 2⁻¹⁰⁷⁵, far inside the slack, as w ≥ 1).
+/// So with s* the least float sum (at j*), every reply with s_j > s* + 2E
+/// has S_j ≥ s_j − E > s* + E ≥ S_j*: it cannot be the least, and only the
+/// replies within 2E of s* (at an equilibrium, about the other player's
+/// support) are summed exactly. The tolerance used, W·((k + 2)·2⁻⁵¹ + 2⁻⁴⁸),
+/// is at least 4E for k < 2⁴⁰ and still above 2E after its own rounding; a
+/// NaN sum (never expected: every bound is in [−1, 1]) is always summed
+/// exactly. The result is the same integer the sum over every reply gives.
+fn fixed_extreme(
+    bounds: &[f64],
     len: usize,
     weights: &[f64],
-    payoff: impl Fn(&Interval) -> i64,
-    finish: impl FnOnce(&[i128], i128) -> R,
-) -> Option<R> {
+    payoff: impl Fn(f64) -> i64,
+    least: bool,
+) -> Option<(i128, i128)> {
     FIXED_SCRATCH.with(|scratch| {
-        let (grid, sums) = &mut *scratch.borrow_mut();
+        let (grid, dense, approx) = &mut *scratch.borrow_mut();
         grid.clear();
         grid.extend(grid_weights(weights));
         let total: i128 = grid.iter().map(|&(_, w)| i128::from(w)).sum();
         if total == 0 {
             return None;
         }
-        sums.clear();
-        sums.resize(len, 0);
+        dense.clear();
+        dense.resize(weights.len(), 0.0);
         for &(line, w) in grid.iter() {
-            for (sum, iv) in sums.iter_mut().zip(&lines[line * len..(line + 1) * len]) {
-                debug_assert!(
-                    iv.lower >= -1.0 && iv.upper <= 1.0,
-                    "a value outside [-1, 1]"
-                );
-                *sum += i128::from(w) * i128::from(payoff(iv));
+            dense[line] = w as f64;
+        }
+        wide::weighted_sums(bounds, len, dense, approx);
+        let tolerance =
+            total as f64 * ((grid.len() as f64 + 2.0) * f64::powi(2.0, -51) + f64::powi(2.0, -48));
+        let exact = |j: usize| -> i128 {
+            grid.iter()
+                .map(|&(line, w)| {
+                    let b = bounds[line * len + j];
+                    debug_assert!((-1.0..=1.0).contains(&b), "a value outside [-1, 1]");
+                    i128::from(w) * i128::from(payoff(b))
+                })
+                .sum()
+        };
+        let mut extreme: Option<i128> = None;
+        if least {
+            let threshold = approx.iter().copied().fold(f64::INFINITY, f64::min) + tolerance;
+            for (j, &s) in approx.iter().enumerate() {
+                // Within the tolerance, or NaN: summed exactly.
+                if s.partial_cmp(&threshold) != Some(std::cmp::Ordering::Greater) {
+                    let e = exact(j);
+                    extreme = Some(extreme.map_or(e, |x| x.min(e)));
+                }
+            }
+        } else {
+            let threshold = approx.iter().copied().fold(f64::NEG_INFINITY, f64::max) - tolerance;
+            for (j, &s) in approx.iter().enumerate() {
+                if s.partial_cmp(&threshold) != Some(std::cmp::Ordering::Less) {
+                    let e = exact(j);
+                    extreme = Some(extreme.map_or(e, |x| x.max(e)));
+                }
             }
         }
-        Some(finish(sums, total))
+        Some((extreme.unwrap_or(0), total))
     })
 }
 
-/// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ (p ≥ 0; −∞ if p
-/// rounds to nothing), in exact fixed-point arithmetic ([`FIXED`]).
-fn guarantee(rows: &[Interval], n: usize, p: &[f64]) -> f64 {
-    fixed_sums(
-        rows,
-        n,
-        p,
-        |iv| fixed_floor(iv.lower),
-        |sums, total| ratio_down(sums.iter().copied().min().unwrap_or(0), total) / FIXED,
-    )
-    .unwrap_or(f64::NEG_INFINITY)
+/// The same extreme summed exactly over every reply: what [`fixed_extreme`]
+/// must equal.
+#[cfg(test)]
+fn fixed_extreme_everywhere(
+    bounds: &[f64],
+    len: usize,
+    weights: &[f64],
+    payoff: impl Fn(f64) -> i64,
+    least: bool,
+) -> Option<(i128, i128)> {
+    let grid = fixed_weights(weights);
+    let total: i128 = grid.iter().map(|&(_, w)| i128::from(w)).sum();
+    if total == 0 {
+        return None;
+    }
+    let sums = (0..len).map(|j| {
+        grid.iter()
+            .map(|&(line, w)| i128::from(w) * i128::from(payoff(bounds[line * len + j])))
+            .sum::<i128>()
+    });
+    let extreme = if least { sums.min() } else { sums.max() };
+    Some((extreme.unwrap_or(0), total))
 }
 
-/// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c, as
-/// [`guarantee`] (+∞ if q rounds to nothing).
-fn ceiling(columns: &[Interval], m: usize, q: &[f64]) -> f64 {
-    fixed_sums(
-        columns,
-        m,
-        q,
-        |iv| -fixed_floor(-iv.upper),
-        |sums, total| ratio_up(sums.iter().copied().max().unwrap_or(0), total) / FIXED,
-    )
-    .unwrap_or(f64::INFINITY)
+/// A lower bound on minⱼ Σᵣ pᵣ·lower(rows[r][j]) / Σᵣ pᵣ, from the rows'
+/// lower bounds (`lowers`, each `n` long; p ≥ 0; −∞ if p rounds to
+/// nothing), in exact fixed-point arithmetic ([`FIXED`]).
+fn guarantee(lowers: &[f64], n: usize, p: &[f64]) -> f64 {
+    fixed_extreme(lowers, n, p, fixed_floor, true).map_or(f64::NEG_INFINITY, |(sum, total)| {
+        ratio_down(sum, total) / FIXED
+    })
+}
+
+/// An upper bound on maxᵢ Σ_c q_c·upper(columns[c][i]) / Σ_c q_c, from the
+/// columns' upper bounds (`uppers`, each `m` long), as [`guarantee`] (+∞ if
+/// q rounds to nothing).
+fn ceiling(uppers: &[f64], m: usize, q: &[f64]) -> f64 {
+    fixed_extreme(uppers, m, q, |b| -fixed_floor(-b), false)
+        .map_or(f64::INFINITY, |(sum, total)| ratio_up(sum, total) / FIXED)
 }
 
 /// The guarantee and ceiling against exact rational arithmetic.
@@ -1701,6 +1843,103 @@ mod tests {
             let on_grid = grid as f64 / FIXED;
             prop_assert_eq!(fixed_floor(on_grid), grid);
         }
+
+        /// A line's least lower and greatest upper bound are the bits of
+        /// folding `f64::min`/`f64::max` in order, −0 and +0 mixed in.
+        #[test]
+        fn least_and_greatest_are_the_ordered_folds(
+            xs in prop::collection::vec(
+                prop_oneof![Just(0.0), Just(-0.0), Just(1.0), Just(-1.0), -1.0f64..1.0],
+                1..40,
+            ),
+            sign in prop_oneof![Just(1.0), Just(-1.0)],
+        ) {
+            // Half the time every value on one side of 0, so that the least
+            // (greatest) is often a zero of either sign.
+            let xs: Vec<f64> = if sign > 0.0 {
+                xs
+            } else {
+                xs.iter().map(|x| x.abs()).collect()
+            };
+            let negated: Vec<f64> = xs.iter().map(|x| -x).collect();
+            for xs in [&xs, &negated] {
+                prop_assert_eq!(
+                    least(xs).to_bits(),
+                    xs.iter().copied().fold(f64::INFINITY, f64::min).to_bits()
+                );
+                prop_assert_eq!(
+                    greatest(xs).to_bits(),
+                    xs.iter().copied().fold(f64::NEG_INFINITY, f64::max).to_bits()
+                );
+            }
+        }
+
+        /// The float filter of [`fixed_extreme`] never drops the reply
+        /// with the least (or greatest) exact sum, on lines whose replies
+        /// tie or nearly tie (within a few grid steps or last bits), as the
+        /// other player's support does at an equilibrium.
+        #[test]
+        fn the_filtered_extreme_is_the_exact_one(
+            (len, bounds, weights) in (1usize..=12, 1usize..=40).prop_flat_map(|(k, len)| (
+                Just(len),
+                prop::collection::vec(near_tie(), k * len),
+                prop_oneof![
+                    Just(vec![1.0 / k as f64; k]),
+                    prop::collection::vec(prop_oneof![Just(0.0), 0.0f64..1.0], k),
+                ],
+            )),
+        ) {
+            let ceil = |b: f64| -fixed_floor(-b);
+            prop_assert_eq!(
+                fixed_extreme(&bounds, len, &weights, fixed_floor, true),
+                fixed_extreme_everywhere(&bounds, len, &weights, fixed_floor, true)
+            );
+            prop_assert_eq!(
+                fixed_extreme(&bounds, len, &weights, ceil, false),
+                fixed_extreme_everywhere(&bounds, len, &weights, ceil, false)
+            );
+        }
+    }
+
+    /// The zero an ordered fold of `f64::min` keeps is the first one seen
+    /// (−0 here), while the running minima meet a +0 first in their first
+    /// lane: the case `least` folds again in order.
+    #[test]
+    fn a_least_zero_has_the_sign_of_the_first_zero() {
+        let xs = [1.0, -0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0];
+        assert_eq!(least(&xs).to_bits(), (-0.0f64).to_bits());
+        let negated = xs.map(|x: f64| -x);
+        assert_eq!(greatest(&negated).to_bits(), 0.0f64.to_bits());
+    }
+
+    /// An entry near k/7 or k/8 in [−1, 1] (most often near 0, where
+    /// doubles are fine enough to order sums that the grid orders the other
+    /// way), moved by up to 3 grid steps (2⁻⁵⁰) in sixteenths of a step, or
+    /// by up to 3 of its own last bits: lines of such entries give replies
+    /// whose sums tie exactly or differ by less than the filter's tolerance,
+    /// and whose order in doubles differs from their order on the grid (a
+    /// payoff floored by nearly a step in one line, by nothing in another).
+    fn near_tie() -> impl Strategy<Value = f64> {
+        let k = prop_oneof![2 => Just(0i64), 1 => -7i64..=7];
+        (
+            k,
+            prop_oneof![Just(7.0), Just(8.0)],
+            -48i64..=48,
+            any::<bool>(),
+        )
+            .prop_map(|(k, den, steps, grid)| {
+                let base = k as f64 / den;
+                let moved = if grid {
+                    base + steps as f64 / (16.0 * FIXED)
+                } else {
+                    f64::from_bits((base.to_bits() as i64 + steps / 16) as u64)
+                };
+                if moved.is_finite() {
+                    moved.clamp(-1.0, 1.0)
+                } else {
+                    base
+                }
+            })
     }
 
     /// A regression found at T ≤ 54: the float LP of the restricted game at

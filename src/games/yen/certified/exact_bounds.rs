@@ -63,6 +63,16 @@ fn lines(matrix: &[Vec<BigRational>]) -> (Vec<Interval>, Vec<Interval>) {
     (rows, columns)
 }
 
+/// The lines' lower bounds, one after another: what [`guarantee`] reads.
+fn lowers(lines: &[Interval]) -> Vec<f64> {
+    lines.iter().map(|iv| iv.lower).collect()
+}
+
+/// The lines' upper bounds: what [`ceiling`] reads.
+fn uppers(lines: &[Interval]) -> Vec<f64> {
+    lines.iter().map(|iv| iv.upper).collect()
+}
+
 /// Checks both bounds of `matrix` with float strategies `p` (rows) and `q`
 /// (columns): guarantee ≤ what p ensures exactly ≤ value ≤ what q concedes
 /// exactly ≤ ceiling, each bound within 2⁻⁴⁰ of the exact one.
@@ -71,7 +81,7 @@ fn check(matrix: &[Vec<BigRational>], p: &[f64], q: &[f64]) -> Result<(), TestCa
     let value = matrix_game::solve_value(matrix);
     let (rows, columns) = lines(matrix);
     let slack = BigRational::new(BigInt::one(), BigInt::from(1u64 << 40));
-    let lower = guarantee(&rows, n, p);
+    let lower = guarantee(&lowers(&rows), n, p);
     if let Some(ensured) = exact_mean(&rows, n, p, |iv| fixed_floor(iv.lower), true) {
         prop_assert!(
             exact(lower) <= ensured,
@@ -88,7 +98,7 @@ fn check(matrix: &[Vec<BigRational>], p: &[f64], q: &[f64]) -> Result<(), TestCa
     } else {
         prop_assert_eq!(lower, f64::NEG_INFINITY);
     }
-    let upper = ceiling(&columns, m, q);
+    let upper = ceiling(&uppers(&columns), m, q);
     if let Some(conceded) = exact_mean(&columns, m, q, |iv| -fixed_floor(-iv.upper), false) {
         prop_assert!(
             conceded <= exact(upper),
@@ -157,7 +167,7 @@ proptest! {
         prop_assume!(value.denom().magnitude().count_ones() == 1);
         let (rows, columns) = lines(&m);
         let (p, q) = (floats(&solution.row_strategy), floats(&solution.column_strategy));
-        let (lower, upper) = (guarantee(&rows, m[0].len(), &p), ceiling(&columns, m.len(), &q));
+        let (lower, upper) = (guarantee(&lowers(&rows), m[0].len(), &p), ceiling(&uppers(&columns), m.len(), &q));
         prop_assert!(exact(lower) <= *value && *value <= exact(upper), "[{lower:e}, {upper:e}] misses {value}");
         check(&m, &p, &q)?;
     }
@@ -173,7 +183,7 @@ fn thirds_give_the_dyadic_value_exactly() {
     assert_eq!(matrix_game::solve_value(&m), e(2));
     let (rows, columns) = lines(&m);
     let thirds = [1.0 / 3.0, 2.0 / 3.0];
-    assert_eq!(guarantee(&rows, 2, &thirds), 0.25);
-    assert_eq!(ceiling(&columns, 2, &thirds), 0.25);
+    assert_eq!(guarantee(&lowers(&rows), 2, &thirds), 0.25);
+    assert_eq!(ceiling(&uppers(&columns), 2, &thirds), 0.25);
     check(&m, &thirds, &thirds).unwrap();
 }

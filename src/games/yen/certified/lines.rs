@@ -10,19 +10,23 @@
 //! each stretch is a diagonal of the (b′, d′) plane of A's money a − x. In
 //! the layer's own layout (blocks by (a′, b′), d′ within a block) each entry
 //! of such a stretch lies in a different block, a cache line per entry; here
-//! every (a′, diagonal) holds its T + 1 entries b′ = 0..=T one after another,
-//! so a stretch is a contiguous run, read backwards. Columns are the same
+//! every (a′, diagonal) holds its T + 1 entries b′ = T, T − 1, …, 0 one after
+//! another (the order a row reads them in), so a stretch is a contiguous
+//! run, copied as it lies. Columns are the same
 //! with the players' roles swapped: B's money b − y fixed, d′ + a′ constant
 //! for x < y and d′ − a′ for x > y.
 //!
-//! Every entry is the interval the entry-by-entry look-up gives
-//! ([`Certified::look_up`], or the sign rule of a player without money), so
-//! the rows and columns, and with them every bound, are the same bits.
-//! Memory: four copies of (T + 1) × (2T + 1) × (T + 1) intervals of one
-//! layer, 16 bytes each: 131 MB at T = 100, 1.04 GB at T = 200, built once
-//! per layer in O(T³) and reused for the next.
+//! Every slot holds what a line reads of the interval the entry-by-entry
+//! look-up gives ([`Certified::look_up`], or the sign rule of a player
+//! without money): its midpoint and, for rows, its lower bound, for columns
+//! its upper bound (`Built`), in two arrays of doubles, so a stretch is two
+//! copies and the midpoint of an entry is computed once per layer instead
+//! of once per read. The rows and columns, and with them every bound, are
+//! the same bits as the look-up's. Memory: four copies of (T + 1) × (2T + 1)
+//! × (T + 1) slots of one layer, 16 bytes each: 131 MB at T = 100, 1.04 GB
+//! at T = 200, built once per layer in O(T³) and reused for the next.
 
-use super::{Certified, Interval, Layer};
+use super::{Built, Certified, Interval, Layer};
 use crate::games::yen::rules::State;
 use rayon::prelude::*;
 
@@ -36,14 +40,37 @@ pub(super) struct Lines {
     diagonals: usize,
     /// 2T: a diagonal c (c ≡ the fixed money mod 2) is at (c + 2T) / 2.
     offset: i64,
-    /// [a′][(d′ − b′ + 2T) / 2][b′]: rows' stretches with B's bet below A's.
-    row_down: Vec<Interval>,
-    /// [a′][(d′ + b′ + 2T) / 2][b′]: rows' stretches with B's bet above A's.
-    row_up: Vec<Interval>,
-    /// [b′][(d′ + a′ + 2T) / 2][a′]: columns' stretches with A's bet below B's.
-    column_up: Vec<Interval>,
-    /// [b′][(d′ − a′ + 2T) / 2][a′]: columns' stretches with A's bet above B's.
-    column_down: Vec<Interval>,
+    /// [a′][(d′ − b′ + 2T) / 2][T − b′]: rows' stretches with B's bet below A's.
+    row_down: Slots,
+    /// [a′][(d′ + b′ + 2T) / 2][T − b′]: rows' stretches with B's bet above A's.
+    row_up: Slots,
+    /// [b′][(d′ + a′ + 2T) / 2][T − a′]: columns' stretches with A's bet below B's.
+    column_up: Slots,
+    /// [b′][(d′ − a′ + 2T) / 2][T − a′]: columns' stretches with A's bet above B's.
+    column_down: Slots,
+}
+
+/// One layout's slots: each entry's midpoint and the bound its lines need.
+#[derive(Default)]
+struct Slots {
+    mids: Vec<f64>,
+    bounds: Vec<f64>,
+}
+
+/// A diagonal of [`Slots`]: its T + 1 midpoints and bounds.
+#[derive(Clone, Copy)]
+struct Diagonal<'a> {
+    mids: &'a [f64],
+    bounds: &'a [f64],
+}
+
+impl Diagonal<'_> {
+    /// Appends slots `range` to `out`, as they lie.
+    #[inline(always)]
+    fn copy(self, range: std::ops::Range<usize>, out: &mut Built) {
+        out.mids.extend_from_slice(&self.mids[range.clone()]);
+        out.bounds.extend_from_slice(&self.bounds[range]);
+    }
 }
 
 impl std::fmt::Debug for Lines {
@@ -74,28 +101,40 @@ impl Lines {
             n,
             diagonals,
             offset,
-            row_down: Vec::new(),
-            row_up: Vec::new(),
-            column_up: Vec::new(),
-            column_down: Vec::new(),
+            row_down: Slots::default(),
+            row_up: Slots::default(),
+            column_up: Slots::default(),
+            column_down: Slots::default(),
         });
         lines.layer = r;
         let value = |a: usize, b: usize, d: i64| entry(table, layer, n, a, b, d);
         // Fixed money `m`, diagonal `i`, running money `k`: the diagonal's
         // value is 2i + (m mod 2) − 2T, of the fixed money's parity.
         let diagonal = |m: usize, i: usize| 2 * i as i64 + (m & 1) as i64 - offset;
-        fill(&mut lines.row_down, size, n, diagonals, |a, i, b| {
+        let lower = |iv: Interval| iv.lower;
+        let upper = |iv: Interval| iv.upper;
+        fill(&mut lines.row_down, size, n, diagonals, lower, |a, i, b| {
             value(a, b, diagonal(a, i) + b as i64)
         });
-        fill(&mut lines.row_up, size, n, diagonals, |a, i, b| {
+        fill(&mut lines.row_up, size, n, diagonals, lower, |a, i, b| {
             value(a, b, diagonal(a, i) - b as i64)
         });
-        fill(&mut lines.column_up, size, n, diagonals, |b, i, a| {
-            value(a, b, diagonal(b, i) - a as i64)
-        });
-        fill(&mut lines.column_down, size, n, diagonals, |b, i, a| {
-            value(a, b, diagonal(b, i) + a as i64)
-        });
+        fill(
+            &mut lines.column_up,
+            size,
+            n,
+            diagonals,
+            upper,
+            |b, i, a| value(a, b, diagonal(b, i) - a as i64),
+        );
+        fill(
+            &mut lines.column_down,
+            size,
+            n,
+            diagonals,
+            upper,
+            |b, i, a| value(a, b, diagonal(b, i) + a as i64),
+        );
         Some(lines)
     }
 
@@ -108,20 +147,23 @@ impl Lines {
     /// Diagonal `c` of fixed money `m`: its T + 1 entries, if the layout
     /// holds it.
     #[inline(always)]
-    fn line<'a>(&self, table: &'a [Interval], m: u64, c: i64) -> Option<&'a [Interval]> {
+    fn line<'a>(&self, slots: &'a Slots, m: u64, c: i64) -> Option<Diagonal<'a>> {
         let i = c + self.offset;
         if i < 0 || (i / 2) as usize >= self.diagonals || m as usize >= self.n {
             return None;
         }
         let start = (m as usize * self.diagonals + (i / 2) as usize) * self.n;
-        Some(&table[start..start + self.n])
+        Some(Diagonal {
+            mids: &slots.mids[start..start + self.n],
+            bounds: &slots.bounds[start..start + self.n],
+        })
     }
 
     /// The row of A's bet `x` at `state` (every bet of B, in order),
     /// appended to `out`; `false`, with nothing appended, if a stretch falls
     /// outside the layout (never for a state the table covers).
     #[inline(always)]
-    pub(super) fn row(&self, state: State, x: u64, out: &mut Vec<Interval>) -> bool {
+    pub(super) fn row(&self, state: State, x: u64, out: &mut Built) -> bool {
         let (a, b, d) = (state.money_a - x, state.money_b, state.gain_diff);
         let (xi, bi) = (x as i64, b as i64);
         let lines = || {
@@ -139,14 +181,14 @@ impl Lines {
         let Some((down, equal, up)) = lines() else {
             return false;
         };
-        stretch(state.money_b, x, down, equal, up, out);
+        stretch(self.n - 1, state.money_b, x, down, equal, up, out);
         true
     }
 
     /// The column of B's bet `y` at `state` (every bet of A, in order),
     /// appended to `out`; `false` as [`Lines::row`].
     #[inline(always)]
-    pub(super) fn column(&self, state: State, y: u64, out: &mut Vec<Interval>) -> bool {
+    pub(super) fn column(&self, state: State, y: u64, out: &mut Built) -> bool {
         let (a, b, d) = (state.money_a, state.money_b - y, state.gain_diff);
         let (yi, ai) = (y as i64, a as i64);
         let lines = || {
@@ -164,7 +206,7 @@ impl Lines {
         let Some((up, equal, down)) = lines() else {
             return false;
         };
-        stretch(state.money_a, y, up, equal, down, out);
+        stretch(self.n - 1, state.money_a, y, up, equal, down, out);
         true
     }
 }
@@ -172,42 +214,54 @@ impl Lines {
 /// A line of `money + 1` entries with the fixed bet `bet`: the bets below
 /// it from `before` (money left `money` down), the equal bet from `equal`,
 /// the bets above it from `after` (money left `money − bet − 1` down to 0).
+/// A diagonal holds money left k at slot T − k (`t` = T), so each stretch
+/// is a run of slots in increasing order.
 #[inline(always)]
 fn stretch(
+    t: usize,
     money: u64,
     bet: u64,
-    before: &[Interval],
-    equal: &[Interval],
-    after: &[Interval],
-    out: &mut Vec<Interval>,
+    before: Diagonal<'_>,
+    equal: Diagonal<'_>,
+    after: Diagonal<'_>,
+    out: &mut Built,
 ) {
     let money = money as usize;
     let bet = bet as usize;
     let below = bet.min(money + 1);
-    out.extend(before[money + 1 - below..=money].iter().rev());
+    let first = t - money;
+    before.copy(first..first + below, out);
     if bet <= money {
-        out.push(equal[money - bet]);
-        out.extend(after[..money - bet].iter().rev());
+        equal.copy(first + bet..first + bet + 1, out);
+        after.copy(first + bet + 1..t + 1, out);
     }
 }
 
-/// Fills `table` (`size` entries: `n` fixed moneys × `diagonals` × `n`
-/// running moneys) with `f(fixed, diagonal, running)`, a fixed money per task.
+/// Fills `slots` (`size` entries: `n` fixed moneys × `diagonals` × `n`
+/// running moneys, the running money k at slot n − 1 − k) with the midpoint
+/// and the `bound` of `f(fixed, diagonal, running)`, a fixed money per task.
 fn fill(
-    table: &mut Vec<Interval>,
+    slots: &mut Slots,
     size: usize,
     n: usize,
     diagonals: usize,
+    bound: impl Fn(Interval) -> f64 + Sync,
     f: impl Fn(usize, usize, usize) -> Interval + Sync,
 ) {
-    table.resize(size, Interval::point(f64::NAN));
-    table
+    slots.mids.resize(size, f64::NAN);
+    slots.bounds.resize(size, f64::NAN);
+    slots
+        .mids
         .par_chunks_mut(diagonals * n)
+        .zip(slots.bounds.par_chunks_mut(diagonals * n))
         .enumerate()
-        .for_each(|(m, chunk)| {
-            for (i, line) in chunk.chunks_exact_mut(n).enumerate() {
-                for (k, slot) in line.iter_mut().enumerate() {
-                    *slot = f(m, i, k);
+        .for_each(|(m, (mids, bounds))| {
+            let lines = mids.chunks_exact_mut(n).zip(bounds.chunks_exact_mut(n));
+            for (i, (mids, bounds)) in lines.enumerate() {
+                for (slot, (mid, b)) in mids.iter_mut().zip(bounds.iter_mut()).enumerate() {
+                    let iv = f(m, i, n - 1 - slot);
+                    *mid = iv.mid();
+                    *b = bound(iv);
                 }
             }
         });
@@ -244,9 +298,11 @@ mod tests {
     fn rows_and_columns_from_the_lines_are_the_entry_by_entry_ones() {
         let (max, rounds) = (18u64, 6u32);
         let mut table = Certified::solve(max, rounds, &Silent);
-        let bits = |v: &[Interval]| -> Vec<(u64, u64)> {
-            v.iter()
-                .map(|iv| (iv.lower.to_bits(), iv.upper.to_bits()))
+        let bits = |v: &Built| -> Vec<(u64, u64)> {
+            v.mids
+                .iter()
+                .zip(&v.bounds)
+                .map(|(mid, bound)| (mid.to_bits(), bound.to_bits()))
                 .collect()
         };
         let (mut lines_read, mut entries) = (0, 0);
@@ -267,14 +323,14 @@ mod tests {
                         {
                             continue;
                         }
-                        let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                        let (mut fast, mut slow) = (Built::default(), Built::default());
                         for x in 0..a {
                             fast.clear();
                             slow.clear();
                             assert!(lines.row(state, x, &mut fast), "{state} row {x}");
                             table.row(state, x, &mut slow);
                             assert_eq!(bits(&fast), bits(&slow), "{state} row {x}");
-                            entries += fast.len();
+                            entries += fast.mids.len();
                         }
                         for y in 0..b {
                             fast.clear();
@@ -282,7 +338,7 @@ mod tests {
                             assert!(lines.column(state, y, &mut fast), "{state} column {y}");
                             table.column(state, y, &mut slow);
                             assert_eq!(bits(&fast), bits(&slow), "{state} column {y}");
-                            entries += fast.len();
+                            entries += fast.mids.len();
                         }
                         lines_read += 1;
                     }
