@@ -312,6 +312,37 @@ pub struct GrowingGame {
     /// Scratch of [`GrowingGame::read`] and [`GrowingGame::add_column`].
     slack_basic: Vec<bool>,
     column: Vec<f64>,
+    /// Scratch of the primal ratio test: the entering column and its
+    /// quotients.
+    entering: Vec<f64>,
+    ratios: Vec<f64>,
+}
+
+/// Dantzig's entering column: the first position of the least reduced cost,
+/// if it is below `below` (a scan keeping the first strictly smaller one).
+/// The least value comes from four running minima (the compiler keeps them
+/// in one vector register), then the first position holding it: the same
+/// position, as the minimum is one of the values and a NaN is skipped by
+/// both comparisons alike.
+fn most_negative(objective: &[f64], below: f64) -> Option<usize> {
+    let mut lanes = [below; 4];
+    let mut chunks = objective.chunks_exact(4);
+    for chunk in &mut chunks {
+        for (lane, &c) in lanes.iter_mut().zip(chunk) {
+            *lane = if c < *lane { c } else { *lane };
+        }
+    }
+    let mut least = lanes
+        .into_iter()
+        .fold(below, |m, c| if c < m { c } else { m });
+    for &c in chunks.remainder() {
+        least = if c < least { c } else { least };
+    }
+    if least < below {
+        objective.iter().position(|&c| c == least)
+    } else {
+        None
+    }
 }
 
 /// A dense row-major matrix in one vector, each row `stride` long with its
@@ -694,32 +725,23 @@ impl GrowingGame {
             let enter = if degenerate {
                 self.objective.iter().position(|&c| c < -EPS)
             } else {
-                let (mut best, mut at) = (-EPS, None);
-                for (j, &c) in self.objective.iter().enumerate() {
-                    if c < best {
-                        best = c;
-                        at = Some(j);
-                    }
-                }
-                at
+                most_negative(&self.objective, -EPS)
             };
             let Some(e) = enter else {
                 return Some(());
             };
-            let mut bound = f64::INFINITY;
-            for i in 0..m {
-                let a = self.tableau.at(i, e);
-                if a > EPS {
-                    bound = bound.min((self.rhs[i].max(0.0) + EPS) / a);
-                }
-            }
+            // The entering column gathered once, its quotients in one
+            // vector sweep (the divisions were most of this loop's time).
+            self.entering.clear();
+            self.entering.extend((0..m).map(|i| self.tableau.at(i, e)));
+            let bound = wide::harris_ratios(&self.entering, &self.rhs, EPS, &mut self.ratios);
             let mut leave: Option<(usize, f64, f64)> = None;
             for i in 0..m {
-                let a = self.tableau.at(i, e);
+                let a = self.entering[i];
                 if a <= EPS {
                     continue;
                 }
-                let ratio = self.rhs[i].max(0.0) / a;
+                let ratio = self.ratios[i];
                 if ratio > bound {
                     continue;
                 }
@@ -943,6 +965,28 @@ fn pivot(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest! {
+        /// Dantzig's entering column is the one a scan keeping the first
+        /// strictly smaller reduced cost below −ε picks, ties and NaNs
+        /// included.
+        #[test]
+        fn the_entering_column_is_the_first_least(
+            objective in proptest::collection::vec(
+                prop_oneof![Just(-1.0), Just(0.0), Just(-1e-11), Just(f64::NAN), -2.0f64..2.0],
+                0..30,
+            ),
+        ) {
+            let (mut best, mut at) = (-EPS, None);
+            for (j, &c) in objective.iter().enumerate() {
+                if c < best {
+                    best = c;
+                    at = Some(j);
+                }
+            }
+            prop_assert_eq!(most_negative(&objective, -EPS), at);
+        }
+    }
     use crate::solve::exact::ratio;
     use crate::solve::matrix_game::{solve, solve_value, value_from_basis};
     use num_rational::BigRational;

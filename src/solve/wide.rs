@@ -154,6 +154,62 @@ fn subtract_scaled_body(x: &mut [f64], f: f64, y: &[f64]) {
     }
 }
 
+/// The two sweeps of Harris's ratio test over an entering column `column`
+/// and the right-hand sides `rhs`: `ratios[i] = max(rhs[i], 0) / column[i]`
+/// for every row (meaningless where `column[i] ≤ eps`: the caller skips
+/// those), and the returned bound, the least `(max(rhs[i], 0) + eps) /
+/// column[i]` over the rows with `column[i] > eps` (+∞ if none).
+///
+/// Why the bits are a row-by-row loop's: each ratio is one correctly rounded
+/// maximum, add and divide, whatever the vector width; the bound is a least
+/// value of positive finite quotients (numerator ≥ eps > 0, divisor > eps),
+/// where no −0 or NaN can make the order of comparisons matter, so keeping
+/// four running minima gives the value a loop of `f64::min` in row order
+/// gives.
+pub fn harris_ratios(column: &[f64], rhs: &[f64], eps: f64, ratios: &mut Vec<f64>) -> f64 {
+    ratios.clear();
+    ratios.resize(column.len(), 0.0);
+    #[cfg(target_arch = "x86_64")]
+    if is_wide() {
+        // SAFETY: `is_wide` is true only where the processor has AVX2.
+        return unsafe { harris_ratios_avx2(column, rhs, eps, ratios) };
+    }
+    harris_ratios_body(column, rhs, eps, ratios)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn harris_ratios_avx2(column: &[f64], rhs: &[f64], eps: f64, ratios: &mut [f64]) -> f64 {
+    harris_ratios_body(column, rhs, eps, ratios)
+}
+
+#[inline(always)]
+fn harris_ratios_body(column: &[f64], rhs: &[f64], eps: f64, ratios: &mut [f64]) -> f64 {
+    let rhs = &rhs[..column.len()];
+    for ((ratio, &a), &b) in ratios.iter_mut().zip(column).zip(rhs) {
+        *ratio = b.max(0.0) / a;
+    }
+    let mut lanes = [f64::INFINITY; 4];
+    let (columns, rhss) = (column.chunks_exact(4), rhs.chunks_exact(4));
+    let (column_rest, rhs_rest) = (columns.remainder(), rhss.remainder());
+    for (a4, b4) in columns.zip(rhss) {
+        for ((lane, &a), &b) in lanes.iter_mut().zip(a4).zip(b4) {
+            let q = (b.max(0.0) + eps) / a;
+            let q = if a > eps { q } else { f64::INFINITY };
+            *lane = if q < *lane { q } else { *lane };
+        }
+    }
+    let mut bound = lanes
+        .into_iter()
+        .fold(f64::INFINITY, |m, q| if q < m { q } else { m });
+    for (&a, &b) in column_rest.iter().zip(rhs_rest) {
+        if a > eps {
+            bound = bound.min((b.max(0.0) + eps) / a);
+        }
+    }
+    bound
+}
+
 /// `sums[j] = Σ_k w_k · lines[k][j]` over the lines (each `len` long, one
 /// after another) whose weight is non-zero, the terms added in line order
 /// from 0.0: the payoffs of a mixed strategy against every reply.
@@ -242,6 +298,47 @@ mod tests {
                 (bits(&d), bits(&b), bits(&o), bits(&sums), bits(&x))
             };
             prop_assert_eq!(run(true), run(false));
+        }
+    }
+
+    proptest! {
+        /// Harris's two sweeps give, on either kernel, the bits of the
+        /// row-by-row loop they replaced: the quotients, and the least
+        /// bounding quotient over the rows above `eps` (columns with zeros,
+        /// negatives, entries at `eps` and ties among the quotients).
+        #[test]
+        fn harris_ratios_are_the_row_by_row_loops(
+            entries in proptest::collection::vec(
+                prop_oneof![
+                    Just(0.0), Just(1e-11), Just(-1.0), Just(0.5), Just(2.0), -3.0f64..3.0
+                ],
+                1..40,
+            ),
+            rhs in proptest::collection::vec(
+                prop_oneof![Just(0.0), Just(-0.0), Just(1.0), -1.0f64..4.0],
+                40,
+            ),
+        ) {
+            let eps = 1e-11;
+            let mut bound = f64::INFINITY;
+            for (&a, &b) in entries.iter().zip(&rhs) {
+                if a > eps {
+                    bound = bound.min((b.max(0.0) + eps) / a);
+                }
+            }
+            let quotients: Vec<f64> = entries.iter().zip(&rhs).map(|(&a, &b)| b.max(0.0) / a).collect();
+            for wide in [false, true] {
+                let mut ratios = Vec::new();
+                let got = if wide && detect() {
+                    ratios.resize(entries.len(), 0.0);
+                    // SAFETY: the processor has AVX2.
+                    unsafe { harris_ratios_avx2(&entries, &rhs, eps, &mut ratios) }
+                } else {
+                    harris_ratios(&entries, &rhs, eps, &mut ratios)
+                };
+                prop_assert_eq!(got.to_bits(), bound.to_bits());
+                prop_assert_eq!(bits(&ratios), bits(&quotients));
+            }
         }
     }
 
