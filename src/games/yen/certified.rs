@@ -1613,44 +1613,40 @@ fn best_reply(
 /// equal, is folded again in order.
 #[inline]
 fn least(xs: &[f64]) -> f64 {
-    let mut lanes = [f64::INFINITY; 4];
-    let mut chunks = xs.chunks_exact(4);
-    for chunk in &mut chunks {
-        for (lane, &x) in lanes.iter_mut().zip(chunk) {
-            *lane = if x < *lane { x } else { *lane };
-        }
-    }
-    let mut m = lanes
-        .into_iter()
-        .fold(f64::INFINITY, |m, x| if x < m { x } else { m });
-    for &x in chunks.remainder() {
-        m = if x < m { x } else { m };
-    }
-    if m == 0.0 {
-        return xs.iter().copied().fold(f64::INFINITY, f64::min);
-    }
-    m
+    extreme(xs, f64::INFINITY, |x, m| x < m, f64::min)
 }
 
 /// The greatest of `xs`, the same bits as folding `f64::max` in order (as
 /// [`least`]).
 #[inline]
 fn greatest(xs: &[f64]) -> f64 {
-    let mut lanes = [f64::NEG_INFINITY; 4];
+    extreme(xs, f64::NEG_INFINITY, |x, m| x > m, f64::max)
+}
+
+/// [`least`] or [`greatest`]: `beyond(x, m)` is whether x replaces the
+/// running extreme m, `ordered` the fold a zero extreme is taken again by.
+#[inline(always)]
+fn extreme(
+    xs: &[f64],
+    start: f64,
+    beyond: impl Fn(f64, f64) -> bool,
+    ordered: fn(f64, f64) -> f64,
+) -> f64 {
+    let pick = |m: f64, x: f64| if beyond(x, m) { x } else { m };
+    let mut lanes = [start; 4];
     let mut chunks = xs.chunks_exact(4);
     for chunk in &mut chunks {
         for (lane, &x) in lanes.iter_mut().zip(chunk) {
-            *lane = if x > *lane { x } else { *lane };
+            *lane = pick(*lane, x);
         }
     }
-    let mut m = lanes
-        .into_iter()
-        .fold(f64::NEG_INFINITY, |m, x| if x > m { x } else { m });
-    for &x in chunks.remainder() {
-        m = if x > m { x } else { m };
-    }
+    let m = chunks
+        .remainder()
+        .iter()
+        .copied()
+        .fold(lanes.into_iter().fold(start, pick), pick);
     if m == 0.0 {
-        return xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        return xs.iter().copied().fold(start, ordered);
     }
     m
 }
