@@ -226,3 +226,44 @@ fn the_float_simplex_returns_an_equilibrium_on_a_game_where_its_tableau_drifted(
         assert!(w <= f.value + 1e-9, "row {i}: {w} > {}", f.value);
     }
 }
+
+/// The 45 × 49 restricted game of the 10,000-yen state (4, 122, 142, −34)
+/// at T ≤ 200 (the certified table), entries stored as the bits of each
+/// `f64`: mostly ±1 and near-ties, where the float simplex of A's programme
+/// stalls (and the exact simplex took 2.2 s). B's programme
+/// ([`FloatLp::solve_transposed`]) must return an equilibrium: both
+/// strategies distributions over the right sides, each guaranteeing the
+/// value to 1e-12 against every reply, and a basis in the game's terms.
+#[test]
+fn the_column_players_programme_solves_a_game_where_the_row_players_stalls() {
+    let cells: Vec<f64> = include_str!("data/float_lp_stalls_45x49.txt")
+        .lines()
+        .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
+        .collect();
+    let (m, n) = (45, 49);
+    assert_eq!(cells.len(), m * n);
+    let f = FloatLp::new()
+        .solve_transposed(m, n, &cells)
+        .expect("B's programme solves it");
+    let (p, q) = (&f.row_strategy, &f.column_strategy);
+    assert_eq!((p.len(), q.len()), (m, n));
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    for j in 0..n {
+        let u: f64 = (0..m).map(|i| p[i] * cells[i * n + j]).sum();
+        assert!(u >= f.value - 1e-12, "column {j}: {u} < {}", f.value);
+    }
+    for i in 0..m {
+        let w: f64 = (0..n).map(|j| q[j] * cells[i * n + j]).sum();
+        assert!(w <= f.value + 1e-12, "row {i}: {w} > {}", f.value);
+    }
+    // A's rows in the support are the tight rows, B's columns the basic ones.
+    assert!(f.tight_rows.iter().all(|&i| i < m));
+    assert!(f.basic_columns.iter().all(|&j| j < n));
+    assert!((0..m)
+        .filter(|&i| p[i] > 0.0)
+        .all(|i| f.tight_rows.contains(&i)));
+    assert!((0..n)
+        .filter(|&j| q[j] > 0.0)
+        .all(|j| f.basic_columns.contains(&j)));
+}

@@ -44,6 +44,8 @@ pub struct FloatLp {
     square: Vec<f64>,
     y: Vec<f64>,
     x: Vec<f64>,
+    /// Scratch for [`FloatLp::solve_transposed`]: −Mᵀ.
+    transposed: Vec<f64>,
 }
 
 /// Pivots tolerate entries this close to zero as zero.
@@ -81,6 +83,46 @@ impl FloatLp {
         // right-hand side.
         self.simplex(m, n, matrix, shift, 0.0)
             .or_else(|| self.simplex(m, n, matrix, shift, 1e-9))
+    }
+
+    /// The same game solved as the column player's programme: −Mᵀ (its
+    /// row player is B, its value −v) by [`FloatLp::solve`], the two
+    /// strategies swapped back. The simplex then pivots on other numbers,
+    /// and on some degenerate games of mostly ±1 where `solve` stalls or
+    /// its basis fails the re-solve, this one finishes (the 45 × 49 game
+    /// of tests/matrix_game.rs). The basis comes back in `M`'s terms: A's
+    /// rows in the support (B's programme's basic columns) as the tight
+    /// rows, B's columns in the support (its tight rows) as the basic
+    /// columns. `None` as for `solve`.
+    ///
+    /// # Panics
+    /// If the matrix is empty or its length is not `rows * cols`.
+    pub fn solve_transposed(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        matrix: &[f64],
+    ) -> Option<FloatSolution> {
+        assert!(
+            rows > 0 && cols > 0 && matrix.len() == rows * cols,
+            "bad matrix shape"
+        );
+        let mut transposed = std::mem::take(&mut self.transposed);
+        transposed.clear();
+        for j in 0..cols {
+            transposed.extend(matrix.iter().skip(j).step_by(cols).map(|&v| -v));
+        }
+        let b = self.solve(cols, rows, &transposed);
+        self.transposed = transposed;
+        let b = b?;
+        Some(FloatSolution {
+            value: -b.value,
+            row_strategy: b.column_strategy,
+            column_strategy: b.row_strategy,
+            shift: b.shift,
+            tight_rows: b.basic_columns,
+            basic_columns: b.tight_rows,
+        })
     }
 
     fn simplex(
@@ -1086,6 +1128,36 @@ mod tests {
             prop_assert_eq!(f.tight_rows.len(), f.basic_columns.len());
             let sum: f64 = f.row_strategy.iter().sum();
             prop_assert!((sum - 1.0).abs() < 1e-9);
+        }
+
+        /// B's programme gives the exact value too, A's strategy over the
+        /// rows and B's over the columns (each guaranteeing the value to
+        /// 1e-9), and a square basis in the game's terms.
+        #[test]
+        fn the_column_players_programme_agrees_with_the_exact_simplex(
+            (m, n, cells) in (1usize..7, 1usize..7).prop_flat_map(|(m, n)| {
+                (Just(m), Just(n), prop::collection::vec((-6i64..=6, 1i64..=3), m * n))
+            })
+        ) {
+            let exact: Vec<Vec<_>> = (0..m)
+                .map(|i| (0..n).map(|j| ratio(cells[i * n + j].0, cells[i * n + j].1)).collect())
+                .collect();
+            let floats: Vec<f64> = cells.iter().map(|&(p, q)| p as f64 / q as f64).collect();
+            let f = FloatLp::new().solve_transposed(m, n, &floats).unwrap();
+            let v = solve(&exact).value.to_f64().unwrap();
+            prop_assert!((f.value - v).abs() < 1e-9, "{} vs {}", f.value, v);
+            prop_assert_eq!((f.row_strategy.len(), f.column_strategy.len()), (m, n));
+            for j in 0..n {
+                let u: f64 = (0..m).map(|i| f.row_strategy[i] * floats[i * n + j]).sum();
+                prop_assert!(u >= v - 1e-9, "column {}: {} < {}", j, u, v);
+            }
+            for i in 0..m {
+                let w: f64 = (0..n).map(|j| f.column_strategy[j] * floats[i * n + j]).sum();
+                prop_assert!(w <= v + 1e-9, "row {}: {} > {}", i, w, v);
+            }
+            prop_assert_eq!(f.tight_rows.len(), f.basic_columns.len());
+            prop_assert!(f.tight_rows.iter().all(|&i| i < m));
+            prop_assert!(f.basic_columns.iter().all(|&j| j < n));
         }
 
         /// A game grown a row or a column at a time (in a random order)
