@@ -142,7 +142,7 @@ pub struct Summary {
     /// A state with the widest interval.
     pub widest: Option<State>,
     /// Stage games that no float method (the neighbour's basis, the warm
-    /// and the cold double oracle) bounded to within 1e-10.
+    /// and the cold double oracle, B's programme) bounded to within 1e-10.
     pub float_failures: usize,
     /// Stage games that needed an exact solve: of the restricted game in
     /// the double oracle, or of the whole stage game
@@ -414,14 +414,17 @@ impl Certified {
             // next chunk starts, so that only one chunk's strategies are in
             // memory (a whole layer's were 2.6 GB at T ≤ 200). Each block
             // reads only its own seed and the layers below, so the chunks
-            // give the same table as one parallel pass.
-            for (c, chunk) in pairs.chunks(CHUNK).enumerate() {
+            // give the same table as one parallel pass. Without a record
+            // the whole layer is one chunk: each chunk ends on its slowest
+            // block with the other thread idle.
+            let chunk_size = if recording { CHUNK } else { pairs.len().max(1) };
+            for (c, chunk) in pairs.chunks(chunk_size).enumerate() {
                 let this = &table;
                 let below = &seeds;
                 let solved: Vec<SolvedBlock> = chunk
                     .par_iter()
                     .enumerate()
-                    .map(|(j, pair)| (c * CHUNK + j, pair))
+                    .map(|(j, pair)| (c * chunk_size + j, pair))
                     .map_init(Workspace::new, |ws, (i, &(a, b))| {
                         let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
                         let state = |k: usize| State {
@@ -516,7 +519,7 @@ impl Certified {
                             stages,
                         });
                     }
-                    seeds[c * CHUNK + j] = seed;
+                    seeds[c * chunk_size + j] = seed;
                     table.summary.stage_games += work.solved;
                     table.summary.float_failures += work.failures;
                     table.summary.solved_exactly += work.exact;
@@ -904,10 +907,13 @@ impl Certified {
         // only ever join at the end, so the positions stay valid).
         let mut basis: Option<(Vec<usize>, Vec<usize>)> = None;
         let (mut failed, mut exact) = (true, false);
+        // Whether the successors' widths alone keep the interval from `WIDE`.
+        let mut out_of_reach = false;
         for method in [
             Method::Guess,
             Method::Warm,
             Method::Cold,
+            Method::Transposed,
             Method::ExactRestricted,
         ] {
             if method == Method::Guess && !ws.hint_is_basis {
@@ -956,9 +962,18 @@ impl Certified {
                 failed = false;
                 break;
             }
+            // The successors' widths alone keep every pair of strategies
+            // from `WIDE`: the costlier methods, down to the whole stage
+            // game solved exactly, could not reach it either.
+            if reachable_width(&ws.rows, n_of(state), &p, &ws.columns, m_of(state), &q)
+                >= WIDE + REACH_MARGIN
+            {
+                out_of_reach = true;
+                break;
+            }
         }
         failed &= !exact;
-        if interval.width().partial_cmp(&WIDE) != Some(std::cmp::Ordering::Less) {
+        if !out_of_reach && interval.width().partial_cmp(&WIDE) != Some(std::cmp::Ordering::Less) {
             // Not narrow enough even from the restricted game solved exactly
             // (a NaN width, never expected, also lands here): the whole
             // stage game exactly.
@@ -1049,6 +1064,12 @@ enum Method {
     /// Double oracle with every restricted game solved from scratch
     /// ([`FloatLp`], which retries with a perturbed right-hand side).
     Cold,
+    /// The same with B's programme: every restricted game M solved as −Mᵀ
+    /// ([`FloatLp::solve_transposed`]). On the degenerate games of mostly
+    /// ±1 where the float simplex of M stalls or its basis fails the
+    /// re-solve (T > 100), that of −Mᵀ finished in under a millisecond
+    /// where the exact method took from 2 to over 50 seconds (SPEC.md).
+    Transposed,
     /// Double oracle with every restricted game solved exactly
     /// ([`matrix_game::solve_reduced`] on the entries' midpoints).
     ExactRestricted,
@@ -1184,6 +1205,7 @@ impl Certified {
                     }
                 },
                 Method::Cold => ws.lp.solve(k, l, &ws.small)?,
+                Method::Transposed => ws.lp.solve_transposed(k, l, &ws.small)?,
                 Method::ExactRestricted => {
                     let small: Vec<Vec<BigRational>> = ws
                         .small
@@ -1370,9 +1392,10 @@ pub struct BlockRecord {
     pub stages: Vec<Option<StageRecord>>,
 }
 
-/// Pairs (a, b) of a layer solved and recorded together: small enough that
-/// one chunk's strategies are a small part of memory at T ≤ 200 (20,100
-/// pairs a layer), large enough to keep both threads busy.
+/// Pairs (a, b) of a layer solved and recorded together when recording:
+/// small enough that one chunk's strategies are a small part of memory at
+/// T ≤ 200 (20,100 pairs a layer), large enough to keep both threads busy.
+/// Without a record the layer is one chunk.
 const CHUNK: usize = 512;
 
 /// Where a block of the next layer starts its first stage game: the basis
@@ -1606,6 +1629,75 @@ fn best_reply(
     (at, sums[at])
 }
 
+/// How far [`reachable_width`] must exceed `WIDE` before the costlier
+/// methods are skipped: more than its float error. Each of its two values
+/// is a sum of at most 201 products of weights summing to 1 with entries
+/// in [−1, 1], each entry read back with an error under 4·10⁻¹⁶, so it errs
+/// by less than γ₂₀₁ + 4·10⁻¹⁶ < 3·10⁻¹⁴ (Higham §3.1); the difference by
+/// less than 6·10⁻¹⁴. The skip is thus a proof, not a guess, that the
+/// interval cannot reach `WIDE`; and it only decides how hard to try: the
+/// interval kept is rigorous either way.
+const REACH_MARGIN: f64 = 1e-13;
+
+/// A's bets in `state`'s stage game: its rows.
+fn m_of(state: State) -> usize {
+    state.money_a as usize + 1
+}
+
+/// B's bets in `state`'s stage game: its columns.
+fn n_of(state: State) -> usize {
+    state.money_b as usize + 1
+}
+
+/// A lower bound (up to float rounding) on the width of every interval
+/// that strategies can prove for a stage game whose entries are known to
+/// lie in [L, U]. Any A strategy's guarantee against L is at most val(L),
+/// the value of the game L, and any B strategy's ceiling against U is at
+/// least val(U), so no pair of strategies proves an interval narrower than
+/// val(U) − val(L); and for any mixed strategies p and q,
+/// val(U) ≥ minⱼ Σᵢ pᵢUᵢⱼ and val(L) ≤ maxᵢ Σⱼ qⱼLᵢⱼ. The rows tried hold
+/// each entry's midpoint and L, the columns tried its midpoint and U; the
+/// other bound is read back as 2·mid − bound. `p` and `q` are over the
+/// rows and columns tried (possibly shorter: later bets weigh 0).
+fn reachable_width(rows: &Built, n: usize, p: &[f64], columns: &Built, m: usize, q: &[f64]) -> f64 {
+    let total_p: f64 = p.iter().sum();
+    let total_q: f64 = q.iter().sum();
+    if !(total_p > 0.0 && total_q > 0.0) {
+        return 0.0;
+    }
+    // val(U) from A's p: each column's payoff against U, the least.
+    let mut against_upper = vec![0.0; n];
+    for ((mids, lowers), &w) in rows
+        .mids
+        .chunks_exact(n)
+        .zip(rows.bounds.chunks_exact(n))
+        .zip(p)
+    {
+        for ((sum, &mid), &lower) in against_upper.iter_mut().zip(mids).zip(lowers) {
+            *sum += w * (2.0 * mid - lower);
+        }
+    }
+    let upper_value = against_upper.iter().copied().fold(f64::INFINITY, f64::min) / total_p;
+    // val(L) from B's q: each row's payoff against L, the greatest.
+    let mut against_lower = vec![0.0; m];
+    for ((mids, uppers), &w) in columns
+        .mids
+        .chunks_exact(m)
+        .zip(columns.bounds.chunks_exact(m))
+        .zip(q)
+    {
+        for ((sum, &mid), &upper) in against_lower.iter_mut().zip(mids).zip(uppers) {
+            *sum += w * (2.0 * mid - upper);
+        }
+    }
+    let lower_value = against_lower
+        .iter()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max)
+        / total_q;
+    upper_value - lower_value
+}
+
 /// The least of `xs` (not empty, no NaN), the same bits as folding
 /// `f64::min` over them in order: four running minima (the compiler keeps
 /// them in one vector register) give the least value, and a non-zero value
@@ -1830,7 +1922,79 @@ mod tests {
     use crate::progress::Silent;
     use proptest::prelude::*;
 
+    /// A stage game of `rows × cols` entries, each an interval in [−1, 1]
+    /// of width up to 0.1 (cells given as a centre and a width).
+    fn interval_game(rows: usize, cols: usize) -> impl Strategy<Value = Vec<Interval>> {
+        prop::collection::vec((-0.9f64..0.9, 0.0f64..0.1), rows * cols).prop_map(|cells| {
+            cells
+                .into_iter()
+                .map(|(c, w)| Interval {
+                    lower: c - w / 2.0,
+                    upper: c + w / 2.0,
+                })
+                .collect()
+        })
+    }
+
+    /// The exact value of the game of one bound of every entry, and its
+    /// optimal strategies as floats.
+    fn exact_game(
+        cells: &[Interval],
+        cols: usize,
+        bound: fn(Interval) -> f64,
+    ) -> (f64, Vec<f64>, Vec<f64>) {
+        let matrix: Vec<Vec<BigRational>> = cells
+            .chunks_exact(cols)
+            .map(|row| {
+                row.iter()
+                    .map(|&iv| BigRational::from_float(bound(iv)).expect("finite"))
+                    .collect()
+            })
+            .collect();
+        let s = matrix_game::solve(&matrix);
+        let floats = |v: &[BigRational]| -> Vec<f64> {
+            v.iter().map(|x| x.to_f64().expect("a weight")).collect()
+        };
+        (
+            s.value.to_f64().expect("a value"),
+            floats(&s.row_strategy),
+            floats(&s.column_strategy),
+        )
+    }
+
     proptest! {
+        /// `reachable_width` never exceeds val(U) − val(L), the narrowest
+        /// interval any strategies prove, whatever the strategies (so a skip
+        /// is never wrong); and with U's optimal row strategy and L's
+        /// optimal column strategy it is that width (so it is not vacuous).
+        #[test]
+        fn the_reachable_width_is_the_width_of_the_bound_games(
+            (m, n, cells, p, q) in (1usize..=4, 1usize..=4).prop_flat_map(|(m, n)| (
+                Just(m),
+                Just(n),
+                interval_game(m, n),
+                prop::collection::vec(0.0f64..1.0, m),
+                prop::collection::vec(0.0f64..1.0, n),
+            ))
+        ) {
+            let mut rows = Built::default();
+            for &iv in &cells {
+                rows.push_lower(iv);
+            }
+            let mut columns = Built::default();
+            for j in 0..n {
+                for i in 0..m {
+                    columns.push_upper(cells[i * n + j]);
+                }
+            }
+            let (upper_value, p_upper, _) = exact_game(&cells, n, |iv| iv.upper);
+            let (lower_value, _, q_lower) = exact_game(&cells, n, |iv| iv.lower);
+            let narrowest = upper_value - lower_value;
+            let reach = reachable_width(&rows, n, &p, &columns, m, &q);
+            prop_assert!(reach <= narrowest + REACH_MARGIN, "{reach} > {narrowest}");
+            let best = reachable_width(&rows, n, &p_upper, &columns, m, &q_lower);
+            prop_assert!((best - narrowest).abs() < 1e-12, "{best} vs {narrowest}");
+        }
         /// The bounds' fixed-point rounding is the floor, on either side of
         /// zero and on the grid itself.
         #[test]
