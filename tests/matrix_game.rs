@@ -187,6 +187,34 @@ fn a_wrong_strategy_is_not_certified() {
     assert_eq!(row_guarantee(&m, &s.row_strategy), integer(-1));
 }
 
+/// A game stored as the bits of each `f64` entry, one hexadecimal word a line.
+fn stored_game(text: &str) -> Vec<f64> {
+    text.lines()
+        .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
+        .collect()
+}
+
+/// A's `p` gets at least `value` against every column of the `m × n` game,
+/// and B's `q` concedes at most `value` to every row, to `tolerance`.
+fn assert_guarantees(
+    cells: &[f64],
+    m: usize,
+    n: usize,
+    p: &[f64],
+    q: &[f64],
+    value: f64,
+    tolerance: f64,
+) {
+    for j in 0..n {
+        let u: f64 = (0..m).map(|i| p[i] * cells[i * n + j]).sum();
+        assert!(u >= value - tolerance, "column {j}: {u} < {value}");
+    }
+    for i in 0..m {
+        let w: f64 = (0..n).map(|j| q[j] * cells[i * n + j]).sum();
+        assert!(w <= value + tolerance, "row {i}: {w} > {value}");
+    }
+}
+
 /// The float simplex ([`FloatLp`]) on a stage game that once broke it: the
 /// 27 × 26 restricted game of the 10,000-yen state (4, 42, 47, +13) at
 /// T ≤ 54 (the certified table), entries stored as the bits of each `f64`. Its pivots
@@ -197,10 +225,7 @@ fn a_wrong_strategy_is_not_certified() {
 /// every reply.
 #[test]
 fn the_float_simplex_returns_an_equilibrium_on_a_game_where_its_tableau_drifted() {
-    let cells: Vec<f64> = include_str!("data/float_lp_drifted_27x26.txt")
-        .lines()
-        .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
-        .collect();
+    let cells = stored_game(include_str!("data/float_lp_drifted_27x26.txt"));
     let (m, n) = (27, 26);
     assert_eq!(cells.len(), m * n);
     let f = FloatLp::new()
@@ -217,14 +242,7 @@ fn the_float_simplex_returns_an_equilibrium_on_a_game_where_its_tableau_drifted(
         "Σq = {}",
         q.iter().sum::<f64>()
     );
-    for j in 0..n {
-        let u: f64 = (0..m).map(|i| p[i] * cells[i * n + j]).sum();
-        assert!(u >= f.value - 1e-9, "column {j}: {u} < {}", f.value);
-    }
-    for i in 0..m {
-        let w: f64 = (0..n).map(|j| q[j] * cells[i * n + j]).sum();
-        assert!(w <= f.value + 1e-9, "row {i}: {w} > {}", f.value);
-    }
+    assert_guarantees(&cells, m, n, p, q, f.value, 1e-9);
 }
 
 /// The 45 × 49 restricted game of the 10,000-yen state (4, 122, 142, −34)
@@ -236,10 +254,7 @@ fn the_float_simplex_returns_an_equilibrium_on_a_game_where_its_tableau_drifted(
 /// value to 1e-12 against every reply, and a basis in the game's terms.
 #[test]
 fn the_column_players_programme_solves_a_game_where_the_row_players_stalls() {
-    let cells: Vec<f64> = include_str!("data/float_lp_stalls_45x49.txt")
-        .lines()
-        .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
-        .collect();
+    let cells = stored_game(include_str!("data/float_lp_stalls_45x49.txt"));
     let (m, n) = (45, 49);
     assert_eq!(cells.len(), m * n);
     let f = FloatLp::new()
@@ -249,14 +264,7 @@ fn the_column_players_programme_solves_a_game_where_the_row_players_stalls() {
     assert_eq!((p.len(), q.len()), (m, n));
     assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     assert!((q.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-    for j in 0..n {
-        let u: f64 = (0..m).map(|i| p[i] * cells[i * n + j]).sum();
-        assert!(u >= f.value - 1e-12, "column {j}: {u} < {}", f.value);
-    }
-    for i in 0..m {
-        let w: f64 = (0..n).map(|j| q[j] * cells[i * n + j]).sum();
-        assert!(w <= f.value + 1e-12, "row {i}: {w} > {}", f.value);
-    }
+    assert_guarantees(&cells, m, n, p, q, f.value, 1e-12);
     // A's rows in the support are the tight rows, B's columns the basic ones.
     assert!(f.tight_rows.iter().all(|&i| i < m));
     assert!(f.basic_columns.iter().all(|&j| j < n));

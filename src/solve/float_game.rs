@@ -1049,6 +1049,28 @@ mod tests {
         })
     }
 
+    /// Games of up to 6 × 6 with entries in thirds from −6 to 6: the
+    /// sides, the exact matrix and its floats.
+    #[allow(clippy::type_complexity)]
+    fn thirds_game() -> impl Strategy<Value = (usize, usize, Vec<Vec<BigRational>>, Vec<f64>)> {
+        (1usize..7, 1usize..7)
+            .prop_flat_map(|(m, n)| {
+                (
+                    Just(m),
+                    Just(n),
+                    prop::collection::vec((-6i64..=6, 1i64..=3), m * n),
+                )
+            })
+            .prop_map(|(m, n, cells)| {
+                let exact: Vec<Vec<_>> = cells
+                    .chunks_exact(n)
+                    .map(|row| row.iter().map(|&(p, q)| ratio(p, q)).collect())
+                    .collect();
+                let floats: Vec<f64> = cells.iter().map(|&(p, q)| p as f64 / q as f64).collect();
+                (m, n, exact, floats)
+            })
+    }
+
     /// A game grown from 1 × 1 to 30 × 30 outgrows the room its flat
     /// tableau and matrix were given (the stride doubles, moving the rows):
     /// after every step its value is the cold LP's on the same lines.
@@ -1114,14 +1136,8 @@ mod tests {
         /// basis is square.
         #[test]
         fn agrees_with_the_exact_simplex(
-            (m, n, cells) in (1usize..7, 1usize..7).prop_flat_map(|(m, n)| {
-                (Just(m), Just(n), prop::collection::vec((-6i64..=6, 1i64..=3), m * n))
-            })
+            (m, n, exact, floats) in thirds_game()
         ) {
-            let exact: Vec<Vec<_>> = (0..m)
-                .map(|i| (0..n).map(|j| ratio(cells[i * n + j].0, cells[i * n + j].1)).collect())
-                .collect();
-            let floats: Vec<f64> = cells.iter().map(|&(p, q)| p as f64 / q as f64).collect();
             let f = FloatLp::new().solve(m, n, &floats).unwrap();
             let v = solve(&exact).value.to_f64().unwrap();
             prop_assert!((f.value - v).abs() < 1e-9, "{} vs {}", f.value, v);
@@ -1135,14 +1151,8 @@ mod tests {
         /// 1e-9), and a square basis in the game's terms.
         #[test]
         fn the_column_players_programme_agrees_with_the_exact_simplex(
-            (m, n, cells) in (1usize..7, 1usize..7).prop_flat_map(|(m, n)| {
-                (Just(m), Just(n), prop::collection::vec((-6i64..=6, 1i64..=3), m * n))
-            })
+            (m, n, exact, floats) in thirds_game()
         ) {
-            let exact: Vec<Vec<_>> = (0..m)
-                .map(|i| (0..n).map(|j| ratio(cells[i * n + j].0, cells[i * n + j].1)).collect())
-                .collect();
-            let floats: Vec<f64> = cells.iter().map(|&(p, q)| p as f64 / q as f64).collect();
             let f = FloatLp::new().solve_transposed(m, n, &floats).unwrap();
             let v = solve(&exact).value.to_f64().unwrap();
             prop_assert!((f.value - v).abs() < 1e-9, "{} vs {}", f.value, v);

@@ -1665,37 +1665,35 @@ fn reachable_width(rows: &Built, n: usize, p: &[f64], columns: &Built, m: usize,
     if !(total_p > 0.0 && total_q > 0.0) {
         return 0.0;
     }
-    // val(U) from A's p: each column's payoff against U, the least.
-    let mut against_upper = vec![0.0; n];
-    for ((mids, lowers), &w) in rows
-        .mids
-        .chunks_exact(n)
-        .zip(rows.bounds.chunks_exact(n))
-        .zip(p)
-    {
-        for ((sum, &mid), &lower) in against_upper.iter_mut().zip(mids).zip(lowers) {
-            *sum += w * (2.0 * mid - lower);
-        }
-    }
-    let upper_value = against_upper.iter().copied().fold(f64::INFINITY, f64::min) / total_p;
-    // val(L) from B's q: each row's payoff against L, the greatest.
-    let mut against_lower = vec![0.0; m];
-    for ((mids, uppers), &w) in columns
-        .mids
-        .chunks_exact(m)
-        .zip(columns.bounds.chunks_exact(m))
-        .zip(q)
-    {
-        for ((sum, &mid), &upper) in against_lower.iter_mut().zip(mids).zip(uppers) {
-            *sum += w * (2.0 * mid - upper);
-        }
-    }
-    let lower_value = against_lower
-        .iter()
-        .copied()
+    // val(U) from A's p: each column's payoff against U, the least; val(L)
+    // from B's q: each row's payoff against L, the greatest.
+    let upper_value = against_other_bound(rows, n, p)
+        .into_iter()
+        .fold(f64::INFINITY, f64::min)
+        / total_p;
+    let lower_value = against_other_bound(columns, m, q)
+        .into_iter()
         .fold(f64::NEG_INFINITY, f64::max)
         / total_q;
     upper_value - lower_value
+}
+
+/// Σₖ wₖ·(2·midₖ − boundₖ) along the lines tried (each `len` long): a
+/// strategy's payoffs against the bound the lines do not hold (a row's
+/// upper, a column's lower).
+fn against_other_bound(lines: &Built, len: usize, weights: &[f64]) -> Vec<f64> {
+    let mut sums = vec![0.0; len];
+    for ((mids, bounds), &w) in lines
+        .mids
+        .chunks_exact(len)
+        .zip(lines.bounds.chunks_exact(len))
+        .zip(weights)
+    {
+        for ((sum, &mid), &bound) in sums.iter_mut().zip(mids).zip(bounds) {
+            *sum += w * (2.0 * mid - bound);
+        }
+    }
+    sums
 }
 
 /// The least of `xs` (not empty, no NaN), the same bits as folding
