@@ -1,6 +1,7 @@
 //! 10,000-yen exact-equilibrium benches (document 000; SPEC.md, "Exact equilibria of scaled games"): the
 //! optimized DP at the target size (T = 10, R = 10 under 30 s), the naive
-//! history recursion up to T = R = 10, the DP on a tiny game, the matrix-game LP alone, and
+//! history recursion up to T = R = 10, the DP on a tiny game, the matrix-game LP alone, the
+//! float LP on a stored restricted game, and
 //! exact best responses at T = 10, R = 10.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -12,6 +13,7 @@ use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
 use solved_games::progress::Silent;
 use solved_games::solve::exact::ratio;
+use solved_games::solve::float_game::FloatLp;
 use solved_games::solve::matrix_game::{solve, solve_reduced};
 use std::hint::black_box;
 
@@ -112,6 +114,27 @@ fn linear_programme(c: &mut Criterion) {
         })
         .collect();
     g.bench_function("lp/simplex/11x11", |b| b.iter(|| solve(black_box(&m))));
+    // The 45 × 49 restricted game of a T ≤ 200 stage game on which the
+    // float simplex of A's programme stalls (tests/data): what the cold
+    // double oracle pays before B's programme solves it, with the wide and
+    // the baseline pivot.
+    let stalls: Vec<f64> = include_str!("../tests/data/float_lp_stalls_45x49.txt")
+        .lines()
+        .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
+        .collect();
+    for (suffix, wide) in [("", true), ("/baseline-kernels", false)] {
+        let mut lp = FloatLp::new();
+        g.bench_function(format!("lp/float/45x49{suffix}"), |b| {
+            solved_games::solve::wide::set_wide(wide);
+            b.iter(|| {
+                let stalled = lp.solve(45, 49, black_box(&stalls));
+                let solved = lp.solve_transposed(45, 49, black_box(&stalls));
+                assert!(solved.is_some());
+                (stalled.is_some(), solved.map(|s| s.value))
+            });
+            solved_games::solve::wide::set_wide(true);
+        });
+    }
     g.bench_function("lp/reduced/11x11", |b| {
         b.iter(|| solve_reduced(black_box(&m)))
     });

@@ -205,7 +205,7 @@ impl FloatLp {
             }
             let (r, ratio, _) = leave?;
             degenerate = ratio <= EPS;
-            pivot(t, width, m + 1, r, e);
+            wide::pivot_dense(t, width, m + 1, r, e);
             basis[r] = e;
         }
         if !done {
@@ -979,29 +979,6 @@ pub fn saddle(m: usize, n: usize, matrix: &[f64], shift: f64) -> Option<FloatSol
         tight_rows: vec![best_row],
         basic_columns: vec![best_col],
     })
-}
-
-/// Gauss–Jordan pivot of a dense row-major tableau on entry (r, c).
-fn pivot(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
-    let p = t[r * width + c];
-    for x in &mut t[r * width..(r + 1) * width] {
-        *x /= p;
-    }
-    let (before, rest) = t.split_at_mut(r * width);
-    let (pivot_row, after) = rest.split_at_mut(width);
-    for row in before
-        .chunks_exact_mut(width)
-        .chain(after.chunks_exact_mut(width))
-        .take(height - 1)
-    {
-        let f = row[c];
-        if f != 0.0 {
-            for (x, &y) in row.iter_mut().zip(pivot_row.iter()) {
-                *x -= f * y;
-            }
-            row[c] = 0.0;
-        }
-    }
 }
 
 #[cfg(test)]

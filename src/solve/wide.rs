@@ -129,6 +129,49 @@ fn eliminate_body(t: Tableau<'_>, r: usize, e: usize) {
     }
 }
 
+/// One Gauss–Jordan pivot of a dense row-major tableau `t` of `height`
+/// rows, each `width` long with its right-hand side inside it (and its
+/// objective as a row, [`crate::solve::float_game::FloatLp`]'s layout), on
+/// entry (`r`, `c`): row `r` is divided by the pivot, then every other row
+/// with a non-zero `f` in column `c` becomes `row − f · pivot row` with its
+/// entry `c` an exact 0.
+pub fn pivot_dense(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if is_wide() {
+        // SAFETY: `is_wide` is true only where the processor has AVX2.
+        unsafe { pivot_dense_avx2(t, width, height, r, c) };
+        return;
+    }
+    pivot_dense_body(t, width, height, r, c);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn pivot_dense_avx2(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
+    pivot_dense_body(t, width, height, r, c);
+}
+
+#[inline(always)]
+fn pivot_dense_body(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
+    let p = t[r * width + c];
+    for x in &mut t[r * width..(r + 1) * width] {
+        *x /= p;
+    }
+    let (before, rest) = t.split_at_mut(r * width);
+    let (pivot_row, after) = rest.split_at_mut(width);
+    for row in before
+        .chunks_exact_mut(width)
+        .chain(after.chunks_exact_mut(width))
+        .take(height - 1)
+    {
+        let f = row[c];
+        if f != 0.0 {
+            subtract_scaled_body(row, f, pivot_row);
+            row[c] = 0.0;
+        }
+    }
+}
+
 /// `x[j] −= f · y[j]` for every j of the shorter slice: one row of a
 /// tableau expressed in the basis, a basic row at a time.
 pub fn subtract_scaled(x: &mut [f64], f: f64, y: &[f64]) {
@@ -288,6 +331,13 @@ mod tests {
                     sums.resize(stride, 0.0);
                     weighted_sums_body(&data, stride, &rhs, &mut sums[..]);
                 }
+                let mut dense = data.clone();
+                if wide && detect() {
+                    // SAFETY: the processor has AVX2.
+                    unsafe { pivot_dense_avx2(&mut dense, stride, rows, r, e) };
+                } else {
+                    pivot_dense_body(&mut dense, stride, rows, r, e);
+                }
                 let mut x = objective.clone();
                 if wide && detect() {
                     // SAFETY: the processor has AVX2.
@@ -295,7 +345,7 @@ mod tests {
                 } else {
                     subtract_scaled_body(&mut x, rhs[0], &data);
                 }
-                (bits(&d), bits(&b), bits(&o), bits(&sums), bits(&x))
+                (bits(&d), bits(&b), bits(&o), bits(&sums), bits(&x), bits(&dense))
             };
             prop_assert_eq!(run(true), run(false));
         }
@@ -373,5 +423,28 @@ mod tests {
         let mut sums = Vec::new();
         weighted_sums(&data, stride, &[1.0, 0.0, 2.0], &mut sums);
         assert_eq!(sums, vec![4.0, 0.0, 5.0, 27.0]);
+    }
+
+    /// The dense pivot divides its row, leaves an exact 0 in the pivot
+    /// column of every other row (the objective's included) and subtracts
+    /// `f` times the pivot row, right-hand sides with it.
+    #[test]
+    fn pivot_dense_clears_the_pivot_column() {
+        // Two constraint rows and the objective row, width 4 (the last
+        // entry the right-hand side).
+        let mut t = vec![
+            2.0, 4.0, 1.0, 6.0, //
+            1.0, 3.0, 0.0, 2.0, //
+            -1.0, -1.0, 0.0, 0.0,
+        ];
+        pivot_dense(&mut t, 4, 3, 0, 0);
+        assert_eq!(
+            t,
+            vec![
+                1.0, 2.0, 0.5, 3.0, //
+                0.0, 1.0, -0.5, -1.0, //
+                0.0, 1.0, 0.5, 3.0,
+            ]
+        );
     }
 }
