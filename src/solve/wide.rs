@@ -172,6 +172,45 @@ fn pivot_dense_body(t: &mut [f64], width: usize, height: usize, r: usize, c: usi
     }
 }
 
+/// Step `c` of Gauss–Jordan inversion in place of a `k × k` row-major
+/// matrix `a` whose rows are already swapped to put the pivot at (c, c):
+/// the pivot's place becomes 1 and row c is divided by the pivot, then
+/// every other row with a non-zero `f` in column c gets 0 there and becomes
+/// `row − f · row c` (so column c ends as the inverse's, up to the swaps).
+pub fn invert_step(a: &mut [f64], k: usize, c: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if is_wide() {
+        // SAFETY: `is_wide` is true only where the processor has AVX2.
+        unsafe { invert_step_avx2(a, k, c) };
+        return;
+    }
+    invert_step_body(a, k, c);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn invert_step_avx2(a: &mut [f64], k: usize, c: usize) {
+    invert_step_body(a, k, c);
+}
+
+#[inline(always)]
+fn invert_step_body(a: &mut [f64], k: usize, c: usize) {
+    let d = a[c * k + c];
+    a[c * k + c] = 1.0;
+    for x in &mut a[c * k..(c + 1) * k] {
+        *x /= d;
+    }
+    let (before, rest) = a.split_at_mut(c * k);
+    let (pivot_row, after) = rest.split_at_mut(k);
+    for row in before.chunks_exact_mut(k).chain(after.chunks_exact_mut(k)) {
+        let f = row[c];
+        if f != 0.0 {
+            row[c] = 0.0;
+            subtract_scaled_body(row, f, pivot_row);
+        }
+    }
+}
+
 /// `x[j] −= f · y[j]` for every j of the shorter slice: one row of a
 /// tableau expressed in the basis, a basic row at a time.
 pub fn subtract_scaled(x: &mut [f64], f: f64, y: &[f64]) {
@@ -331,6 +370,15 @@ mod tests {
                     sums.resize(stride, 0.0);
                     weighted_sums_body(&data, stride, &rhs, &mut sums[..]);
                 }
+                let mut inverse: Vec<f64> = seed.iter().cycle().take(width * width).copied().collect();
+                let c = e % width;
+                inverse[c * width + c] = 1.5;
+                if wide && detect() {
+                    // SAFETY: the processor has AVX2.
+                    unsafe { invert_step_avx2(&mut inverse, width, c) };
+                } else {
+                    invert_step_body(&mut inverse, width, c);
+                }
                 let mut dense = data.clone();
                 if wide && detect() {
                     // SAFETY: the processor has AVX2.
@@ -345,7 +393,7 @@ mod tests {
                 } else {
                     subtract_scaled_body(&mut x, rhs[0], &data);
                 }
-                (bits(&d), bits(&b), bits(&o), bits(&sums), bits(&x), bits(&dense))
+                (bits(&d), bits(&b), bits(&o), bits(&sums), bits(&x), bits(&dense), bits(&inverse))
             };
             prop_assert_eq!(run(true), run(false));
         }

@@ -218,6 +218,10 @@ struct Workspace {
     hint_columns: Vec<u64>,
     /// Whether the hints are a square optimal basis (tight rows, basic columns).
     hint_is_basis: bool,
+    /// Whether the warm double oracle starts at the hint's basis
+    /// ([`GrowingGame::start_square`]): the guess found it optimal for the
+    /// bets tried but beaten by a reply, or feasible on one side.
+    square_start: bool,
     /// Scratch: the restricted game's midpoints, and a best reply's sums.
     small: Vec<f64>,
     sums: Vec<f64>,
@@ -861,6 +865,7 @@ impl Certified {
         if let Some(v) = state.decided() {
             return Certificate::pure(Interval::point(v as f64), 0, 0);
         }
+        ws.square_start = false;
         ws.rows.clear();
         ws.columns.clear();
         ws.row_floors.clear();
@@ -1166,7 +1171,7 @@ impl Certified {
         let mut pending: Option<FloatSolution> = None;
         let mut warm = false;
         let mut found: Option<Found> = None;
-        for _ in 0..(m + n + 4) {
+        for iteration in 0..(m + n + 4) {
             let (k, l) = (row_bets.len(), col_bets.len());
             // The restricted game's midpoints, into a buffer kept across
             // stage games (a fresh vector per LP showed in the profile).
@@ -1179,7 +1184,13 @@ impl Certified {
                     if k != l {
                         return None;
                     }
-                    let (p, q, value) = square_equilibrium(k, &ws.small)?;
+                    let (p, q, value) = match square_equilibrium(k, &ws.small) {
+                        Ok(solution) => solution,
+                        Err(rejected) => {
+                            ws.square_start = !(rejected.rows && rejected.columns);
+                            return None;
+                        }
+                    };
                     FloatSolution {
                         value,
                         row_strategy: p,
@@ -1196,6 +1207,15 @@ impl Certified {
                         warm = false;
                         match saddle(k, l, &ws.small, SHIFT) {
                             Some(sol) => sol,
+                            // The bets tried first are the neighbour's
+                            // basis, which the guess found beaten or with
+                            // one side's weights negative: the simplex
+                            // starts there, not from the slacks.
+                            None if iteration == 0 && ws.square_start && k == l => {
+                                let sol = ws.grow.start_square(k, &ws.small, SHIFT)?;
+                                warm = true;
+                                sol
+                            }
                             None => {
                                 let sol = ws.grow.start(k, l, &ws.small, SHIFT)?;
                                 warm = true;
@@ -1262,6 +1282,8 @@ impl Certified {
                 break;
             }
             if method == Method::Guess {
+                // A better reply: the basis is optimal for the bets tried.
+                ws.square_start = true;
                 return None;
             }
             // The row joins first: it keeps the prices optimal (dual simplex),
