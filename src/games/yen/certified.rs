@@ -1174,10 +1174,13 @@ impl Certified {
         for iteration in 0..(m + n + 4) {
             let (k, l) = (row_bets.len(), col_bets.len());
             // The restricted game's midpoints, into a buffer kept across
-            // stage games (a fresh vector per LP showed in the profile).
-            ws.small.clear();
-            for row in ws.rows.mids.chunks_exact(n) {
-                ws.small.extend(col_bets.iter().map(|&y| row[y as usize]));
+            // stage games (a fresh vector per LP showed in the profile);
+            // not when the warm tableau has already taken the new lines.
+            if method != Method::Warm || pending.is_none() {
+                ws.small.clear();
+                for row in ws.rows.mids.chunks_exact(n) {
+                    ws.small.extend(col_bets.iter().map(|&y| row[y as usize]));
+                }
             }
             let sol = match method {
                 Method::Guess => {
