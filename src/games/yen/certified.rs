@@ -1063,8 +1063,10 @@ enum Method {
     /// The previous state's optimal basis as a square system; no reply may
     /// beat it.
     Guess,
-    /// Double oracle over a [`GrowingGame`]: one LP from scratch, then each
-    /// reply joins the last optimal tableau.
+    /// Double oracle over a [`GrowingGame`]: one LP from scratch (from the
+    /// guess's basis where the guess found it beaten or wrong on one side
+    /// only: [`GrowingGame::start_square`]), then each reply joins the last
+    /// optimal tableau.
     Warm,
     /// Double oracle with every restricted game solved from scratch
     /// ([`FloatLp`], which retries with a perturbed right-hand side).
