@@ -553,8 +553,12 @@ impl GrowingGame {
     /// ratio test between them (2.7 k³ on the restricted games of T ≤ 150,
     /// about 32 × 32). From there the primal simplex if every weight is
     /// ≥ 0 (the basis is feasible), the dual if every price is (it is
-    /// optimally priced); if neither, if B is singular, or if the simplex
-    /// from there runs into trouble, the slack basis as
+    /// optimally priced). If neither, the negative prices are raised to 0
+    /// (the costs shifted so the basis is optimally priced), the dual
+    /// simplex makes it feasible, the true prices are taken again from the
+    /// tableau ([`GrowingGame::reprice`]) and the primal simplex finishes:
+    /// a few pivots where the slack basis took k or more. If B is singular,
+    /// or the simplex from there runs into trouble, the slack basis as
     /// [`GrowingGame::start`]. `None` as for [`GrowingGame::start`].
     ///
     /// # Panics
@@ -567,7 +571,13 @@ impl GrowingGame {
             } else if self.objective.iter().all(|&c| c >= -EPS) {
                 self.dual().and_then(|()| self.primal())
             } else {
-                None
+                for c in &mut self.objective {
+                    *c = c.max(0.0);
+                }
+                self.dual().and_then(|()| {
+                    self.reprice();
+                    self.primal()
+                })
             };
             if let Some(solution) = fixed.and_then(|()| self.read()) {
                 return Some(solution);
@@ -644,6 +654,29 @@ impl GrowingGame {
         self.square = a;
         self.swaps = swaps;
         ok
+    }
+
+    /// The reduced costs of the true objective (maximise Σy: a cost of −1
+    /// per column, 0 per slack) at the current basis, from the tableau's
+    /// rows: cⱼ − Σᵢ c_{basis(i)}·Tᵢⱼ, which is cⱼ plus the rows whose basic
+    /// variable is a column. What [`GrowingGame::start_square`] returns to
+    /// after shifting the costs for the dual simplex.
+    fn reprice(&mut self) {
+        let width = self.tableau.cols;
+        self.objective.fill(0.0);
+        for &v in &self.column_variable {
+            self.objective[v] = -1.0;
+        }
+        for (i, &b) in self.basis.iter().enumerate() {
+            if matches!(self.variables[b], Variable::Column(_)) {
+                for (c, &t) in self.objective.iter_mut().zip(&self.tableau.row(i)[..width]) {
+                    *c += t;
+                }
+            }
+        }
+        for &b in &self.basis {
+            self.objective[b] = 0.0;
+        }
     }
 
     /// The slack basis of the `rows × cols` game (every row's slack basic,
@@ -925,20 +958,20 @@ impl GrowingGame {
             if r == usize::MAX {
                 return Some(());
             }
-            let row = self.tableau.row(r);
-            let mut bound = f64::INFINITY;
-            for (j, &a) in row.iter().enumerate() {
-                if a < -EPS {
-                    bound = bound.min((self.objective[j].max(0.0) + EPS) / -a);
-                }
-            }
+            // The leaving row negated is an entering column of Harris's
+            // test against the prices: the same quotients and bound, in
+            // one vector sweep (the divisions were most of this loop).
+            self.entering.clear();
+            self.entering
+                .extend(self.tableau.row(r).iter().map(|&a| -a));
+            let bound = wide::harris_ratios(&self.entering, &self.objective, EPS, &mut self.ratios);
             let mut enter: Option<(usize, f64)> = None;
-            for (j, &a) in row.iter().enumerate() {
-                if a >= -EPS || self.objective[j].max(0.0) / -a > bound {
+            for (j, &a) in self.entering.iter().enumerate() {
+                if a <= EPS || self.ratios[j] > bound {
                     continue;
                 }
-                if enter.map_or(true, |(_, pa)| -a > pa) {
-                    enter = Some((j, -a));
+                if enter.map_or(true, |(_, pa)| a > pa) {
+                    enter = Some((j, a));
                 }
             }
             let (e, _) = enter?;
@@ -946,53 +979,6 @@ impl GrowingGame {
         }
         None
     }
-}
-
-/// Why [`square_equilibrium`] rejected a square basis: which side's
-/// weights came out negative (both, for a singular system). A side that
-/// did not is still optimal or feasible for the simplex to go on from
-/// ([`GrowingGame::start_square`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rejected {
-    /// A row's weight (a price of the column player's programme) is negative.
-    pub rows: bool,
-    /// A column's weight is negative.
-    pub columns: bool,
-}
-
-/// The equilibrium of a square game whose optimal strategies are believed
-/// to use every row and every column (a basis carried over from a similar
-/// game): solves M·q = v·1 and pᵀ·M = v·1ᵀ. Returns (p, q, v), or why not
-/// if the system is singular or a probability comes out negative, in which
-/// case the guess was wrong. Callers still check the strategies against the
-/// whole game.
-///
-/// # Errors
-/// The sides whose weights came out negative ([`Rejected`]).
-pub fn square_equilibrium(k: usize, matrix: &[f64]) -> Result<(Vec<f64>, Vec<f64>, f64), Rejected> {
-    assert_eq!(matrix.len(), k * k, "bad matrix shape");
-    let singular = Rejected {
-        rows: true,
-        columns: true,
-    };
-    if k == 0 {
-        return Err(singular);
-    }
-    let shift = 1.0 - matrix.iter().copied().fold(f64::INFINITY, f64::min).floor();
-    let (mut y, mut x) = (Vec::new(), Vec::new());
-    let mut a: Vec<f64> = matrix.iter().map(|x| x + shift).collect();
-    solve_both(&mut a, k, &mut y, &mut x).ok_or(singular)?;
-    let (ty, tx): (f64, f64) = (y.iter().sum(), x.iter().sum());
-    let rejected = Rejected {
-        rows: tx.is_nan() || tx <= 0.0 || x.iter().any(|&v| v < -1e-12),
-        columns: ty.is_nan() || ty <= 0.0 || y.iter().any(|&v| v < -1e-12),
-    };
-    if rejected.rows || rejected.columns {
-        return Err(rejected);
-    }
-    let q = y.iter().map(|v| (v / ty).max(0.0)).collect();
-    let p = x.iter().map(|v| (v / tx).max(0.0)).collect();
-    Ok((p, q, 1.0 / ty - shift))
 }
 
 /// Solves the k × k systems `a · y = 1` and `aᵀ · x = 1` (row-major `a`)
@@ -1084,11 +1070,16 @@ pub fn saddle(m: usize, n: usize, matrix: &[f64], shift: f64) -> Option<FloatSol
             best_row = i;
         }
     }
+    // The columns' maxima a row at a time (contiguous, so it vectorises),
+    // each folded in row order as a column-by-column scan would.
+    let mut col_maxima = vec![f64::NEG_INFINITY; n];
+    for row in matrix.chunks_exact(n) {
+        for (top, &v) in col_maxima.iter_mut().zip(row) {
+            *top = top.max(v);
+        }
+    }
     let (mut best_col, mut minimax) = (0, f64::INFINITY);
-    for j in 0..n {
-        let col_max = (0..m)
-            .map(|i| matrix[i * n + j])
-            .fold(f64::NEG_INFINITY, f64::max);
+    for (j, &col_max) in col_maxima.iter().enumerate() {
         if col_max < minimax {
             minimax = col_max;
             best_col = j;

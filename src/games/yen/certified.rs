@@ -27,7 +27,7 @@
 
 use crate::games::yen::rules::State;
 use crate::progress::Progress;
-use crate::solve::float_game::{saddle, square_equilibrium, FloatLp, FloatSolution, GrowingGame};
+use crate::solve::float_game::{saddle, FloatLp, FloatSolution, GrowingGame};
 use crate::solve::matrix_game;
 use crate::solve::rounding::{ratio_down, ratio_up};
 use crate::solve::wide;
@@ -218,10 +218,6 @@ struct Workspace {
     hint_columns: Vec<u64>,
     /// Whether the hints are a square optimal basis (tight rows, basic columns).
     hint_is_basis: bool,
-    /// Whether the warm double oracle starts at the hint's basis
-    /// ([`GrowingGame::start_square`]): the guess found it optimal for the
-    /// bets tried but beaten by a reply, or feasible on one side.
-    square_start: bool,
     /// Scratch: the restricted game's midpoints, and a best reply's sums.
     small: Vec<f64>,
     sums: Vec<f64>,
@@ -853,8 +849,8 @@ impl Certified {
     /// was needed, and both float strategies as (bet, probability).
     ///
     /// The methods ([`Method`]), cheapest first, each from the bets the
-    /// previous one tried: the neighbour's basis as a square system, the
-    /// warm double oracle, the cold one, the restricted game exactly; then
+    /// previous one tried: the warm double oracle (from the neighbour's
+    /// basis), the cold one, the restricted game exactly; then
     /// the whole stage game exactly. The bounds evaluate A's strategy
     /// against every column and B's against every row ([`Certified::bounds`]).
     fn certify(&self, ws: &mut Workspace, state: State) -> Certificate {
@@ -865,7 +861,6 @@ impl Certified {
         if let Some(v) = state.decided() {
             return Certificate::pure(Interval::point(v as f64), 0, 0);
         }
-        ws.square_start = false;
         ws.rows.clear();
         ws.columns.clear();
         ws.row_floors.clear();
@@ -915,15 +910,11 @@ impl Certified {
         // Whether the successors' widths alone keep the interval from `WIDE`.
         let mut out_of_reach = false;
         for method in [
-            Method::Guess,
             Method::Warm,
             Method::Cold,
             Method::Transposed,
             Method::ExactRestricted,
         ] {
-            if method == Method::Guess && !ws.hint_is_basis {
-                continue;
-            }
             let Some(found) = self.oracle(ws, state, method, &mut row_bets, &mut col_bets) else {
                 continue;
             };
@@ -1060,13 +1051,12 @@ impl Certified {
 /// cheapest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Method {
-    /// The previous state's optimal basis as a square system; no reply may
-    /// beat it.
-    Guess,
-    /// Double oracle over a [`GrowingGame`]: one LP from scratch (from the
-    /// guess's basis where the guess found it beaten or wrong on one side
-    /// only: [`GrowingGame::start_square`]), then each reply joins the last
-    /// optimal tableau.
+    /// Double oracle over a [`GrowingGame`]: one LP from scratch, then
+    /// each reply joins the last optimal tableau. Where the bets tried first
+    /// are the previous state's optimal basis (square), the LP starts at
+    /// that basis ([`GrowingGame::start_square`]): optimal as it stands
+    /// when the neighbour's equilibrium carries over, a few pivots away
+    /// when it does not.
     Warm,
     /// Double oracle with every restricted game solved from scratch
     /// ([`FloatLp`], which retries with a perturbed right-hand side).
@@ -1159,8 +1149,7 @@ impl Certified {
     /// neither improves on the restricted value by more than `TOLERANCE`.
     /// Only the rows and columns of the bets tried are ever built (stage
     /// games reach 101 × 101 at T = 100, equilibria use a few dozen bets).
-    /// `None` if the method fails (a guess that is beaten, an LP in
-    /// numerical trouble).
+    /// `None` if the method fails (an LP in numerical trouble).
     fn oracle(
         &self,
         ws: &mut Workspace,
@@ -1185,26 +1174,6 @@ impl Certified {
                 }
             }
             let sol = match method {
-                Method::Guess => {
-                    if k != l {
-                        return None;
-                    }
-                    let (p, q, value) = match square_equilibrium(k, &ws.small) {
-                        Ok(solution) => solution,
-                        Err(rejected) => {
-                            ws.square_start = !(rejected.rows && rejected.columns);
-                            return None;
-                        }
-                    };
-                    FloatSolution {
-                        value,
-                        row_strategy: p,
-                        column_strategy: q,
-                        shift: 0.0,
-                        tight_rows: (0..k).collect(),
-                        basic_columns: (0..l).collect(),
-                    }
-                }
                 Method::Warm => match pending.take() {
                     Some(sol) => sol,
                     None => {
@@ -1213,10 +1182,10 @@ impl Certified {
                         match saddle(k, l, &ws.small, SHIFT) {
                             Some(sol) => sol,
                             // The bets tried first are the neighbour's
-                            // basis, which the guess found beaten or with
-                            // one side's weights negative: the simplex
-                            // starts there, not from the slacks.
-                            None if iteration == 0 && ws.square_start && k == l => {
+                            // basis: the simplex starts there, not from the
+                            // slacks (SPEC.md, "Certified tables: the
+                            // neighbour's basis is the first tableau").
+                            None if iteration == 0 && ws.hint_is_basis && k == l => {
                                 let sol = ws.grow.start_square(k, &ws.small, SHIFT)?;
                                 warm = true;
                                 sol
@@ -1285,11 +1254,6 @@ impl Certified {
                 // short): the strategies still bound the value rigorously,
                 // and the width decides whether that is good enough.
                 break;
-            }
-            if method == Method::Guess {
-                // A better reply: the basis is optimal for the bets tried.
-                ws.square_start = true;
-                return None;
             }
             // The row joins first: it keeps the prices optimal (dual simplex),
             // then the column keeps the vertex feasible (primal simplex).
