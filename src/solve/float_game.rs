@@ -354,8 +354,9 @@ pub struct GrowingGame {
     /// Scratch of [`GrowingGame::read`] and [`GrowingGame::add_column`].
     slack_basic: Vec<bool>,
     column: Vec<f64>,
-    /// Scratch of the primal ratio test: the entering column and its
-    /// quotients.
+    /// Scratch of the ratio tests: the entering column and its quotients
+    /// (the primal simplex), or the leaving row negated and its quotients
+    /// (the dual).
     entering: Vec<f64>,
     ratios: Vec<f64>,
     /// Scratch of [`GrowingGame::crash`]: the rows swapped at each step.
@@ -959,8 +960,8 @@ impl GrowingGame {
                 return Some(());
             }
             // The leaving row negated is an entering column of Harris's
-            // test against the prices: the same quotients and bound, in
-            // one vector sweep (the divisions were most of this loop).
+            // test against the prices: the same quotients and bound as a
+            // scalar scan, in one vector sweep.
             self.entering.clear();
             self.entering
                 .extend(self.tableau.row(r).iter().map(|&a| -a));
