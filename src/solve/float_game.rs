@@ -1104,6 +1104,26 @@ pub fn saddle(m: usize, n: usize, matrix: &[f64], shift: f64) -> Option<FloatSol
 mod tests {
     use super::*;
 
+    /// Adds to `game` (`rows × cols` so far) the next row of `entry`'s
+    /// game if `as_row`, else its next column, and solves again.
+    fn add_line(
+        game: &mut GrowingGame,
+        rows: &mut usize,
+        cols: &mut usize,
+        as_row: bool,
+        entry: impl Fn(usize, usize) -> f64,
+    ) -> Option<FloatSolution> {
+        if as_row {
+            let entries: Vec<f64> = (0..*cols).map(|j| entry(*rows, j)).collect();
+            *rows += 1;
+            game.add_row(&entries)
+        } else {
+            let entries: Vec<f64> = (0..*rows).map(|i| entry(i, *cols)).collect();
+            *cols += 1;
+            game.add_column(&entries)
+        }
+    }
+
     proptest! {
         /// Dantzig's entering column is the one a scan keeping the first
         /// strictly smaller reduced cost below −ε picks, ties and NaNs
@@ -1290,16 +1310,9 @@ mod tests {
             prop_assert!((first.value - entry(0, 0)).abs() < 1e-12);
             let (mut rows, mut cols) = (1, 1);
             for &row_first in &order {
-                let sol = if (row_first && rows < m) || cols == n {
-                    if rows == m { break; }
-                    let entries: Vec<f64> = (0..cols).map(|j| entry(rows, j)).collect();
-                    rows += 1;
-                    game.add_row(&entries)
-                } else {
-                    let entries: Vec<f64> = (0..rows).map(|i| entry(i, cols)).collect();
-                    cols += 1;
-                    game.add_column(&entries)
-                };
+                let as_row = (row_first && rows < m) || cols == n;
+                if as_row && rows == m { break; }
+                let sol = add_line(&mut game, &mut rows, &mut cols, as_row, entry);
                 let v = exact_value(rows, cols);
                 let sol = sol.expect("the warm simplex failed");
                 prop_assert_eq!(game.shape(), (rows, cols));
@@ -1333,15 +1346,8 @@ mod tests {
             prop_assert!((first.value - exact_value(k, k)).abs() < 1e-9);
             let (mut rows, mut cols) = (k, k);
             while rows < m || cols < n {
-                let sol = if rows < m && (rows_first || cols == n) {
-                    let entries: Vec<f64> = (0..cols).map(|j| entry(rows, j)).collect();
-                    rows += 1;
-                    game.add_row(&entries)
-                } else {
-                    let entries: Vec<f64> = (0..rows).map(|i| entry(i, cols)).collect();
-                    cols += 1;
-                    game.add_column(&entries)
-                };
+                let as_row = rows < m && (rows_first || cols == n);
+                let sol = add_line(&mut game, &mut rows, &mut cols, as_row, entry);
                 let sol = sol.expect("the warm simplex failed");
                 let v = exact_value(rows, cols);
                 prop_assert!((sol.value - v).abs() < 1e-9, "{}x{}: {} vs {}", rows, cols, sol.value, v);
