@@ -592,7 +592,8 @@ impl GrowingGame {
     /// Moves a square game just loaded ([`GrowingGame::load`]) from the
     /// slack basis to the basis of all its columns: B⁻¹ by Gauss–Jordan
     /// elimination in place with partial pivoting (row swaps, undone as
-    /// column swaps at the end), written into the slacks' columns, with the
+    /// column swaps at the end; two columns per sweep over the rows,
+    /// [`wide::invert_pair`]), written into the slacks' columns, with the
     /// right-hand sides and reduced costs that go with it. `false`, with the
     /// tableau left as loaded, if a pivot is below 1e-12 (B singular or
     /// nearly: the entries are ≥ shift − 1 ≥ 1 in size, so that is no
@@ -608,7 +609,8 @@ impl GrowingGame {
         let mut swaps = std::mem::take(&mut self.swaps);
         swaps.clear();
         let mut ok = true;
-        for c in 0..k {
+        let mut c = 0;
+        while c < k {
             let (mut p, mut best) = (c, a[c * k + c].abs());
             for r in c + 1..k {
                 let v = a[r * k + c].abs();
@@ -626,7 +628,19 @@ impl GrowingGame {
                     a.swap(p * k + j, c * k + j);
                 }
             }
-            wide::invert_step(&mut a, k, c);
+            // Two columns per sweep where two are left: the same bits as
+            // two single steps, with half the passes over the rows.
+            if c + 1 < k {
+                let Some(p) = wide::invert_pair(&mut a, k, c) else {
+                    ok = false;
+                    break;
+                };
+                swaps.push(p);
+                c += 2;
+            } else {
+                wide::invert_step(&mut a, k, c);
+                c += 1;
+            }
         }
         if ok {
             for (c, &p) in swaps.iter().enumerate().rev() {
