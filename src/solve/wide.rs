@@ -193,13 +193,21 @@ unsafe fn invert_step_avx2(a: &mut [f64], k: usize, c: usize) {
     invert_step_body(a, k, c);
 }
 
+/// Makes `row` the pivot row of an in-place Gauss–Jordan step at column
+/// `c`: its entry there becomes 1, then the whole row is divided by the
+/// pivot (so that column ends as the inverse's).
 #[inline(always)]
-fn invert_step_body(a: &mut [f64], k: usize, c: usize) {
-    let d = a[c * k + c];
-    a[c * k + c] = 1.0;
-    for x in &mut a[c * k..(c + 1) * k] {
+fn pivot_row(row: &mut [f64], c: usize) {
+    let d = row[c];
+    row[c] = 1.0;
+    for x in row.iter_mut() {
         *x /= d;
     }
+}
+
+#[inline(always)]
+fn invert_step_body(a: &mut [f64], k: usize, c: usize) {
+    pivot_row(&mut a[c * k..(c + 1) * k], c);
     let (before, rest) = a.split_at_mut(c * k);
     let (pivot_row, after) = rest.split_at_mut(k);
     for row in before.chunks_exact_mut(k).chain(after.chunks_exact_mut(k)) {
@@ -246,12 +254,7 @@ fn invert_pair_body(a: &mut [f64], k: usize, c: usize) -> Option<usize> {
         "a k × k matrix, two columns left"
     );
     let e = c + 1;
-    // Step c's pivot row.
-    let d = a[c * k + c];
-    a[c * k + c] = 1.0;
-    for x in &mut a[c * k..(c + 1) * k] {
-        *x /= d;
-    }
+    pivot_row(&mut a[c * k..(c + 1) * k], c);
     // Column e as step c leaves it, and its pivot among rows e.. .
     let after_first = |a: &[f64], r: usize| {
         let f = a[r * k + c];
@@ -285,11 +288,7 @@ fn invert_pair_body(a: &mut [f64], k: usize, c: usize) -> Option<usize> {
         row_e[c] = 0.0;
         subtract_scaled_body(row_e, f, row_c);
     }
-    let d = row_e[e];
-    row_e[e] = 1.0;
-    for x in row_e.iter_mut() {
-        *x /= d;
-    }
+    pivot_row(row_e, e);
     let (first, second) = (&*row_c, &*row_e);
     let others = above.chunks_exact_mut(k).chain(below.chunks_exact_mut(k));
     for row in others {
