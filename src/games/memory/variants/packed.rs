@@ -502,14 +502,21 @@ impl<'a> Reads<'a> {
 /// game) and parks the numerators in the unflagged twin's slot; the second
 /// finishes the unflagged twins, whose passes read the flagged block.
 ///
-/// `room` is a spent layer's buffer to write into (any contents): reusing
-/// it instead of a fresh zeroed allocation keeps each layer's tens of
+/// `room` is a spent layer's buffer to write into (any contents, kept):
+/// reusing it instead of a fresh zeroed allocation keeps each layer's tens of
 /// megabytes from being mapped, faulted in page by page and unmapped again
 /// (SPEC.md, "Reproduce: the cost of each claim, and the schedule").
 fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -> Layer {
     let shape = Shape::new(n, reach, levels);
+    // Every limb of this recurrence's layer is written before it is read
+    // (`a_reused_buffer_gives_the_same_layer` builds layers in buffers of
+    // `u64::MAX`), so the spent buffer is not cleared first: that was a
+    // serial memset of the whole layer, about 5 % of the pairs variant's
+    // time. Only limbs beyond the spent layer's length are zeroed, as the
+    // buffer grows in place. (The three-player layers leave slots no state
+    // reads unwritten, and clear theirs.)
     let mut data = room;
-    data.clear();
+    data.truncate(shape.len());
     data.resize(shape.len(), 0);
     let top = levels.width[2 * n];
     let leads = shape.leads;
