@@ -190,10 +190,10 @@ impl Run {
     /// order of `claims` as soon as it and every claim before it are known,
     /// so a caller can print it while the rest run.
     ///
-    /// The claims are checked on as many threads as rayon's pool has (one
-    /// with `RAYON_NUM_THREADS=1`: then in order, one at a time), one from
-    /// the front of the list and the others from its back (see
-    /// `schedule`); each verdict's time is that claim's own wall time.
+    /// The claims are checked on one thread more than rayon's pool has
+    /// (one with `RAYON_NUM_THREADS=1`: then in order, one at a time), the
+    /// long ones first (see `schedule`); each verdict's time is that
+    /// claim's own wall time.
     ///
     /// # Errors
     /// The first error `each` returns; no claim is started after it.
@@ -208,7 +208,7 @@ impl Run {
         let mut verdicts = Vec::with_capacity(claims.len());
         schedule::check_in_order(
             claims,
-            rayon::current_num_threads(),
+            schedule::workers_for(rayon::current_num_threads()),
             |waiting| {
                 if let Some(claim) = waiting {
                     progress.note(&format!("{} {}", claim.id, claim.statement));

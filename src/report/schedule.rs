@@ -56,6 +56,24 @@ pub(crate) const LONGEST: [&str; 11] = [
     "MEM-007", // the explicit-row search's first large rows
 ];
 
+/// How many claim workers a run on `threads` threads of rayon's pool
+/// starts: one more than the pool has, except on one thread (then one, the
+/// registry order). A worker leaves its core idle while it waits for a
+/// cache another claim is filling (`OnceLock`) or while its claim's
+/// parallel part has less work than the pool has threads; the extra
+/// worker keeps a claim ready to run then. Measured on a quiet 2-core
+/// machine (SPEC.md, "Reproduce: one more worker than threads"): 28.6 and
+/// 28.8 s wall with 2 workers, 26.8 and 26.3 s with 3, 27.3 and 26.5 s
+/// with 4. The verdicts and their order do not depend on it.
+#[must_use]
+pub(crate) fn workers_for(threads: usize) -> usize {
+    if threads <= 1 {
+        1
+    } else {
+        threads + 1
+    }
+}
+
 /// The order in which `workers` workers start `claims`: positions in
 /// `claims`. One worker: the registry order. Two or more: the claims of
 /// [`LONGEST`] present, in its order, then the others in registry order.
@@ -154,6 +172,16 @@ mod tests {
             erratum: None,
             compute: || Evidence::optimized_only("x"),
         }
+    }
+
+    /// One thread keeps one worker (the registry order); more threads get
+    /// one worker more than they are.
+    #[test]
+    fn one_worker_more_than_threads_except_on_one() {
+        assert_eq!(workers_for(0), 1);
+        assert_eq!(workers_for(1), 1);
+        assert_eq!(workers_for(2), 3);
+        assert_eq!(workers_for(8), 9);
     }
 
     /// One worker starts the claims in registry order; two or more start
