@@ -128,7 +128,7 @@ pub(super) fn sums<'a, L: Numbers, R: Copy>(
                 // The terms read into a fixed array in a plain loop: `perf`
                 // charged a fifth of the pairs variant's time to an array
                 // `map` over the `Option`s here (not inlined, and copies of
-                // the mapped array).
+                // the mapped array). `won` only fills the places past `len`.
                 let mut read_terms = [(0u64, won); 4];
                 let mut len = 0;
                 for &(c, x) in terms.iter().flatten() {
