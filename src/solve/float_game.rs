@@ -335,13 +335,21 @@ pub struct GrowingGame {
     variables: Vec<Variable>,
     column_variable: Vec<usize>,
     slack_variable: Vec<usize>,
-    /// One row per constraint, one entry per variable.
+    /// The condensed tableau: one row per constraint, one entry per
+    /// non-basic variable (a basic variable's column is a unit vector, so
+    /// it is not kept): the rows' width is the columns', half of a full
+    /// tableau's on the square restricted games.
     tableau: Flat,
     rhs: Vec<f64>,
-    /// Reduced costs, one per variable (all ≥ 0 at an optimum).
+    /// Reduced costs, one per non-basic variable (all ≥ 0 at an optimum),
+    /// in the tableau's column order.
     objective: Vec<f64>,
     /// The basic variable of each constraint.
     basis: Vec<usize>,
+    /// The non-basic variable of each tableau column.
+    nonbasic: Vec<usize>,
+    /// Each variable's tableau column, or [`BASIC`].
+    place: Vec<usize>,
     square: Vec<f64>,
     y: Vec<f64>,
     x: Vec<f64>,
@@ -351,9 +359,12 @@ pub struct GrowingGame {
     /// The same for the bases of solutions handed back
     /// ([`GrowingGame::recycle_positions`]).
     spare_positions: Vec<Vec<usize>>,
-    /// Scratch of [`GrowingGame::read`] and [`GrowingGame::add_column`].
-    slack_basic: Vec<bool>,
+    /// Scratch of [`GrowingGame::add_column`]: the new column, the
+    /// non-basic slacks' places with its entries, and how many of them come
+    /// before each slack.
     column: Vec<f64>,
+    terms: Vec<(usize, f64)>,
+    before: Vec<usize>,
     /// Scratch of the ratio tests: the entering column and its quotients
     /// (the primal simplex), or the leaving row negated and its quotients
     /// (the dual).
@@ -363,13 +374,19 @@ pub struct GrowingGame {
     swaps: Vec<usize>,
 }
 
-/// Dantzig's entering column: the first position of the least reduced cost,
-/// if it is below `below` (a scan keeping the first strictly smaller one).
-/// The least value comes from four running minima (the compiler keeps them
-/// in one vector register), then the first position holding it: the same
-/// position, as the minimum is one of the values and a NaN is skipped by
-/// both comparisons alike.
-fn most_negative(objective: &[f64], below: f64) -> Option<usize> {
+/// The place of a basic variable, which has no column in the condensed
+/// tableau.
+const BASIC: usize = usize::MAX;
+
+/// Dantzig's entering column: the tableau column of the least reduced cost,
+/// if it is below `below`, the variable of least number (`ids`) among
+/// equal least costs: the column a scan of every variable in numbering
+/// order keeping the first strictly smaller one picks (a full tableau's
+/// columns are the variables in that order). The least value comes from
+/// four running minima (the compiler keeps them in one vector register);
+/// the minimum is one of the values, and a NaN is skipped by both
+/// comparisons alike.
+fn most_negative(objective: &[f64], ids: &[usize], below: f64) -> Option<usize> {
     let mut lanes = [below; 4];
     let mut chunks = objective.chunks_exact(4);
     for chunk in &mut chunks {
@@ -384,10 +401,22 @@ fn most_negative(objective: &[f64], below: f64) -> Option<usize> {
         least = if c < least { c } else { least };
     }
     if least < below {
-        objective.iter().position(|&c| c == least)
+        first_by_id(objective.iter().map(|&c| c == least), ids)
     } else {
         None
     }
+}
+
+/// The position whose variable (`ids`) has the least number among those
+/// where `chosen` is true.
+fn first_by_id(chosen: impl Iterator<Item = bool>, ids: &[usize]) -> Option<usize> {
+    let mut first: Option<usize> = None;
+    for (j, yes) in chosen.enumerate() {
+        if yes && first.map_or(true, |f| ids[j] < ids[f]) {
+            first = Some(j);
+        }
+    }
+    first
 }
 
 /// A dense row-major matrix in one vector, each row `stride` long with its
@@ -547,11 +576,12 @@ impl GrowingGame {
     /// Starts the square `k × k` game (as [`GrowingGame::start`]) at the
     /// basis where every row is tight and every column basic: the basis of
     /// a neighbouring state's equilibrium, which a stage game usually keeps
-    /// or leaves by a line or two. Its tableau is [I | B⁻¹] (B the shifted
-    /// matrix), the columns' weights B⁻¹·1 and the slacks' prices 1ᵀ·B⁻¹,
-    /// formed by one inversion of k³ operations where the simplex from the
-    /// slack basis takes k or more pivots of 2k² each with a pricing and a
-    /// ratio test between them (2.7 k³ on the restricted games of T ≤ 150,
+    /// or leaves by a line or two. Its condensed tableau is B⁻¹ (B the
+    /// shifted matrix; the slacks are the non-basic variables), the
+    /// columns' weights B⁻¹·1 and the slacks' prices 1ᵀ·B⁻¹, formed by one
+    /// inversion of k³ operations where the simplex from the slack basis
+    /// takes k or more pivots of k² each with a pricing and a
+    /// ratio test between them (1.35 k³ on the restricted games of T ≤ 150,
     /// about 32 × 32). From there the primal simplex if every weight is
     /// ≥ 0 (the basis is feasible), the dual if every price is (it is
     /// optimally priced). If neither, the negative prices are raised to 0
@@ -593,11 +623,11 @@ impl GrowingGame {
     /// slack basis to the basis of all its columns: B⁻¹ by Gauss–Jordan
     /// elimination in place with partial pivoting (row swaps, undone as
     /// column swaps at the end; two columns per sweep over the rows,
-    /// [`wide::invert_pair`]), written into the slacks' columns, with the
-    /// right-hand sides and reduced costs that go with it. `false`, with the
-    /// tableau left as loaded, if a pivot is below 1e-12 (B singular or
-    /// nearly: the entries are ≥ shift − 1 ≥ 1 in size, so that is no
-    /// usable basis).
+    /// [`wide::invert_pair`]), which is the whole condensed tableau (the
+    /// slacks are the non-basic variables), with the right-hand sides and
+    /// reduced costs that go with it. `false`, with the tableau left as
+    /// loaded, if a pivot is below 1e-12 (B singular or nearly: the entries
+    /// are ≥ shift − 1 ≥ 1 in size, so that is no usable basis).
     fn crash(&mut self) -> bool {
         let k = self.matrix.rows;
         debug_assert_eq!(k, self.column_variable.len(), "a square game");
@@ -650,20 +680,27 @@ impl GrowingGame {
                     }
                 }
             }
-            // Row t of the tableau: column t basic (a 1 in its place),
-            // row t of B⁻¹ under the slacks.
+            // Row t of the tableau: column t basic, row t of B⁻¹ under the
+            // slacks, which are now the non-basic variables.
             for (t, inverse) in a.chunks_exact(k).enumerate() {
-                let row = self.tableau.row_mut(t);
-                row[..k].fill(0.0);
-                row[t] = 1.0;
-                row[k..2 * k].copy_from_slice(inverse);
+                self.tableau.row_mut(t).copy_from_slice(inverse);
                 self.rhs[t] = inverse.iter().sum();
-                self.basis[t] = self.column_variable[t];
+                let column = self.column_variable[t];
+                self.basis[t] = column;
+                self.place[column] = BASIC;
             }
-            for (j, &v) in self.column_variable.iter().enumerate() {
-                self.objective[v] = 0.0;
-                let slack = self.slack_variable[j];
-                self.objective[slack] = a.chunks_exact(k).map(|row| row[j]).sum();
+            // The prices are B⁻¹'s column sums, each added in row order:
+            // a row at a time over all columns (one vector sweep per row)
+            // instead of a column at a time down the rows.
+            self.objective.fill(0.0);
+            for row in a.chunks_exact(k) {
+                for (c, &x) in self.objective.iter_mut().zip(row) {
+                    *c += x;
+                }
+            }
+            for (j, &slack) in self.slack_variable.iter().enumerate() {
+                self.nonbasic[j] = slack;
+                self.place[slack] = j;
             }
         }
         self.square = a;
@@ -677,25 +714,24 @@ impl GrowingGame {
     /// variable is a column. What [`GrowingGame::start_square`] returns to
     /// after shifting the costs for the dual simplex.
     fn reprice(&mut self) {
-        let width = self.tableau.cols;
-        self.objective.fill(0.0);
-        for &v in &self.column_variable {
-            self.objective[v] = -1.0;
+        for (c, &v) in self.objective.iter_mut().zip(&self.nonbasic) {
+            *c = match self.variables[v] {
+                Variable::Column(_) => -1.0,
+                Variable::Slack(_) => 0.0,
+            };
         }
         for (i, &b) in self.basis.iter().enumerate() {
             if matches!(self.variables[b], Variable::Column(_)) {
-                for (c, &t) in self.objective.iter_mut().zip(&self.tableau.row(i)[..width]) {
+                for (c, &t) in self.objective.iter_mut().zip(self.tableau.row(i)) {
                     *c += t;
                 }
             }
         }
-        for &b in &self.basis {
-            self.objective[b] = 0.0;
-        }
     }
 
     /// The slack basis of the `rows × cols` game (every row's slack basic,
-    /// the origin), where [`GrowingGame::start`] begins.
+    /// the origin), where [`GrowingGame::start`] begins: the condensed
+    /// tableau is the shifted matrix.
     fn load(&mut self, rows: usize, cols: usize, matrix: &[f64], shift: f64) {
         assert!(
             rows > 0 && cols > 0 && matrix.len() == rows * cols,
@@ -707,13 +743,18 @@ impl GrowingGame {
         self.slack_variable.clear();
         // Room for a few lines to join without moving the rows.
         self.matrix.reset(cols, cols + ROOM);
-        self.tableau.reset(cols + rows, cols + rows + 2 * ROOM);
+        self.tableau.reset(cols, cols + ROOM);
         self.rhs.clear();
         self.objective.clear();
         self.basis.clear();
+        self.nonbasic.clear();
+        self.place.clear();
         for j in 0..cols {
-            self.column_variable.push(self.variables.len());
+            let v = self.variables.len();
+            self.column_variable.push(v);
             self.variables.push(Variable::Column(j));
+            self.nonbasic.push(v);
+            self.place.push(j);
             self.objective.push(-1.0);
         }
         for i in 0..rows {
@@ -725,13 +766,12 @@ impl GrowingGame {
             let slack = self.variables.len();
             self.slack_variable.push(slack);
             self.variables.push(Variable::Slack(i));
-            self.objective.push(0.0);
+            self.place.push(BASIC);
             let t = self.tableau.push_row();
-            t[..cols].copy_from_slice(&matrix[i * cols..(i + 1) * cols]);
-            for v in &mut t[..cols] {
+            t.copy_from_slice(&matrix[i * cols..(i + 1) * cols]);
+            for v in t.iter_mut() {
                 *v += shift;
             }
-            t[cols + i] = 1.0;
             self.rhs.push(1.0);
             self.basis.push(slack);
         }
@@ -754,27 +794,30 @@ impl GrowingGame {
         for (r, v) in self.matrix.push_row().iter_mut().zip(entries) {
             *r = v + shift;
         }
+        // The new row's slack is basic in it: no tableau column.
         let slack = self.variables.len();
         self.variables.push(Variable::Slack(self.matrix.rows - 1));
         self.slack_variable.push(slack);
-        self.objective.push(0.0);
-        self.tableau.push_column(|_, _| 0.0);
+        self.place.push(BASIC);
         let m = self.tableau.rows;
         self.tableau.push_row();
         let (stride, width) = (self.tableau.stride, self.tableau.cols);
         let (above, t) = self.tableau.split_last();
         for (&j, &v) in self.column_variable.iter().zip(entries) {
-            t[j] = v + shift;
+            if self.place[j] != BASIC {
+                t[self.place[j]] = v + shift;
+            }
         }
-        t[slack] = 1.0;
         let mut rhs = 1.0;
-        // Express the row in the basis: subtract each basic column's row.
+        // Express the row in the basis: subtract each basic column's row
+        // (its entry is the row's, as no other row touches a basic column).
         for (i, &b) in self.basis.iter().enumerate() {
-            let f = t[b];
-            if f != 0.0 {
-                wide::subtract_scaled(t, f, &above[i * stride..i * stride + width]);
-                t[b] = 0.0;
-                rhs -= f * self.rhs[i];
+            if let Variable::Column(j) = self.variables[b] {
+                let f = entries[j] + shift;
+                if f != 0.0 {
+                    wide::subtract_scaled(t, f, &above[i * stride..i * stride + width]);
+                    rhs -= f * self.rhs[i];
+                }
             }
         }
         debug_assert_eq!(self.basis.len(), m);
@@ -800,16 +843,38 @@ impl GrowingGame {
         let mut a = std::mem::take(&mut self.column);
         a.clear();
         a.extend(entries.iter().map(|v| v + self.shift));
-        // The slacks' columns of the tableau are the basis inverse.
-        let slacks = &self.slack_variable;
-        self.tableau
-            .push_column(|_, t| slacks.iter().zip(&a).map(|(&s, &ak)| t[s] * ak).sum());
-        let price: f64 = self
-            .slack_variable
-            .iter()
-            .zip(&a)
-            .map(|(&s, &ak)| self.objective[s] * ak)
-            .sum();
+        // B⁻¹·a: the slacks' columns are the basis inverse, a non-basic
+        // slack's in the tableau, a basic one's the unit vector of its row.
+        // The terms are added in the slacks' order, as a full tableau's dot
+        // product adds them (its zeros change no sum): the non-basic
+        // slacks' terms, with a row's own basic slack's entry of `a` in its
+        // place among them.
+        let mut terms = std::mem::take(&mut self.terms);
+        let mut before = std::mem::take(&mut self.before);
+        terms.clear();
+        before.clear();
+        for (&s, &ak) in self.slack_variable.iter().zip(&a) {
+            before.push(terms.len());
+            if self.place[s] != BASIC {
+                terms.push((self.place[s], ak));
+            }
+        }
+        let dot = |t: &[f64], terms: &[(usize, f64)], start: f64| {
+            terms.iter().fold(start, |sum, &(p, ak)| sum + t[p] * ak)
+        };
+        let (variables, basis) = (&self.variables, &self.basis);
+        self.tableau.push_column(|i, t| match variables[basis[i]] {
+            Variable::Slack(r) => {
+                let (head, tail) = terms.split_at(before[r]);
+                dot(t, tail, dot(t, head, 0.0) + a[r])
+            }
+            Variable::Column(_) => dot(t, &terms, 0.0),
+        });
+        let price = dot(&self.objective, &terms, 0.0);
+        self.terms = terms;
+        self.before = before;
+        self.place.push(self.nonbasic.len());
+        self.nonbasic.push(var);
         self.objective.push(price - 1.0);
         self.column = a;
         self.primal()?;
@@ -828,25 +893,19 @@ impl GrowingGame {
         let mut row_strategy = self.fresh(m);
         let (mut tight_rows, mut basic_columns) =
             (self.fresh_positions(m), self.fresh_positions(n));
-        let mut slack_basic = std::mem::take(&mut self.slack_basic);
-        slack_basic.clear();
-        slack_basic.resize(m, false);
         for (i, &b) in self.basis.iter().enumerate() {
-            match self.variables[b] {
-                Variable::Column(j) => {
-                    column_strategy[j] = self.rhs[i].max(0.0);
-                    basic_columns.push(j);
-                }
-                Variable::Slack(r) => slack_basic[r] = true,
+            if let Variable::Column(j) = self.variables[b] {
+                column_strategy[j] = self.rhs[i].max(0.0);
+                basic_columns.push(j);
             }
         }
         for (r, &s) in self.slack_variable.iter().enumerate() {
-            row_strategy[r] = self.objective[s].max(0.0);
-            if !slack_basic[r] {
+            let p = self.place[s];
+            if p != BASIC {
+                row_strategy[r] = self.objective[p].max(0.0);
                 tight_rows.push(r);
             }
         }
-        self.slack_basic = slack_basic;
         let (total_y, total_x): (f64, f64) =
             (column_strategy.iter().sum(), row_strategy.iter().sum());
         if !(total_y > 0.0 && total_x > 0.0) {
@@ -897,6 +956,8 @@ impl GrowingGame {
         )
     }
 
+    /// The basis exchange on row `r` and tableau column `e`: the variable
+    /// of column `e` enters, row `r`'s leaves and takes its column.
     fn pivot(&mut self, r: usize, e: usize) {
         let rows = self.tableau.rows * self.tableau.stride;
         let tableau = wide::Tableau {
@@ -906,21 +967,27 @@ impl GrowingGame {
             rhs: &mut self.rhs,
             objective: &mut self.objective,
         };
-        wide::eliminate(tableau, r, e);
-        self.basis[r] = e;
+        wide::exchange(tableau, r, e);
+        let (entering, leaving) = (self.nonbasic[e], self.basis[r]);
+        self.basis[r] = entering;
+        self.nonbasic[e] = leaving;
+        self.place[entering] = BASIC;
+        self.place[leaving] = e;
     }
 
     /// Primal simplex from a feasible basis (Dantzig's rule, Harris's ratio
-    /// test, first improving column once degenerate, as [`FloatLp`]).
+    /// test, first improving column once degenerate, as [`FloatLp`]; ties
+    /// between columns go to the variable of least number, as they would
+    /// in a full tableau).
     fn primal(&mut self) -> Option<()> {
         let m = self.tableau.rows;
         let limit = 20 * (m + self.variables.len()) + 100;
         let mut degenerate = false;
         for _ in 0..limit {
             let enter = if degenerate {
-                self.objective.iter().position(|&c| c < -EPS)
+                first_by_id(self.objective.iter().map(|&c| c < -EPS), &self.nonbasic)
             } else {
-                most_negative(&self.objective, -EPS)
+                most_negative(&self.objective, &self.nonbasic, -EPS)
             };
             let Some(e) = enter else {
                 return Some(());
@@ -958,7 +1025,8 @@ impl GrowingGame {
     /// Dual simplex from an optimal-priced basis (every reduced cost ≥ 0)
     /// until every right-hand side is ≥ 0: the most negative row leaves,
     /// the column with the smallest price ratio enters (two passes, the
-    /// largest pivot among near-ties).
+    /// largest pivot among near-ties, the variable of least number among
+    /// equal ones).
     fn dual(&mut self) -> Option<()> {
         let m = self.tableau.rows;
         let limit = 20 * (m + self.variables.len()) + 100;
@@ -985,7 +1053,11 @@ impl GrowingGame {
                 if a <= EPS || self.ratios[j] > bound {
                     continue;
                 }
-                if enter.map_or(true, |(_, pa)| a > pa) {
+                let better = match enter {
+                    None => true,
+                    Some((k, pa)) => a > pa || (a == pa && self.nonbasic[j] < self.nonbasic[k]),
+                };
+                if better {
                     enter = Some((j, a));
                 }
             }
@@ -1139,24 +1211,39 @@ mod tests {
     }
 
     proptest! {
-        /// Dantzig's entering column is the one a scan keeping the first
-        /// strictly smaller reduced cost below −ε picks, ties and NaNs
-        /// included.
+        /// Dantzig's entering column is the one a scan of the variables in
+        /// numbering order keeping the first strictly smaller reduced cost
+        /// below −ε picks (a full tableau's scan), whatever order the
+        /// condensed tableau holds them in, ties and NaNs included.
         #[test]
-        fn the_entering_column_is_the_first_least(
-            objective in proptest::collection::vec(
+        fn the_entering_column_is_the_first_least_by_number(
+            costs in proptest::collection::vec(
                 prop_oneof![Just(-1.0), Just(0.0), Just(-1e-11), Just(f64::NAN), -2.0f64..2.0],
                 0..30,
             ),
+            shuffle in any::<u64>(),
         ) {
+            // Variable v's cost is costs[v]; the tableau holds v at column
+            // place[v], a permutation.
+            let n = costs.len();
+            let mut ids: Vec<usize> = (0..n).collect();
+            let mut state = shuffle | 1;
+            for j in (1..n).rev() {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                ids.swap(j, (state >> 33) as usize % (j + 1));
+            }
+            let objective: Vec<f64> = ids.iter().map(|&v| costs[v]).collect();
             let (mut best, mut at) = (-EPS, None);
-            for (j, &c) in objective.iter().enumerate() {
+            for (v, &c) in costs.iter().enumerate() {
                 if c < best {
                     best = c;
-                    at = Some(j);
+                    at = Some(v);
                 }
             }
-            prop_assert_eq!(most_negative(&objective, -EPS), at);
+            prop_assert_eq!(most_negative(&objective, &ids, -EPS).map(|j| ids[j]), at);
+            let first = costs.iter().position(|&c| c < -EPS);
+            let chosen = first_by_id(objective.iter().map(|&c| c < -EPS), &ids);
+            prop_assert_eq!(chosen.map(|j| ids[j]), first);
         }
     }
     use crate::solve::exact::ratio;

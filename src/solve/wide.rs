@@ -53,9 +53,9 @@ fn detect() -> bool {
     false
 }
 
-/// A simplex tableau as [`eliminate`] sweeps it: rows of `stride` with the
-/// first `width` entries of each in use, one right-hand side per row and one
-/// reduced cost per column.
+/// A condensed simplex tableau as [`exchange`] sweeps it (a column per
+/// non-basic variable): rows of `stride` with the first `width` entries of
+/// each in use, one right-hand side per row and one reduced cost per column.
 pub struct Tableau<'a> {
     /// The rows, one after another.
     pub data: &'a mut [f64],
@@ -69,28 +69,33 @@ pub struct Tableau<'a> {
     pub objective: &'a mut [f64],
 }
 
-/// One Gauss–Jordan pivot of the tableau on entry (`r`, `e`): row `r` and
-/// `rhs[r]` are divided by the pivot, then every other row with a non-zero
-/// `f` in column `e` becomes `row − f · pivot row` with its entry `e` an
-/// exact 0; `rhs` and `objective` follow the same rule.
-pub fn eliminate(t: Tableau<'_>, r: usize, e: usize) {
+/// One basis exchange of a condensed tableau (a column per non-basic
+/// variable) on entry (`r`, `e`): the variable of column `e` enters, the
+/// one of row `r` leaves and takes column `e`. Row `r` and `rhs[r]` are
+/// divided by the pivot p, its entry `e` becoming 1/p; every other row with
+/// a non-zero `f` in column `e` becomes `row − f · pivot row` with its entry
+/// `e` becoming −f/p (as 0 − f·(1/p)); `objective` follows the same rule.
+/// Each entry kept is the same bits a full tableau's Gauss–Jordan pivot
+/// gives it (the leaving variable's unit column goes through the same
+/// operations there), without the sweep over the basic columns.
+pub fn exchange(t: Tableau<'_>, r: usize, e: usize) {
     #[cfg(target_arch = "x86_64")]
     if is_wide() {
         // SAFETY: `is_wide` is true only where the processor has AVX2.
-        unsafe { eliminate_avx2(t, r, e) };
+        unsafe { exchange_avx2(t, r, e) };
         return;
     }
-    eliminate_body(t, r, e);
+    exchange_body(t, r, e);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn eliminate_avx2(t: Tableau<'_>, r: usize, e: usize) {
-    eliminate_body(t, r, e);
+unsafe fn exchange_avx2(t: Tableau<'_>, r: usize, e: usize) {
+    exchange_body(t, r, e);
 }
 
 #[inline(always)]
-fn eliminate_body(t: Tableau<'_>, r: usize, e: usize) {
+fn exchange_body(t: Tableau<'_>, r: usize, e: usize) {
     let Tableau {
         data,
         stride,
@@ -99,6 +104,8 @@ fn eliminate_body(t: Tableau<'_>, r: usize, e: usize) {
         objective,
     } = t;
     let p = data[r * stride + e];
+    // The leaving variable's unit entry, divided with the row.
+    data[r * stride + e] = 1.0;
     for x in &mut data[r * stride..r * stride + width] {
         *x /= p;
     }
@@ -117,15 +124,16 @@ fn eliminate_body(t: Tableau<'_>, r: usize, e: usize) {
         let row = &mut row[..width];
         let f = row[e];
         if f != 0.0 {
-            subtract_scaled_body(row, f, pivot_row);
+            // The leaving variable's 0 here, less f times its 1/p.
             row[e] = 0.0;
+            subtract_scaled_body(row, f, pivot_row);
             rhs[i] -= f * pivot_rhs;
         }
     }
     let f = objective[e];
     if f != 0.0 {
-        subtract_scaled_body(objective, f, pivot_row);
         objective[e] = 0.0;
+        subtract_scaled_body(objective, f, pivot_row);
     }
 }
 
@@ -477,11 +485,11 @@ mod tests {
                 let mut sums = Vec::new();
                 if wide && detect() {
                     // SAFETY: the processor has AVX2.
-                    unsafe { eliminate_avx2(Tableau { data: &mut d, stride, width, rhs: &mut b, objective: &mut o }, r, e) };
+                    unsafe { exchange_avx2(Tableau { data: &mut d, stride, width, rhs: &mut b, objective: &mut o }, r, e) };
                     sums.resize(stride, 0.0);
                     unsafe { weighted_sums_avx2(&data, stride, &rhs, &mut sums) };
                 } else {
-                    eliminate_body(Tableau { data: &mut d, stride, width, rhs: &mut b, objective: &mut o }, r, e);
+                    exchange_body(Tableau { data: &mut d, stride, width, rhs: &mut b, objective: &mut o }, r, e);
                     sums.resize(stride, 0.0);
                     weighted_sums_body(&data, stride, &rhs, &mut sums[..]);
                 }
@@ -623,37 +631,107 @@ mod tests {
         }
     }
 
-    /// The sweep leaves an exact 0 in the pivot column of every other row and
-    /// subtracts `f` times the pivot row (a slip in the kernel shows here).
+    /// The exchange on a condensed tableau keeps what a full tableau's
+    /// Gauss–Jordan pivot gives the same entries: its column `e` becomes the
+    /// leaving variable's (row r's unit column in the full tableau), every
+    /// other column stays its variable's, and the right-hand sides and
+    /// reduced costs follow, all the same bits up to the sign of a zero
+    /// (entries, zeros of both signs and ties drawn from a few values), on
+    /// both kernels.
     #[test]
-    fn eliminate_clears_the_pivot_column() {
-        let (stride, width) = (4, 3);
-        let mut data = vec![1.0, 2.0, 3.0, 9.0, 0.5, 1.0, 0.0, 9.0, 2.0, 0.0, 1.0, 9.0];
-        let mut rhs = vec![1.0, 1.0, 1.0];
-        let mut objective = vec![-1.0, -1.0, 0.0];
-        // Pivot on (1, 1): row 1 is divided by its pivot 2.0.
-        data[5] = 2.0;
-        data[4] = 1.0;
-        data[6] = 0.0;
-        rhs[1] = 2.0;
-        eliminate(
-            Tableau {
-                data: &mut data,
-                stride,
-                width,
-                rhs: &mut rhs,
-                objective: &mut objective,
-            },
-            1,
-            1,
-        );
-        assert_eq!(&data[0..3], &[0.0, 0.0, 3.0]);
-        assert_eq!(&data[8..11], &[2.0, 0.0, 1.0]);
-        assert_eq!(rhs, vec![-1.0, 1.0, 1.0]);
-        assert_eq!(objective, vec![-0.5, 0.0, 0.0]);
-        let mut sums = Vec::new();
-        weighted_sums(&data, stride, &[1.0, 0.0, 2.0], &mut sums);
-        assert_eq!(sums, vec![4.0, 0.0, 5.0, 27.0]);
+    fn exchange_is_a_full_pivot_on_the_non_basic_columns() {
+        let values = [0.0, -0.0, 1.0, -1.0, 0.5, 3.0, -2.25, 1.0 / 3.0, 7.0 / 9.0];
+        let mut seed = 99u64;
+        let mut draw = |k: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % k
+        };
+        let same = |x: f64, y: f64| x.to_bits() == y.to_bits() || (x == 0.0 && y == 0.0);
+        for case in 0..2_000 {
+            let (m, n) = (1 + draw(7), 1 + draw(9));
+            let (r, e) = (draw(m), draw(n));
+            let (stride, width) = (n + draw(3), n + m);
+            // The full tableau: n non-basic columns, then the m basic
+            // variables' unit columns (row i's basic variable is n + i).
+            let mut full = vec![0.0; m * width];
+            for i in 0..m {
+                for j in 0..n {
+                    full[i * width + j] = values[draw(values.len())];
+                }
+                full[i * width + n + i] = 1.0;
+            }
+            if full[r * width + e] == 0.0 {
+                full[r * width + e] = 2.0;
+            }
+            let rhs: Vec<f64> = (0..m).map(|_| values[draw(values.len())]).collect();
+            let costs: Vec<f64> = (0..n).map(|_| values[draw(values.len())]).collect();
+            let mut condensed = vec![0.0; m * stride];
+            for i in 0..m {
+                condensed[i * stride..i * stride + n]
+                    .copy_from_slice(&full[i * width..i * width + n]);
+            }
+            // The full pivot, written out: row r divided, every other row
+            // with a non-zero factor less that factor times row r.
+            let mut f_rhs = rhs.clone();
+            let mut f_costs: Vec<f64> = costs.iter().copied().chain(vec![0.0; m]).collect();
+            let p = full[r * width + e];
+            for x in &mut full[r * width..(r + 1) * width] {
+                *x /= p;
+            }
+            f_rhs[r] /= p;
+            let pivot: Vec<f64> = full[r * width..(r + 1) * width].to_vec();
+            for i in (0..m).filter(|&i| i != r) {
+                let f = full[i * width + e];
+                if f != 0.0 {
+                    for (x, &y) in full[i * width..(i + 1) * width].iter_mut().zip(&pivot) {
+                        *x -= f * y;
+                    }
+                    full[i * width + e] = 0.0;
+                    f_rhs[i] -= f * f_rhs[r];
+                }
+            }
+            let f = f_costs[e];
+            if f != 0.0 {
+                for (x, &y) in f_costs.iter_mut().zip(&pivot) {
+                    *x -= f * y;
+                }
+                f_costs[e] = 0.0;
+            }
+            // Column j of the condensed tableau is variable j's, except e,
+            // now the leaving variable's: full column n + r.
+            let full_column = |j: usize| if j == e { n + r } else { j };
+            let mut runs = Vec::new();
+            for wide in [false, true] {
+                let (mut d, mut b, mut c) = (condensed.clone(), rhs.clone(), costs.clone());
+                let t = Tableau {
+                    data: &mut d,
+                    stride,
+                    width: n,
+                    rhs: &mut b,
+                    objective: &mut c,
+                };
+                if wide && detect() {
+                    // SAFETY: the processor has AVX2.
+                    unsafe { exchange_avx2(t, r, e) };
+                } else {
+                    exchange_body(t, r, e);
+                }
+                for i in 0..m {
+                    for j in 0..n {
+                        let (x, y) = (d[i * stride + j], full[i * width + full_column(j)]);
+                        assert!(same(x, y), "case {case}: ({i}, {j}) {x} vs {y}");
+                    }
+                    assert!(same(b[i], f_rhs[i]), "case {case}: rhs {i}");
+                }
+                for (j, &x) in c.iter().enumerate() {
+                    assert!(same(x, f_costs[full_column(j)]), "case {case}: cost {j}");
+                }
+                runs.push((bits(&d), bits(&b), bits(&c)));
+            }
+            assert_eq!(runs[0], runs[1], "case {case}: both kernels");
+        }
     }
 
     /// The dense pivot divides its row, leaves an exact 0 in the pivot
