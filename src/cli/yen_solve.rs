@@ -267,11 +267,23 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
         rounds: args.rounds,
     };
     let state = state_from(args.state.as_deref(), rules)?;
-    if state.gain_diff.unsigned_abs() + state.money_a + state.money_b > 2 * rules.total {
+    if !Certified::within_reach(rules.total, state) {
+        let (a, b) = (state.money_a, state.money_b);
+        let e = state.gain_diff - (a as i64 - b as i64);
+        let most = 2 * (rules.total - a.max(b));
+        let why = if e.unsigned_abs() > most {
+            format!(
+                "|d - (a - b)| = {} > 2(T - max(a, b)) = {most}",
+                e.unsigned_abs()
+            )
+        } else if e > 0 {
+            format!("d - (a - b) = {e} = 2(T - max(a, b)), which a match reaches only with a > b")
+        } else {
+            format!("d - (a - b) = {e} = -2(T - max(a, b)), which a match reaches only with a < b")
+        };
         return Err(CliError::Input(format!(
-            "--state {state}: no match with T = {} reaches it (a + b + |d| = {} > 2T: every yen that changed hands was spent)",
-            rules.total,
-            state.gain_diff.unsigned_abs() + state.money_a + state.money_b
+            "--state {state}: no match with T = {} reaches it ({why}; SPEC.md, \"The reachability cut\")",
+            rules.total
         )));
     }
     if let Some(file) = &args.certificate {

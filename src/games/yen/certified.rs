@@ -20,9 +20,9 @@
 //! The value of a state does not depend on T or R, so one table holds every
 //! size: layers r = 2..R−1 hold every state with both players' money ≤
 //! `max_total`, a gain difference no rule settles (of the parity a + b,
-//! the only one a match can reach) and a + b + |d| ≤ 2·`max_total` (the
-//! states some match with T ≤ `max_total` reaches: [`Certified::covers`]);
-//! layer R (the starts) is solved on demand. Layers are solved from r = 2 up, the states of a layer in
+//! the only one a match can reach) and within reach of a match with
+//! T ≤ `max_total` ([`Certified::within_reach`]: exactly the states some
+//! such match reaches); layer R (the starts) is solved on demand. Layers are solved from r = 2 up, the states of a layer in
 //! parallel; only the smaller of a state and its mirror is solved.
 
 use crate::games::yen::rules::State;
@@ -384,7 +384,7 @@ impl Certified {
                 let layer = &mut table.layers[r as usize];
                 if values.len() != layer.values.len() {
                     return Err(format!(
-                        "layer {r} has {} states, not {}",
+                        "layer {r} has {} states, not {} (written by a version that cut the table elsewhere? run again without --resume)",
                         values.len(),
                         layer.values.len()
                     ));
@@ -573,22 +573,19 @@ impl Certified {
             for b in 0..=self.max_total {
                 let parity = ((a + b) % 2) as i64;
                 let span = (a + b) as i64;
+                let state = |d: i64| State {
+                    rounds_left: r,
+                    money_a: a,
+                    money_b: b,
+                    gain_diff: d,
+                };
                 let undecided: Vec<i64> = (-span..=span)
                     .filter(|d| (d - parity) % 2 == 0)
-                    // Only what a match with T ≤ max_total reaches (see
-                    // `covers`): the costly corner of large a, b and |d| is
-                    // beyond every such match.
-                    .filter(|d| d.unsigned_abs() + a + b <= 2 * self.max_total)
-                    .filter(|&d| {
-                        State {
-                            rounds_left: r,
-                            money_a: a,
-                            money_b: b,
-                            gain_diff: d,
-                        }
-                        .decided()
-                        .is_none()
-                    })
+                    // Only what a match with T ≤ max_total reaches
+                    // (`within_reach`): no such match comes near the
+                    // corners of large a, b and |d − (a − b)|.
+                    .filter(|&d| Certified::within_reach(self.max_total, state(d)))
+                    .filter(|&d| state(d).decided().is_none())
                     .collect();
                 let block = match (undecided.first(), undecided.last()) {
                     (Some(&first), Some(&last)) => {
@@ -615,14 +612,21 @@ impl Certified {
     /// T ≤ `max_total`: after bets x, y from (T, T, 0) it is
     /// (T − x, T − y, δ) with δ = x + y if x < y, −(x + y) if x > y, 0 if
     /// equal. Layer R − 1 holds only these (it would otherwise be the
-    /// costliest layer, with the largest stage games).
+    /// costliest layer, with the largest stage games). With a ≠ b, such a
+    /// state has T = (a + b + |d|)/2 and needs both a and b ≤ T (until
+    /// 2026-11-27 only T ≤ `max_total` was asked, which let through a third
+    /// more states at T ≤ 100, none of them reachable: SPEC.md, "The
+    /// reachability cut").
     fn reachable_from_a_start(&self, state: State) -> bool {
         let (a, b, d) = (state.money_a, state.money_b, state.gain_diff);
         let spent = d.unsigned_abs() + a + b; // = 2T when d ≠ 0
+        let start = |lead: bool| {
+            lead && spent % 2 == 0 && a.max(b) <= spent / 2 && spent / 2 <= self.max_total
+        };
         match a.cmp(&b) {
             std::cmp::Ordering::Equal => d == 0,
-            std::cmp::Ordering::Greater => d > 0 && spent % 2 == 0 && spent / 2 <= self.max_total,
-            std::cmp::Ordering::Less => d < 0 && spent % 2 == 0 && spent / 2 <= self.max_total,
+            std::cmp::Ordering::Greater => start(d > 0),
+            std::cmp::Ordering::Less => start(d < 0),
         }
     }
 
@@ -644,19 +648,49 @@ impl Certified {
         self.summary
     }
 
-    /// Whether `state` is covered: one that a match with T ≤ `max_total`
-    /// units and these rounds can reach. From (T, T, 0) the money spent,
-    /// 2T − a − b, is every yen that ever changed hands, so |d| ≤ 2T − a − b:
-    /// the covered states are those with a, b ≤ `max_total`, rounds ≤ R and
-    /// a + b + |d| ≤ 2·`max_total`. A round never raises a + b + |d| (the
-    /// bets leave the money and at most add to |d|), so the successors of a
-    /// covered state are covered, and the table is closed.
+    /// Whether `state` is covered: rounds ≤ R, a, b ≤ `max_total` and
+    /// [within reach](Certified::within_reach) of a match with T ≤
+    /// `max_total`. The covered states of layers 2..R−2 are exactly those
+    /// some such match reaches; layer R − 1 stores only what a start
+    /// reaches and solves the rest on demand.
     #[must_use]
     pub fn covers(&self, state: State) -> bool {
         state.rounds_left <= self.rounds
             && state.money_a <= self.max_total
             && state.money_b <= self.max_total
-            && state.gain_diff.unsigned_abs() + state.money_a + state.money_b <= 2 * self.max_total
+            && Certified::within_reach(self.max_total, state)
+    }
+
+    /// The reachability cut (SPEC.md, "The reachability cut"): whether money
+    /// (a, b) and gain difference d pass the test every state a match with
+    /// T ≤ `max_total` reaches passes. With e = d − (a − b) and
+    /// room = `max_total` − max(a, b): |e| ≤ 2·room, and |e| = 2·room ≠ 0
+    /// only on the side of the player holding more money (e > 0 needs
+    /// a > b, e < 0 needs a < b).
+    ///
+    /// Why: a start (T', T', 0) has e = 0 and room ≥ 0. A round with bets
+    /// x, y moves e by +2x if x < y, by −2y if x > y and not at all on a tie,
+    /// so |e| grows by at most 2·min(x, y) while max(a, b) falls by at least
+    /// min(x, y): |e| ≤ 2·room holds after every round. Equality after a
+    /// round needs equality before it, and then the player e favours holds
+    /// strictly more money after it (SPEC.md works through the cases). So
+    /// every successor of a state that passes passes too: the table it cuts
+    /// is closed. Tests: the covered states of layers 2..R−2 are exactly
+    /// those a forward search from every start reaches, and every successor
+    /// of a covered state is covered or settled (tests/yen_certified.rs).
+    #[must_use]
+    pub fn within_reach(max_total: u64, state: State) -> bool {
+        let (a, b, d) = (state.money_a, state.money_b, state.gain_diff);
+        let Some(room) = max_total.checked_sub(a.max(b)) else {
+            return false;
+        };
+        let e = i128::from(d) - (i128::from(a) - i128::from(b));
+        let bound = 2 * i128::from(room);
+        match e.abs().cmp(&bound) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => e == 0 || (e > 0 && a > b) || (e < 0 && a < b),
+        }
     }
 
     /// Rigorous bounds on the value of `state` (solved on demand at the
@@ -1910,6 +1944,44 @@ mod tests {
     use super::*;
     use crate::progress::Silent;
     use proptest::prelude::*;
+
+    /// Layer R − 1 holds exactly the states one round after some start
+    /// T ≤ `max_total`: the test against every pair of first bets from every
+    /// start, over every (a, b, d) of the right parity. Dropping the check
+    /// that both players' money is within the start's fails it.
+    #[test]
+    fn layer_r_minus_1_holds_exactly_what_one_round_from_a_start_reaches() {
+        for max in [1u64, 2, 5, 12] {
+            let table = Certified::solve(max, 3, &Silent);
+            let mut reached = std::collections::HashSet::new();
+            for total in 1..=max {
+                let start = State::start(crate::games::yen::rules::Rules { total, rounds: 3 });
+                for x in 0..=total {
+                    for y in 0..=total {
+                        reached.insert(start.after(x, y));
+                    }
+                }
+            }
+            for a in 0..=max {
+                for b in 0..=max {
+                    let span = (a + b) as i64;
+                    for d in (-span..=span).step_by(2) {
+                        let s = State {
+                            rounds_left: 2,
+                            money_a: a,
+                            money_b: b,
+                            gain_diff: d,
+                        };
+                        assert_eq!(
+                            table.reachable_from_a_start(s),
+                            reached.contains(&s),
+                            "T <= {max}: {s}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     /// A stage game of `rows × cols` entries, each an interval in [−1, 1]
     /// of width up to 0.1 (cells given as a centre and a width).
