@@ -346,8 +346,10 @@ mod tests {
             }
             table.lines = None;
         }
+        // Since the table holds only the states a match reaches (SPEC.md,
+        // "The reachability cut"): 6,750 states' lines, 1,128,072 entries.
         assert!(
-            lines_read > 10_000 && entries > 1_000_000,
+            lines_read > 6_000 && entries > 1_000_000,
             "{lines_read} {entries}"
         );
     }
