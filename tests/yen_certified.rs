@@ -55,9 +55,11 @@ fn every_exact_value_lies_in_its_interval_up_to_12_units_at_10_rounds() {
     assert!(checked >= 5_056, "only {checked} states checked");
 }
 
-/// On every T ≤ 20 at R = 10 every exact value lies in its
-/// interval (23,246 states a match reaches). The exact DP memoises, so they cost
-/// about one exact solve of the T = 20 start (about 40 s of one core).
+/// On every T ≤ 20 at R = 10 every exact value lies in its interval
+/// (23,246 states a match reaches). The exact DP memoises, so they cost
+/// about one exact solve of the T = 20 start (4.7 s for the whole test on
+/// 2 cores; about 40 s of one core while the table still held the corners
+/// no match reaches, the exact DP's costliest states).
 #[test]
 fn every_exact_value_lies_in_its_interval_up_to_20_units_at_10_rounds() {
     let checked = exact_values_lie_in_their_intervals(20, 10, None);
