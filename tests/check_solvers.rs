@@ -255,8 +255,12 @@ fn nothing_is_left_running_when_check_is_killed_by_any_signal() {
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
+        // Wait for the program's child itself: `running(marker)` also
+        // matches the check, whose own command line holds the marker, so
+        // it would not wait at all and the signal could land while the
+        // check is still starting.
         let deadline = Instant::now() + Duration::from_secs(10);
-        while !running(marker) {
+        while !running(&format!("^{marker}")) {
             assert!(Instant::now() < deadline, "{marker} never started");
             std::thread::sleep(Duration::from_millis(20));
         }
