@@ -173,6 +173,11 @@ pub struct Certified {
 struct Built {
     mids: Vec<f64>,
     bounds: Vec<f64>,
+    /// The step in gain difference (±2, 0 for none) to the state solved
+    /// next: each line read from [`lines::Lines`] brings that state's same
+    /// line into the caches (SPEC.md, "Certified tables: the next state's
+    /// lines prefetched").
+    ahead: i64,
 }
 
 impl Built {
@@ -228,6 +233,10 @@ struct Workspace {
     bets_a: Vec<u64>,
     bets_b: Vec<u64>,
     entries: Vec<f64>,
+    /// Whether [`Certified::certify`] leaves the certificate's strategies
+    /// empty: where nothing records them (its interval and counts are the
+    /// same either way).
+    skip_strategies: bool,
 }
 
 impl Workspace {
@@ -248,6 +257,14 @@ impl Workspace {
         let bounds = &self.columns.bounds;
         self.column_ceilings
             .push(greatest(&bounds[bounds.len() - m..]));
+    }
+
+    /// Sets the step in gain difference to the state solved after each
+    /// one (2 going up, −2 going down): the lines that state will likely
+    /// read are prefetched while this one is solved.
+    fn set_ahead(&mut self, step: i64) {
+        self.rows.ahead = step;
+        self.columns.ahead = step;
     }
 
     /// The basis the next state would start from.
@@ -426,78 +443,87 @@ impl Certified {
                     .par_iter()
                     .enumerate()
                     .map(|(j, pair)| (c * chunk_size + j, pair))
-                    .map_init(Workspace::new, |ws, (i, &(a, b))| {
-                        let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
-                        let state = |k: usize| State {
-                            rounds_left: r,
-                            money_a: a,
-                            money_b: b,
-                            gain_diff: block.first + 2 * k as i64,
-                        };
-                        // Canonical part: all of it for a < b, d ≤ 0 for a = b.
-                        let count = if a == b {
-                            (0..block.count)
-                                .take_while(|&k| state(k).gain_diff <= 0)
-                                .count()
-                        } else {
-                            block.count
-                        };
-                        let mut out = vec![Interval::point(f64::NAN); count];
-                        let mut stages: Vec<Option<StageRecord>> = Vec::new();
-                        if recording {
-                            stages.resize(count, None);
-                        }
-                        let mut work = BlockWork::default();
-                        let needed =
-                            |k: usize| r + 1 < this.rounds || this.reachable_from_a_start(state(k));
-                        // From d = 0 outward: the value never falls as d grows
-                        // (SPEC.md), so once a state is exactly +1 every larger d
-                        // is too, and below an exact −1 every smaller d.
-                        let middle = (0..count)
-                            .find(|&k| state(k).gain_diff >= 0)
-                            .unwrap_or(count);
-                        let mut settled = false;
-                        ws.set_hint(below[i].as_ref());
-                        let mut first: Option<Hint> = None;
-                        #[allow(clippy::needless_range_loop)] // k is also the state's d
-                        for k in middle..count {
-                            if settled {
-                                out[k] = Interval::point(1.0);
-                                work.monotone += 1;
-                            } else if needed(k) {
-                                let c = this.certify(ws, state(k));
-                                work.add(&c);
-                                settled = c.interval.lower == 1.0;
-                                out[k] = c.interval;
-                                if recording {
-                                    stages[k] = Some(c.into_record());
-                                }
-                                if first.is_none() {
-                                    first = Some(ws.hint());
+                    .map_init(
+                        || Workspace {
+                            skip_strategies: !recording,
+                            ..Workspace::new()
+                        },
+                        |ws, (i, &(a, b))| {
+                            let block = this.layers[r as usize].blocks[a as usize * n + b as usize];
+                            let state = |k: usize| State {
+                                rounds_left: r,
+                                money_a: a,
+                                money_b: b,
+                                gain_diff: block.first + 2 * k as i64,
+                            };
+                            // Canonical part: all of it for a < b, d ≤ 0 for a = b.
+                            let count = if a == b {
+                                (0..block.count)
+                                    .take_while(|&k| state(k).gain_diff <= 0)
+                                    .count()
+                            } else {
+                                block.count
+                            };
+                            let mut out = vec![Interval::point(f64::NAN); count];
+                            let mut stages: Vec<Option<StageRecord>> = Vec::new();
+                            if recording {
+                                stages.resize(count, None);
+                            }
+                            let mut work = BlockWork::default();
+                            let needed = |k: usize| {
+                                r + 1 < this.rounds || this.reachable_from_a_start(state(k))
+                            };
+                            // From d = 0 outward: the value never falls as d grows
+                            // (SPEC.md), so once a state is exactly +1 every larger d
+                            // is too, and below an exact −1 every smaller d.
+                            let middle = (0..count)
+                                .find(|&k| state(k).gain_diff >= 0)
+                                .unwrap_or(count);
+                            let mut settled = false;
+                            ws.set_hint(below[i].as_ref());
+                            ws.set_ahead(2);
+                            let mut first: Option<Hint> = None;
+                            #[allow(clippy::needless_range_loop)] // k is also the state's d
+                            for k in middle..count {
+                                if settled {
+                                    out[k] = Interval::point(1.0);
+                                    work.monotone += 1;
+                                } else if needed(k) {
+                                    let c = this.certify(ws, state(k));
+                                    work.add(&c);
+                                    settled = c.interval.lower == 1.0;
+                                    out[k] = c.interval;
+                                    if recording {
+                                        stages[k] = Some(c.into_record());
+                                    }
+                                    if first.is_none() {
+                                        first = Some(ws.hint());
+                                    }
                                 }
                             }
-                        }
-                        // Below d = 0 from the basis of the state nearest it.
-                        ws.set_hint(first.as_ref().or(below[i].as_ref()));
-                        settled = false;
-                        for k in (0..middle).rev() {
-                            if settled {
-                                out[k] = Interval::point(-1.0);
-                                work.monotone += 1;
-                            } else if needed(k) {
-                                let c = this.certify(ws, state(k));
-                                work.add(&c);
-                                settled = c.interval.upper == -1.0;
-                                out[k] = c.interval;
-                                if recording {
-                                    stages[k] = Some(c.into_record());
+                            // Below d = 0 from the basis of the state nearest it.
+                            ws.set_hint(first.as_ref().or(below[i].as_ref()));
+                            ws.set_ahead(-2);
+                            settled = false;
+                            for k in (0..middle).rev() {
+                                if settled {
+                                    out[k] = Interval::point(-1.0);
+                                    work.monotone += 1;
+                                } else if needed(k) {
+                                    let c = this.certify(ws, state(k));
+                                    work.add(&c);
+                                    settled = c.interval.upper == -1.0;
+                                    out[k] = c.interval;
+                                    if recording {
+                                        stages[k] = Some(c.into_record());
+                                    }
                                 }
                             }
-                        }
-                        progress.advance(if a == b { count } else { 2 * count } as u64);
-                        let seed = first.or_else(|| below[i].clone());
-                        ((a, b), out, work, seed, stages)
-                    })
+                            progress.advance(if a == b { count } else { 2 * count } as u64);
+                            let seed = first.or_else(|| below[i].clone());
+                            ((a, b), out, work, seed, stages)
+                        },
+                    )
                     .collect();
                 let layer = &mut table.layers[r as usize];
                 for (j, ((a, b), intervals, work, seed, stages)) in solved.into_iter().enumerate() {
@@ -748,10 +774,14 @@ impl Certified {
     fn row(&self, state: State, x: u64, out: &mut Built) {
         let a = state.money_a - x;
         if a > 0
-            && self
-                .lines
-                .as_ref()
-                .is_some_and(|l| l.below(state) && l.row(state, x, out))
+            && self.lines.as_ref().is_some_and(|l| {
+                l.below(state) && l.row(state, x, out) && {
+                    if out.ahead != 0 {
+                        l.prefetch_row(state, x, out.ahead);
+                    }
+                    true
+                }
+            })
         {
             return;
         }
@@ -785,10 +815,14 @@ impl Certified {
     fn column(&self, state: State, y: u64, out: &mut Built) {
         let b = state.money_b - y;
         if b > 0
-            && self
-                .lines
-                .as_ref()
-                .is_some_and(|l| l.below(state) && l.column(state, y, out))
+            && self.lines.as_ref().is_some_and(|l| {
+                l.below(state) && l.column(state, y, out) && {
+                    if out.ahead != 0 {
+                        l.prefetch_column(state, y, out.ahead);
+                    }
+                    true
+                }
+            })
         {
             return;
         }
@@ -1038,8 +1072,13 @@ impl Certified {
             v.sort_by_key(|&(b, _)| b);
             v
         };
-        let strategy_a = keep(&row_bets, &p);
-        let strategy_b = keep(&col_bets, &q);
+        // Only a record or a single stage game reads the strategies: the
+        // layer loop without one skips their vectors and sorts.
+        let (strategy_a, strategy_b) = if ws.skip_strategies {
+            (Vec::new(), Vec::new())
+        } else {
+            (keep(&row_bets, &p), keep(&col_bets, &q))
+        };
         // A side whose bound is a pure bet's, outside its mixed strategy's
         // support: that bet, for the certificate (SPEC.md, "Certified
         // tables: the bet behind a pure bound").
