@@ -280,3 +280,53 @@ fn nothing_is_left_running_when_check_is_killed_by_any_signal() {
         }
     }
 }
+
+/// Killed in its first milliseconds — before, while or just after it
+/// starts the program and records its process group — the check still
+/// leaves nothing running: the program dies with it (on Linux, its death
+/// signal set between fork and exec) and its children with the watchdog's
+/// process group.
+#[test]
+fn nothing_is_left_running_when_check_is_killed_while_it_starts_a_program() {
+    let dir = std::env::temp_dir().join(format!("solved-games-early-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut started = 0;
+    for i in 0..16u64 {
+        let signal = if i % 2 == 0 { "TERM" } else { "KILL" };
+        let marker = format!("sleep 46.{}{i:02}", std::process::id());
+        let flag = dir.join(i.to_string());
+        // A program that says it started, starts a child and never answers.
+        let command = format!(
+            "cmd:sh -c 'touch {}; {marker} & cat >/dev/null; {marker}'",
+            flag.display()
+        );
+        let mut child = Command::new(BIN)
+            .args(["check", "nim", &command, "--timeout", "60"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // 0, 2, 4, …, 30 ms after the check was started.
+        std::thread::sleep(Duration::from_millis(2 * i));
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        child.wait().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while running(&format!("^{marker}")) {
+            assert!(
+                Instant::now() < deadline,
+                "SIG{signal} after {} ms: the program or its child outlived the check",
+                2 * i
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        started += usize::from(flag.exists());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Some kills must land after the program started, or the test shows
+    // nothing about a started program.
+    assert!(started >= 2, "only {started} of 16 programs started");
+}
