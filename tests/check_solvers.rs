@@ -240,6 +240,48 @@ fn the_report_is_the_same_bytes_on_every_run_and_thread_count() {
     assert_eq!(one, run("2"));
 }
 
+/// `check nim` on the shell program `script`, output discarded.
+fn start_check(script: &str) -> std::process::Child {
+    Command::new(BIN)
+        .args([
+            "check",
+            "nim",
+            &format!("cmd:sh -c '{script}'"),
+            "--timeout",
+            "60",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Sends SIG`signal` to `check`, reaps it, and waits up to `wait` for
+/// every process matching `pattern` to be gone; `what` names the case in
+/// the failure.
+fn kill_and_wait_until_gone(
+    mut check: std::process::Child,
+    signal: &str,
+    pattern: &str,
+    wait: Duration,
+    what: &str,
+) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &check.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    check.wait().unwrap();
+    let deadline = Instant::now() + wait;
+    while running(pattern) {
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the program or its child outlived the check"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn nothing_is_left_running_when_check_is_killed_by_any_signal() {
     for (signal, marker) in [
@@ -248,13 +290,7 @@ fn nothing_is_left_running_when_check_is_killed_by_any_signal() {
         ("KILL", "sleep 43.2103"),
     ] {
         // A program that reads everything, starts a child and never answers.
-        let command = format!("cmd:sh -c '{marker} & cat >/dev/null; {marker}'");
-        let mut child = Command::new(BIN)
-            .args(["check", "nim", &command, "--timeout", "60"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        let check = start_check(&format!("{marker} & cat >/dev/null; {marker}"));
         // Wait for the program's child itself: `running(marker)` also
         // matches the check, whose own command line holds the marker, so
         // it would not wait at all and the signal could land while the
@@ -264,20 +300,13 @@ fn nothing_is_left_running_when_check_is_killed_by_any_signal() {
             assert!(Instant::now() < deadline, "{marker} never started");
             std::thread::sleep(Duration::from_millis(20));
         }
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        child.wait().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while running(marker) {
-            assert!(
-                Instant::now() < deadline,
-                "SIG{signal}: the program or its child outlived the check"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        kill_and_wait_until_gone(
+            check,
+            signal,
+            marker,
+            Duration::from_secs(5),
+            &format!("SIG{signal}"),
+        );
     }
 }
 
@@ -296,33 +325,19 @@ fn nothing_is_left_running_when_check_is_killed_while_it_starts_a_program() {
         let marker = format!("sleep 46.{}{i:02}", std::process::id());
         let flag = dir.join(i.to_string());
         // A program that says it started, starts a child and never answers.
-        let command = format!(
-            "cmd:sh -c 'touch {}; {marker} & cat >/dev/null; {marker}'",
+        let check = start_check(&format!(
+            "touch {}; {marker} & cat >/dev/null; {marker}",
             flag.display()
-        );
-        let mut child = Command::new(BIN)
-            .args(["check", "nim", &command, "--timeout", "60"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
+        ));
         // 0, 2, 4, …, 30 ms after the check was started.
         std::thread::sleep(Duration::from_millis(2 * i));
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        child.wait().unwrap();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while running(&format!("^{marker}")) {
-            assert!(
-                Instant::now() < deadline,
-                "SIG{signal} after {} ms: the program or its child outlived the check",
-                2 * i
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        kill_and_wait_until_gone(
+            check,
+            signal,
+            &format!("^{marker}"),
+            Duration::from_secs(10),
+            &format!("SIG{signal} after {} ms", 2 * i),
+        );
         started += usize::from(flag.exists());
     }
     std::fs::remove_dir_all(&dir).unwrap();

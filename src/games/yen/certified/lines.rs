@@ -208,18 +208,16 @@ impl Lines {
     ) -> Option<(Diagonal<'_>, Diagonal<'_>, Diagonal<'_>)> {
         let (a, b, d) = (state.money_a - x, state.money_b, state.gain_diff + step);
         let (xi, bi) = (x as i64, b as i64);
-        {
-            // y < x: b′ = b − y from b down, d′ − b′ = d − x − b.
-            let down = self.line(&self.row_down, a, d - xi - bi)?;
-            if x > b {
-                return Some((down, down, down));
-            }
-            // y = x: b′ = b − x, d′ = d; y > x: b′ = b − y from b − x − 1
-            // down to 0, d′ + b′ = d + x + b.
-            let equal = self.line(&self.row_down, a, d - bi + xi)?;
-            let up = self.line(&self.row_up, a, d + xi + bi)?;
-            Some((down, equal, up))
+        // y < x: b′ = b − y from b down, d′ − b′ = d − x − b.
+        let down = self.line(&self.row_down, a, d - xi - bi)?;
+        if x > b {
+            return Some((down, down, down));
         }
+        // y = x: b′ = b − x, d′ = d; y > x: b′ = b − y from b − x − 1
+        // down to 0, d′ + b′ = d + x + b.
+        let equal = self.line(&self.row_down, a, d - bi + xi)?;
+        let up = self.line(&self.row_up, a, d + xi + bi)?;
+        Some((down, equal, up))
     }
 
     /// The column of B's bet `y` at `state` (every bet of A, in order),
@@ -253,26 +251,39 @@ impl Lines {
     ) -> Option<(Diagonal<'_>, Diagonal<'_>, Diagonal<'_>)> {
         let (a, b, d) = (state.money_a, state.money_b - y, state.gain_diff + step);
         let (yi, ai) = (y as i64, a as i64);
-        {
-            // x < y: a′ = a − x from a down, d′ + a′ = d + y + a.
-            let up = self.line(&self.column_up, b, d + yi + ai)?;
-            if y > a {
-                return Some((up, up, up));
-            }
-            // x = y: a′ = a − y, d′ = d; x > y: a′ = a − x from a − y − 1
-            // down to 0, d′ − a′ = d − y − a.
-            let equal = self.line(&self.column_down, b, d - ai + yi)?;
-            let down = self.line(&self.column_down, b, d - yi - ai)?;
-            Some((up, equal, down))
+        // x < y: a′ = a − x from a down, d′ + a′ = d + y + a.
+        let up = self.line(&self.column_up, b, d + yi + ai)?;
+        if y > a {
+            return Some((up, up, up));
         }
+        // x = y: a′ = a − y, d′ = d; x > y: a′ = a − x from a − y − 1
+        // down to 0, d′ − a′ = d − y − a.
+        let equal = self.line(&self.column_down, b, d - ai + yi)?;
+        let down = self.line(&self.column_down, b, d - yi - ai)?;
+        Some((up, equal, down))
     }
 }
 
-/// A line of `money + 1` entries with the fixed bet `bet`: the bets below
-/// it from `before` (money left `money` down), the equal bet from `equal`,
-/// the bets above it from `after` (money left `money − bet − 1` down to 0).
-/// A diagonal holds money left k at slot T − k (`t` = T), so each stretch
-/// is a run of slots in increasing order.
+/// The slots a line of `money + 1` entries with the fixed bet `bet` reads
+/// from each of its three diagonals: the bets below the fixed one (money
+/// left `money` down), the equal bet, the bets above it (money left
+/// `money − bet − 1` down to 0); the last two empty when the bet exceeds the
+/// money. A diagonal holds money left k at slot T − k (`t` = T), so each is
+/// a run of slots in increasing order.
+#[inline(always)]
+fn runs(t: usize, money: u64, bet: u64) -> [std::ops::Range<usize>; 3] {
+    let (money, bet) = (money as usize, bet as usize);
+    let first = t - money;
+    let below = first..first + bet.min(money + 1);
+    if bet <= money {
+        [below, first + bet..first + bet + 1, first + bet + 1..t + 1]
+    } else {
+        [below, 0..0, 0..0]
+    }
+}
+
+/// Appends the line of `money + 1` entries with the fixed bet `bet` to
+/// `out`: its [`runs`] of `before`, `equal` and `after`.
 #[inline(always)]
 fn stretch(
     t: usize,
@@ -283,15 +294,10 @@ fn stretch(
     after: Diagonal<'_>,
     out: &mut Built,
 ) {
-    let money = money as usize;
-    let bet = bet as usize;
-    let below = bet.min(money + 1);
-    let first = t - money;
-    before.copy(first..first + below, out);
-    if bet <= money {
-        equal.copy(first + bet..first + bet + 1, out);
-        after.copy(first + bet + 1..t + 1, out);
-    }
+    let [below, at, above] = runs(t, money, bet);
+    before.copy(below, out);
+    equal.copy(at, out);
+    after.copy(above, out);
 }
 
 /// Prefetches what [`stretch`] would copy.
@@ -304,15 +310,10 @@ fn ahead(
     equal: Diagonal<'_>,
     after: Diagonal<'_>,
 ) {
-    let money = money as usize;
-    let bet = bet as usize;
-    let below = bet.min(money + 1);
-    let first = t - money;
-    before.prefetch(first..first + below);
-    if bet <= money {
-        equal.prefetch(first + bet..first + bet + 1);
-        after.prefetch(first + bet + 1..t + 1);
-    }
+    let [below, at, above] = runs(t, money, bet);
+    before.prefetch(below);
+    equal.prefetch(at);
+    after.prefetch(above);
 }
 
 /// Asks the processor to bring every cache line of `xs` into its caches
@@ -320,7 +321,7 @@ fn ahead(
 #[inline(always)]
 fn prefetch(xs: &[f64]) {
     #[cfg(target_arch = "x86_64")]
-    {
+    if !xs.is_empty() {
         const LINE: usize = 64;
         let start = xs.as_ptr() as usize;
         let end = start + std::mem::size_of_val(xs);
