@@ -774,14 +774,10 @@ impl Certified {
     fn row(&self, state: State, x: u64, out: &mut Built) {
         let a = state.money_a - x;
         if a > 0
-            && self.lines.as_ref().is_some_and(|l| {
-                l.below(state) && l.row(state, x, out) && {
-                    if out.ahead != 0 {
-                        l.prefetch_row(state, x, out.ahead);
-                    }
-                    true
-                }
-            })
+            && self
+                .lines
+                .as_ref()
+                .is_some_and(|l| l.below(state) && l.row(state, x, out))
         {
             return;
         }
@@ -815,14 +811,10 @@ impl Certified {
     fn column(&self, state: State, y: u64, out: &mut Built) {
         let b = state.money_b - y;
         if b > 0
-            && self.lines.as_ref().is_some_and(|l| {
-                l.below(state) && l.column(state, y, out) && {
-                    if out.ahead != 0 {
-                        l.prefetch_column(state, y, out.ahead);
-                    }
-                    true
-                }
-            })
+            && self
+                .lines
+                .as_ref()
+                .is_some_and(|l| l.below(state) && l.column(state, y, out))
         {
             return;
         }

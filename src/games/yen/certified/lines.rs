@@ -178,20 +178,25 @@ impl Lines {
 
     /// The row of A's bet `x` at `state` (every bet of B, in order),
     /// appended to `out`; `false`, with nothing appended, if a stretch falls
-    /// outside the layout (never for a state the table covers).
+    /// outside the layout (never for a state the table covers). Then the
+    /// same row of the state `out.ahead` further in gain difference is
+    /// prefetched (module docs, prefetching).
     #[inline(always)]
     pub(super) fn row(&self, state: State, x: u64, out: &mut Built) -> bool {
         let Some((down, equal, up)) = self.row_lines(state, x, 0) else {
             return false;
         };
         stretch(self.n - 1, state.money_b, x, down, equal, up, out);
+        if out.ahead != 0 {
+            self.prefetch_row(state, x, out.ahead);
+        }
         true
     }
 
     /// Prefetches the row of A's bet `x` at `state` with its gain
-    /// difference moved by `step` (module docs, prefetching).
+    /// difference moved by `step`.
     #[inline(always)]
-    pub(super) fn prefetch_row(&self, state: State, x: u64, step: i64) {
+    fn prefetch_row(&self, state: State, x: u64, step: i64) {
         if let Some((down, equal, up)) = self.row_lines(state, x, step) {
             ahead(self.n - 1, state.money_b, x, down, equal, up);
         }
@@ -221,20 +226,23 @@ impl Lines {
     }
 
     /// The column of B's bet `y` at `state` (every bet of A, in order),
-    /// appended to `out`; `false` as [`Lines::row`].
+    /// appended to `out`; `false` and the prefetch as [`Lines::row`].
     #[inline(always)]
     pub(super) fn column(&self, state: State, y: u64, out: &mut Built) -> bool {
         let Some((up, equal, down)) = self.column_lines(state, y, 0) else {
             return false;
         };
         stretch(self.n - 1, state.money_a, y, up, equal, down, out);
+        if out.ahead != 0 {
+            self.prefetch_column(state, y, out.ahead);
+        }
         true
     }
 
     /// Prefetches the column of B's bet `y` at `state` with its gain
     /// difference moved by `step`, as [`Lines::prefetch_row`].
     #[inline(always)]
-    pub(super) fn prefetch_column(&self, state: State, y: u64, step: i64) {
+    fn prefetch_column(&self, state: State, y: u64, step: i64) {
         if let Some((up, equal, down)) = self.column_lines(state, y, step) {
             ahead(self.n - 1, state.money_a, y, up, equal, down);
         }
