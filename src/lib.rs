@@ -1,129 +1,116 @@
 //! # solved-games
 //!
 //! The verified reference implementation of five games solved in published
-//! documents. Every game is solved twice — by a naive exhaustive search written
-//! for obviousness and by an optimized solver written for speed — and every
-//! number the documents print is recomputed by [`claims`], the registry that
+//! documents, with its research wings. This crate is the facade: it
+//! re-exports the reference crate ([`solved_games_reference`], the five
+//! games as the documents state them) whole, and composes the registries
+//! that the wings extend — the claims ([`claims`]), the report's figures
+//! ([`figures`]) and the claims `reproduce` starts first ([`LONGEST`]). It
+//! is the one place that names the wings; the reference never does.
+//!
+//! | crate | what |
+//! |---|---|
+//! | [`solved_games_reference`] (re-exported here) | the five games, each solved twice; the documents' claims; tables out and in; `check`; the report; the exact engines |
+//! | [`memory_variants`] | the Memory game's §4 variants of document 004 (a wing) |
+//!
+//! Every game is solved twice — by a naive exhaustive search written for
+//! obviousness and by an optimized solver written for speed — and every
+//! number the documents print is recomputed by the claims registry that
 //! both `solved-games reproduce` and the test suite read.
 //!
-//! | game | module | document | naive solver | optimized solver |
-//! |---|---|---|---|---|
-//! | three-pile Nim (三山崩し) | [`games::nim`] | 002, Iwase §38 | recursive search over moves | induction in index order (§38.17) |
-//! | stone-taking score games 1–5 | [`games::stones`] | 001, Qiita article | full minimax tree / subsets | interval, suffix and (i, M) DP; greedy |
-//! | Memory game with a special pair | [`games::memory`] | 004, Sakamoto & Shinoda | explicit row of cards | exact recurrences f, g (§2.1) |
-//! | 4×4 Mini-Geister | [`games::geister`] | 003, Tanaka & Takaoka | repeated full sweeps | retrograde engine [`solve::retrograde`] |
-//! | 10,000-yen bidding game | [`games::yen`] | 000, Nakano | recursion over bet histories + exact kernel enumeration per round | DP over compressed states + exact LP [`solve::matrix_game`] |
-//!
-//! Conventions shared by all games are in [`core`]; exact-arithmetic helpers
-//! in [`solve::exact`]. [`report`] writes a run of the registry as the JSON,
-//! HTML page and JUnit XML of `reproduce`. SPEC.md in the repository is the contract: rules as
-//! implemented, every interpretation, complexities, published values, errata.
-//!
-//! # Using the library
-//! The types a researcher reaches for first are re-exported at the root
-//! (below); every game's module keeps its full API. Long computations take a
-//! [`Progress`] ([`Silent`] for none). Values that are probabilities or
-//! expectations are exact [`num_rational::BigRational`]s.
-//!
-//! **Cargo features**, all on by default: `cli` (the `solved-games` binary
-//! and its dependencies; turns on the other two), `plot` (the SVG figures and
-//! the HTML page of `reproduce --html`) and `referee` (player programs over
-//! pipes for the 10,000-yen referee, Unix only). A library user who wants
-//! none of them writes
-//! `solved-games = { version = "0.1", default-features = false }`.
-//!
-//! **Nim** (document 002): the position table by induction against the naive
-//! search.
+//! # Examples
 //! ```
-//! use solved_games::nim;
+//! use solved_games::{claims, nim, Status};
 //! let table = nim::optimized::Table::build(3, 9);
 //! let p: nim::Position = "123".parse()?;
 //! assert!(table.is_losing(&p) && nim::naive::is_losing(&p)); // 1 ⊕ 2 ⊕ 3 = 0
-//! assert_eq!(table.losing_count(), 76);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! **Stone-taking games** (document 001): both solvers give the same split.
-//! ```
-//! use solved_games::{stones, Stones};
-//! let row = Stones::one_valued(vec![1, 100, 2, 3])?;
-//! let best = stones::optimized::solve(stones::Game::EitherEnd, &row)?;
-//! assert_eq!((best.first, best.second), (103, 3));
-//! assert_eq!(stones::naive::solve(stones::Game::EitherEnd, &row)?, best);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! **Memory game** (document 004): the first player's expected points with
-//! two pairs, by the recurrences and by play on an explicit row of cards.
-//! ```
-//! use solved_games::{memory, Silent};
-//! let value = memory::optimized::first_player_value(2);
-//! assert_eq!(value.to_string(), "1/3");
-//! assert_eq!(memory::naive::first_player_value(2, &Silent)?, value);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! **Mini-Geister** (document 003): the §3 analysis by the retrograde engine
-//! and by the naive sweeps.
-//! ```
-//! use solved_games::geister;
-//! use solved_games::geister::report::Report;
-//! let report = Report::of(&geister::optimized::solve(geister::analysis::Kind::Basic));
-//! assert_eq!(report.states, 21_840);
-//! assert_eq!(report.values[0], 12_339);
-//! let naive = geister::naive::solve(geister::naive::Analysis::Basic);
-//! assert_eq!(Report::of_naive(&naive), report);
-//! ```
-//!
-//! **10,000-yen game** (document 000): a scaled game's exact value by the DP
-//! with the exact LP and by the naive recursion over bet histories.
-//! ```
-//! use solved_games::yen::{optimized, rules};
-//! use solved_games::{yen, ScaledGame};
-//! let start = rules::State::start(rules::Rules { total: 6, rounds: 4 });
-//! let value = optimized::Solver::new().value(start);
-//! assert_eq!(value, yen::naive::value(ScaledGame { total: 6, rounds: 4 }));
-//! assert_eq!(value, num_traits::Zero::zero()); // neither player has an edge
-//! ```
-//!
-//! **The claims registry**: every published number, checked.
-//! ```
-//! use solved_games::{claims, Status};
 //! let verdict = claims::by_id("NIM-001").expect("a registered claim").check();
 //! assert_eq!(verdict.status, Status::Pass);
-//! assert_eq!(verdict.agree, Some(true)); // naive = optimized
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![warn(missing_docs)]
-// Module docs link to the figures and the pipe referee, which a build without
-// `plot` or `referee` leaves out; those links are then dangling by design.
-#![cfg_attr(
-    not(all(feature = "plot", feature = "referee")),
-    allow(rustdoc::broken_intra_doc_links)
-)]
 
-/// `solved-games check`: an outside solver program against the optimized solver.
-#[cfg(all(unix, feature = "referee"))]
-pub mod check;
-pub mod claims;
-pub mod core;
-pub mod games;
-/// Programs over pipes in process groups of their own (Unix, feature `referee`).
-#[cfg(all(unix, feature = "referee"))]
-pub mod process;
-pub mod progress;
-pub mod report;
-pub mod solve;
-pub mod table;
+pub use solved_games_reference::*;
 
-// The curated face: the five games by name, the types no other game has a
-// namesake of, the claims registry and progress reporting. Names that two
-// games share (`Position`, `State`, `Table`, `Game`, `Solver`) are reached
-// through the game's module (`nim::Position`, `yen::optimized::Solver`) and
-// never renamed here: one name per type everywhere.
-pub use claims::{Claim, GameId, Status, Verdict};
-pub use games::stones::Stones;
-pub use games::yen::naive::ScaledGame;
-pub use games::{geister, memory, nim, stones, yen};
-pub use progress::{Progress, Silent};
-pub use solve::{matrix_game, retrograde};
+/// The Memory §4 variants (document 004): a wing of its own crate.
+pub use solved_games_memory_variants as memory_variants;
+
+/// The claims registry: the reference's claims with the wings' spliced in
+/// beside the claims of their game. Everything else is the reference's
+/// [`solved_games_reference::claims`].
+pub mod claims {
+    pub use solved_games_reference::claims::*;
+
+    use crate::memory_variants;
+
+    /// The claims the wings add to `game`, in registry order.
+    fn added(game: GameId) -> Vec<Claim> {
+        match game {
+            GameId::Memory => memory_variants::claims::all(),
+            GameId::Nim | GameId::Stones | GameId::Geister | GameId::Yen => Vec::new(),
+        }
+    }
+
+    /// The claims of one game, the wings' included, in registry order.
+    #[must_use]
+    pub fn for_game(game: GameId) -> Vec<Claim> {
+        let added = added(game);
+        compose(game, &[&added])
+    }
+
+    /// Every claim of every game, the wings' included, in registry order.
+    #[must_use]
+    pub fn all() -> Vec<Claim> {
+        GameId::ALL.into_iter().flat_map(for_game).collect()
+    }
+
+    /// Looks a claim up by id, among the reference's and the wings'.
+    #[must_use]
+    pub fn by_id(id: &str) -> Option<Claim> {
+        solved_games_reference::claims::by_id(id).or_else(|| all().into_iter().find(|c| c.id == id))
+    }
+}
+
+/// The claims that carry a full run's long computations, longest first by
+/// their measured CPU time: `reproduce` starts them first (the schedule of
+/// [`report::Run::check_first`]). A stale order costs
+/// only time, never a byte of the output.
+pub const LONGEST: [&str; 11] = [
+    "YEN-107", // the certified yen table, every T ≤ 100 at R = 10 (YEN-107..113)
+    "GEI-001", // the Geister analyses, the engine's and the naive sweeps
+    "MEM-101", // the `pairs` variant's starts to N = 100
+    "MEM-120", // bounded memory: the start tables with draws (MEM-120..123)
+    "GEI-903", // the whole `det` table digest, both solvers
+    "MEM-130", // K ranks of four (MEM-130..132)
+    "MEM-116", // three players, the two-pass rule, max-n and paranoid
+    "MEM-114", // three players, paranoid
+    "MEM-110", // three players, max-n
+    "MEM-901", // the whole Memory table digest, both solvers
+    "MEM-007", // the explicit-row search's first large rows
+];
+
+/// The figures of the report page: the reference's, with the wings' after
+/// the document's figures of their game, in page order.
+#[cfg(feature = "plot")]
+pub mod figures {
+    pub use solved_games_reference::report::figures::*;
+
+    /// Every figure, in page order.
+    #[must_use]
+    pub fn all() -> Vec<Spec> {
+        let reference = solved_games_reference::report::figures::all();
+        let wings = crate::memory_variants::figures::all();
+        crate::claims::GameId::ALL
+            .into_iter()
+            .flat_map(|game| {
+                reference
+                    .iter()
+                    .chain(&wings)
+                    .filter(move |s| s.game == game)
+                    .copied()
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    }
+}

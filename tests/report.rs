@@ -4,8 +4,9 @@
 //! real browser (headless Chromium) to its DOM and to a screenshot.
 
 use solved_games::claims::{self, judge, Claim, Evidence, GameId, Status};
+use solved_games::figures;
 use solved_games::progress::Silent;
-use solved_games::report::{figures, html, junit, timing, Meta, Run};
+use solved_games::report::{html, junit, timing, Meta, Run};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
@@ -291,7 +292,7 @@ fn chromium(page: &Path, args: &[&str]) -> String {
 /// every figure of every game, written to a file.
 fn page() -> (PathBuf, Run, Vec<figures::Drawn>) {
     let run = Run::check(&claims::for_game(GameId::Nim), &Silent, |_| Ok::<_, ()>(())).unwrap();
-    let drawn = figures::draw(&GameId::ALL, &Silent);
+    let drawn = figures::draw(&figures::all(), &GameId::ALL, &Silent);
     let ladders: Vec<_> = timing::ladders()
         .into_iter()
         .filter(|l| l.game == GameId::Nim)

@@ -15,8 +15,8 @@ use solved_games::games::memory::optimized::{
 };
 use solved_games::games::memory::solved::Recurrence;
 use solved_games::games::memory::statements;
-use solved_games::games::memory::variants::{UnknownVariant, Variant};
 use solved_games::games::memory::State;
+use solved_games::memory_variants::variants::{UnknownVariant, Variant};
 
 /// Largest N for the exact first-player value (Proposition 2.1's reduced table).
 const MAX_EXACT_PAIRS: usize = 200;
@@ -136,7 +136,7 @@ enum VariantArg {
 }
 
 fn parse_variant(text: &str) -> Result<VariantArg, String> {
-    if text == solved_games::games::memory::variants::three::NAME {
+    if text == solved_games::memory_variants::variants::three::NAME {
         return Ok(VariantArg::Three);
     }
     if text == "bounded" {

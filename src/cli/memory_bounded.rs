@@ -6,8 +6,8 @@ use super::{CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
-use solved_games::games::memory::variants::bounded::notation;
-use solved_games::games::memory::variants::bounded::optimized::BoundedTable;
+use solved_games::memory_variants::variants::bounded::notation;
+use solved_games::memory_variants::variants::bounded::optimized::BoundedTable;
 
 /// Largest N (the bench's target range, SPEC.md "Bounded memory M").
 const MAX_PAIRS: usize = 12;

@@ -6,8 +6,8 @@ use super::{CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
-use solved_games::games::memory::variants::ranks::optimized::RankSolver;
-use solved_games::games::memory::variants::ranks::{RankValue, MAX_RANKS};
+use solved_games::memory_variants::variants::ranks::optimized::RankSolver;
+use solved_games::memory_variants::variants::ranks::{RankValue, MAX_RANKS};
 
 /// K when `--ranks` is not given: the 52-card deck.
 const DEFAULT_RANKS: usize = MAX_RANKS;

@@ -6,11 +6,11 @@ use super::{CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
-use solved_games::games::memory::variants::three::optimized::{MaxN, Paranoid, ThreeTable};
-use solved_games::games::memory::variants::three::packed::{
+use solved_games::memory_variants::variants::three::optimized::{MaxN, Paranoid, ThreeTable};
+use solved_games::memory_variants::variants::three::packed::{
     max_n_starts_under, paranoid_starts_under,
 };
-use solved_games::games::memory::variants::three::{Mode, PassRule, NAME};
+use solved_games::memory_variants::variants::three::{Mode, PassRule, NAME};
 
 /// Largest N for the start values (both modes; on a loaded 2-core machine
 /// N = 100 takes a few seconds of CPU, SPEC.md "Memory variants: three

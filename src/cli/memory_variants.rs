@@ -5,9 +5,9 @@ use super::{CliError, Out, Outcome};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
-use solved_games::games::memory::variants::optimized::{Value, VariantTable};
-use solved_games::games::memory::variants::packed::start_values;
-use solved_games::games::memory::variants::Variant;
+use solved_games::memory_variants::variants::optimized::{Value, VariantTable};
+use solved_games::memory_variants::variants::packed::start_values;
+use solved_games::memory_variants::variants::Variant;
 
 /// Largest N for the start value (integer numerators over 2·u! packed in
 /// limbs, two layers kept; SPEC.md "Memory variants", "Packed limbs"): every

@@ -168,13 +168,27 @@ pub struct SolverArg {
     /// Which solver answers: `naive` (exhaustive search) or `optimized`
     /// [default: optimized].
     #[arg(long, value_enum, value_name = "SOLVER")]
-    solver: Option<Solver>,
+    solver: Option<SolverName>,
+}
+
+/// The values of `--solver`: the library's [`Solver`] as the parser
+/// lists them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum SolverName {
+    /// The exhaustive search, written for obviousness, with its own model
+    /// of the rules.
+    Naive,
+    /// The DP, retrograde or closed-form solver, written for speed.
+    Optimized,
 }
 
 impl SolverArg {
     /// The solver asked for, the optimized one when none was.
     pub fn get(self) -> Solver {
-        self.solver.unwrap_or(Solver::Optimized)
+        match self.solver {
+            Some(SolverName::Naive) => Solver::Naive,
+            Some(SolverName::Optimized) | None => Solver::Optimized,
+        }
     }
 
     /// Whether `--solver` was given.

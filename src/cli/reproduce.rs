@@ -12,7 +12,8 @@ use super::progress::Bar;
 use super::table::{Column, Layout};
 use super::{note, report_file, CliError, Out, Outcome};
 use solved_games::claims::{self, GameId, Status, Verdict};
-use solved_games::report::{figures, html, junit, timing, ListedClaim, Meta, Run};
+use solved_games::figures;
+use solved_games::report::{html, junit, timing, ListedClaim, Meta, Run};
 use std::path::{Path, PathBuf};
 
 /// Options of `solved-games reproduce`.
@@ -326,25 +327,30 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     // left, on a terminal only, so that logs and pipes get the output and
     // nothing else.
     let bar = Bar::stderr();
-    let run = Run::check(&selected, &bar, |v| -> Result<(), CliError> {
-        if !args.json {
-            let cells = [
-                v.claim.id.to_string(),
-                v.claim.source.to_string(),
-                v.claim.statement.to_string(),
-                v.claim.expected.to_string(),
-                computed_cell(v),
-                agree_cell(v),
-                v.status.label().to_string(),
-                format!("{:.1}", v.millis),
-            ];
-            printer.print(|out| {
-                write!(out, "{}", layout.row(&cells))?;
-                out.flush()
-            })?;
-        }
-        Ok(())
-    })?;
+    let run = Run::check_first(
+        &selected,
+        &solved_games::LONGEST,
+        &bar,
+        |v| -> Result<(), CliError> {
+            if !args.json {
+                let cells = [
+                    v.claim.id.to_string(),
+                    v.claim.source.to_string(),
+                    v.claim.statement.to_string(),
+                    v.claim.expected.to_string(),
+                    computed_cell(v),
+                    agree_cell(v),
+                    v.status.label().to_string(),
+                    format!("{:.1}", v.millis),
+                ];
+                printer.print(|out| {
+                    write!(out, "{}", layout.row(&cells))?;
+                    out.flush()
+                })?;
+            }
+            Ok(())
+        },
+    )?;
     let summary = run.summary();
     printer.print(|out| print_summary(out, &args, &run))?;
     let meta = Meta::at(run.started);
@@ -353,7 +359,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     }
     if let Some(path) = &args.html {
         let games = run.games();
-        let drawn = figures::draw(&games, &bar);
+        let drawn = figures::draw(&figures::all(), &games, &bar);
         for failed in drawn.iter().filter_map(|d| d.as_ref().err()) {
             note(format_args!(
                 "solved-games: warning: figure {} could not be drawn: {}",
