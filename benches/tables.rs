@@ -9,9 +9,15 @@ use std::time::Duration;
 
 fn export(game: &str, params: &str) -> Vec<u8> {
     let mut text = Vec::new();
-    table::export_named(game, params, Solver::Optimized, &mut text)
-        .expect("exported")
-        .expect("parameters read");
+    table::export_named(
+        &solved_games::table_kinds(),
+        game,
+        params,
+        Solver::Optimized,
+        &mut text,
+    )
+    .expect("exported")
+    .expect("parameters read");
     text
 }
 
@@ -35,7 +41,7 @@ fn tables(c: &mut Criterion) {
     let det = String::from_utf8(export("geister", "analysis=det")).unwrap();
     g.bench_function("check/geister-det", |b| {
         b.iter(|| {
-            let report = check::check(&det, false).expect("a table");
+            let report = check::check(&solved_games::table_kinds(), &det, false).expect("a table");
             assert!(report.passed() && report.covered == 2_184_000);
         })
     });

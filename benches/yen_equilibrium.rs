@@ -1,17 +1,15 @@
 //! 10,000-yen exact-equilibrium benches (document 000; SPEC.md, "Exact equilibria of scaled games"): the
 //! optimized DP at the target size (T = 10, R = 10 under 30 s), the naive
 //! history recursion up to T = R = 10, the DP on a tiny game, the matrix-game LP alone, the
-//! float LP on a stored restricted game, and
+//! float LP (plain pivot) on a stored restricted game, and
 //! exact best responses at T = 10, R = 10.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
-use solved_games::games::yen::certified::Certified;
 use solved_games::games::yen::naive::{self, ScaledGame};
 use solved_games::games::yen::optimized::Solver;
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
-use solved_games::progress::Silent;
 use solved_games::solve::exact::ratio;
 use solved_games::solve::float_game::FloatLp;
 use solved_games::solve::matrix_game::{solve, solve_reduced};
@@ -60,10 +58,10 @@ fn naive_equilibrium(c: &mut Criterion) {
     g.finish();
 }
 
-/// The targets of README's performance table: the exact DP at T = 18 and T = 22 (R = 10), and the
-/// certified table for every T ≤ 40, ≤ 60 and ≤ 100 (R = 10). Each asserts its
-/// answer. The T = 22 and T = 100 runs take minutes per sample: run them
-/// by name (`cargo bench --bench yen_equilibrium -- T22R10`).
+/// The targets of README's performance table: the exact DP at T = 18 and
+/// T = 22 (R = 10). Each asserts its answer. The T = 22 run takes minutes
+/// per sample: run it by name (`cargo bench --bench yen_equilibrium --
+/// T22R10`). The certified table's benches are the yen-certified wing's.
 fn paper_scale(c: &mut Criterion) {
     let mut g = c.benchmark_group("solve/yen");
     g.sample_size(10);
@@ -75,24 +73,6 @@ fn paper_scale(c: &mut Criterion) {
                 assert_eq!(v, num_traits::Zero::zero());
             })
         });
-    }
-    // T ≤ 60 is the quick stand-in for T ≤ 100 (the certified table's target): the same code on
-    // smaller stage games, a fifth of the time.
-    // `…/baseline-kernels`: the same table with the float LPs' AVX2 loops switched off
-    // (`solve::wide`), so one run gives the wide kernels' gain.
-    for total in [40u64, 60, 100] {
-        for (suffix, wide) in [("", true), ("/baseline-kernels", false)] {
-            g.bench_function(format!("certified/Tle{total}R10{suffix}"), |b| {
-                solved_games::solve::wide::set_wide(wide);
-                b.iter(|| {
-                    let table = Certified::solve(black_box(total), 10, &Silent);
-                    assert!(table.summary().max_width < 1e-9);
-                    let start = State::start(Rules { total, rounds: 10 });
-                    assert!(table.interval(start).contains(0.0));
-                });
-                solved_games::solve::wide::set_wide(true);
-            });
-        }
     }
     g.finish();
 }
@@ -116,25 +96,21 @@ fn linear_programme(c: &mut Criterion) {
     g.bench_function("lp/simplex/11x11", |b| b.iter(|| solve(black_box(&m))));
     // The 45 × 49 restricted game of a T ≤ 200 stage game on which the
     // float simplex of A's programme stalls (tests/data): what the cold
-    // double oracle pays before B's programme solves it, with the wide and
-    // the baseline pivot.
+    // double oracle pays before B's programme solves it, with the plain
+    // pivot (the wing's bench has the AVX2 one).
     let stalls: Vec<f64> = include_str!("../tests/data/float_lp_stalls_45x49.txt")
         .lines()
         .map(|l| f64::from_bits(u64::from_str_radix(l, 16).expect("hex bits")))
         .collect();
-    for (suffix, wide) in [("", true), ("/baseline-kernels", false)] {
-        let mut lp = FloatLp::new();
-        g.bench_function(format!("lp/float/45x49{suffix}"), |b| {
-            solved_games::solve::wide::set_wide(wide);
-            b.iter(|| {
-                let stalled = lp.solve(45, 49, black_box(&stalls));
-                let solved = lp.solve_transposed(45, 49, black_box(&stalls));
-                assert!(solved.is_some());
-                (stalled.is_some(), solved.map(|s| s.value))
-            });
-            solved_games::solve::wide::set_wide(true);
+    let mut lp = FloatLp::new();
+    g.bench_function("lp/float/45x49/baseline-kernels", |b| {
+        b.iter(|| {
+            let stalled = lp.solve(45, 49, black_box(&stalls));
+            let solved = lp.solve_transposed(45, 49, black_box(&stalls));
+            assert!(solved.is_some());
+            (stalled.is_some(), solved.map(|s| s.value))
         });
-    }
+    });
     g.bench_function("lp/reduced/11x11", |b| {
         b.iter(|| solve_reduced(black_box(&m)))
     });

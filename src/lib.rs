@@ -5,13 +5,15 @@
 //! re-exports the reference crate ([`solved_games_reference`], the five
 //! games as the documents state them) whole, and composes the registries
 //! that the wings extend — the claims ([`claims`]), the report's figures
-//! ([`figures`]) and the claims `reproduce` starts first ([`LONGEST`]). It
-//! is the one place that names the wings; the reference never does.
+//! ([`figures`]), the kinds of table file ([`table_kinds`]) and the claims
+//! `reproduce` starts first ([`LONGEST`]). It is the one place that names
+//! the wings; the reference never does.
 //!
 //! | crate | what |
 //! |---|---|
 //! | [`solved_games_reference`] (re-exported here) | the five games, each solved twice; the documents' claims; tables out and in; `check`; the report; the exact engines |
 //! | [`memory_variants`] | the Memory game's §4 variants of document 004 (a wing) |
+//! | [`yen_certified`] | the 10,000-yen game of document 000 at the paper's scale, every value in a rigorous interval (a wing) |
 //!
 //! Every game is solved twice — by a naive exhaustive search written for
 //! obviousness and by an optimized solver written for speed — and every
@@ -35,6 +37,8 @@ pub use solved_games_reference::*;
 
 /// The Memory §4 variants (document 004): a wing of its own crate.
 pub use solved_games_memory_variants as memory_variants;
+/// The certified 10,000-yen table (document 000 §4): a wing of its own crate.
+pub use solved_games_yen_certified as yen_certified;
 
 /// The claims registry: the reference's claims with the wings' spliced in
 /// beside the claims of their game. Everything else is the reference's
@@ -42,13 +46,14 @@ pub use solved_games_memory_variants as memory_variants;
 pub mod claims {
     pub use solved_games_reference::claims::*;
 
-    use crate::memory_variants;
+    use crate::{memory_variants, yen_certified};
 
     /// The claims the wings add to `game`, in registry order.
     fn added(game: GameId) -> Vec<Claim> {
         match game {
             GameId::Memory => memory_variants::claims::all(),
-            GameId::Nim | GameId::Stones | GameId::Geister | GameId::Yen => Vec::new(),
+            GameId::Yen => yen_certified::claims::all(),
+            GameId::Nim | GameId::Stones | GameId::Geister => Vec::new(),
         }
     }
 
@@ -65,10 +70,14 @@ pub mod claims {
         GameId::ALL.into_iter().flat_map(for_game).collect()
     }
 
-    /// Looks a claim up by id, among the reference's and the wings'.
+    /// Looks a claim up by id, among the reference's and the wings' (the
+    /// claims read from a certificate file too, present or not).
     #[must_use]
     pub fn by_id(id: &str) -> Option<Claim> {
-        solved_games_reference::claims::by_id(id).or_else(|| all().into_iter().find(|c| c.id == id))
+        all()
+            .into_iter()
+            .chain(yen_certified::claims::certificate::CLAIMS.iter().copied())
+            .find(|c| c.id == id)
     }
 }
 
@@ -100,7 +109,11 @@ pub mod figures {
     #[must_use]
     pub fn all() -> Vec<Spec> {
         let reference = solved_games_reference::report::figures::all();
-        let wings = crate::memory_variants::figures::all();
+        let wings = [
+            crate::memory_variants::figures::all(),
+            crate::yen_certified::figures::all(),
+        ]
+        .concat();
         crate::claims::GameId::ALL
             .into_iter()
             .flat_map(|game| {
@@ -113,4 +126,13 @@ pub mod figures {
             })
             .collect()
     }
+}
+
+/// The kinds of table file `export` writes and `check-table` reads: each
+/// game's whole table (the reference's), then the wings' tables.
+#[must_use]
+pub fn table_kinds() -> Vec<&'static dyn table::Kind> {
+    let mut kinds = table::kinds();
+    kinds.push(&yen_certified::table::CertifiedTable);
+    kinds
 }

@@ -7,7 +7,8 @@
 use num_rational::BigRational;
 use solved_games::games::yen::face::{Yen, YenQuestion};
 use solved_games::games::{Game, Solver};
-use solved_games::table::{self, certified::parse_bound};
+use solved_games::table;
+use solved_games::yen_certified::table::parse_bound;
 use std::process::{Command, Output};
 
 fn run(args: &[&str], threads: &str) -> Output {
@@ -20,9 +21,15 @@ fn run(args: &[&str], threads: &str) -> Output {
 
 fn export(params: &str) -> String {
     let mut text = Vec::new();
-    let manifest = table::export_named("yen-certified", params, Solver::Optimized, &mut text)
-        .expect("exported")
-        .expect("parameters read");
+    let manifest = table::export_named(
+        &solved_games::table_kinds(),
+        "yen-certified",
+        params,
+        Solver::Optimized,
+        &mut text,
+    )
+    .expect("exported")
+    .expect("parameters read");
     assert_eq!(manifest.sha256, table::sha256(&text));
     assert_eq!(manifest.rows + 2, text.split(|&b| b == b'\n').count() - 1);
     String::from_utf8(text).unwrap()

@@ -14,9 +14,15 @@ use std::process::Command;
 fn export(dir: &Path, game: &str, params: &str) -> String {
     let path = dir.join(format!("{game} {params}.tsv").replace([' ', '='], "_"));
     let mut text = Vec::new();
-    table::export_named(game, params, Solver::Optimized, &mut text)
-        .expect("exported")
-        .expect("parameters read");
+    table::export_named(
+        &solved_games::table_kinds(),
+        game,
+        params,
+        Solver::Optimized,
+        &mut text,
+    )
+    .expect("exported")
+    .expect("parameters read");
     std::fs::write(&path, text).unwrap();
     path.to_str().unwrap().to_string()
 }

@@ -36,16 +36,22 @@ fn standard_tables_have_their_pinned_sha256() {
             panic!("bad line {line}");
         };
         let mut text = Vec::new();
-        let manifest = table::export_named(game, params, Solver::Optimized, &mut text)
-            .expect("exported")
-            .expect("parameters read");
+        let manifest = table::export_named(
+            &solved_games::table_kinds(),
+            game,
+            params,
+            Solver::Optimized,
+            &mut text,
+        )
+        .expect("exported")
+        .expect("parameters read");
         assert_eq!(manifest.sha256, table::sha256(&text), "{game} {params}");
         assert_eq!(manifest.rows.to_string(), rows, "{game} {params}");
         assert_eq!(manifest.sha256, sha, "{game} {params}: a value changed");
         listed.push((game.to_string(), params.to_string()));
     }
     // Every standard table is pinned.
-    for (game, params) in table::standard() {
+    for (game, params) in table::standard(&solved_games::table_kinds()) {
         assert!(
             listed.contains(&(game.to_string(), params.clone())),
             "{game} {params}"
@@ -211,9 +217,15 @@ fn check_table_writes_junit() {
 #[test]
 fn check_table_reports_the_same_lines_across_pieces_and_thread_counts() {
     let mut text = Vec::new();
-    table::export_named("nim", "piles=4 max=20", Solver::Optimized, &mut text)
-        .expect("exported")
-        .expect("parameters read");
+    table::export_named(
+        &solved_games::table_kinds(),
+        "nim",
+        "piles=4 max=20",
+        Solver::Optimized,
+        &mut text,
+    )
+    .expect("exported")
+    .expect("parameters read");
     let text = String::from_utf8(text).unwrap();
     assert!(text.len() > 2 << 20, "at least three pieces");
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -278,7 +290,7 @@ fn export_with_bad_parameters_leaves_no_file() {
 #[test]
 fn parameter_flags_give_the_same_bytes_as_words() {
     let help = String::from_utf8(run(&["export", "--help"], "2").stdout).unwrap();
-    for (key, games) in table::parameter_keys() {
+    for (key, games) in table::parameter_keys(&solved_games::table_kinds()) {
         assert!(
             help.contains(&format!("--{key} <VALUE>")),
             "--{key}:\n{help}"

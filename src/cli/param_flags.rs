@@ -24,7 +24,7 @@ pub struct ParamFlags {
 fn flags() -> &'static [(&'static str, &'static str, String)] {
     static FLAGS: OnceLock<Vec<(&'static str, &'static str, String)>> = OnceLock::new();
     FLAGS.get_or_init(|| {
-        table::parameter_keys()
+        table::parameter_keys(&solved_games::table_kinds())
             .into_iter()
             .map(|(key, games)| {
                 // Leaked once a process: clap takes `'static` ids.

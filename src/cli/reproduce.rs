@@ -131,13 +131,13 @@ fn select(args: &Args) -> Result<(Vec<claims::Claim>, Vec<&'static str>), CliErr
             && (args.ids.is_empty() || args.ids.iter().any(|id| id.eq_ignore_ascii_case(c.id)))
     };
     let mut not_run = Vec::new();
-    let extra: Vec<claims::Claim> = claims::yen_certificate::CLAIMS
+    let extra: Vec<claims::Claim> = solved_games::yen_certified::claims::certificate::CLAIMS
         .iter()
         .copied()
         .filter(|c| wanted(c))
         .collect();
     if !extra.is_empty() {
-        if claims::yen_certificate::present() {
+        if solved_games::yen_certified::claims::certificate::present() {
             selected.extend(extra);
         } else {
             not_run = extra.iter().map(|c| c.id).collect();
@@ -397,8 +397,8 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         note(format_args!(
             "solved-games: {} not run (neither passed nor failed): no certificate at {}; write it with `{}`",
             not_run.join(", "),
-            claims::yen_certificate::path().display(),
-            claims::yen_certificate::produce_command()
+            solved_games::yen_certified::claims::certificate::path().display(),
+            solved_games::yen_certified::claims::certificate::produce_command()
         ));
     }
     Ok(summary.failed == 0)

@@ -113,12 +113,18 @@ pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
         // Streamed: the first byte goes out after the table is solved (a
         // solve error or bad parameters print nothing).
         let stdout = std::io::stdout();
-        table::export_named(&args.game, &params, solver, stdout.lock())
-            .map_err(|e| match e {
-                ExportError::Io(e) => super::stdout_error(e),
-                e => export_error(e, "standard output"),
-            })?
-            .map_err(bad)?;
+        table::export_named(
+            &solved_games::table_kinds(),
+            &args.game,
+            &params,
+            solver,
+            stdout.lock(),
+        )
+        .map_err(|e| match e {
+            ExportError::Io(e) => super::stdout_error(e),
+            e => export_error(e, "standard output"),
+        })?
+        .map_err(bad)?;
         return Ok(true);
     };
     let mut sink = Sink {
@@ -126,9 +132,15 @@ pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
         gz: path.extension().is_some_and(|e| e == "gz"),
         open: None,
     };
-    let manifest = table::export_named(&args.game, &params, solver, &mut sink)
-        .map_err(|e| export_error(e, &path.display().to_string()))?
-        .map_err(bad)?;
+    let manifest = table::export_named(
+        &solved_games::table_kinds(),
+        &args.game,
+        &params,
+        solver,
+        &mut sink,
+    )
+    .map_err(|e| export_error(e, &path.display().to_string()))?
+    .map_err(bad)?;
     sink.finish().map_err(|e| CliError::io(&path, &e))?;
     let manifest_file = manifest_path(&path);
     let json = serde_json::to_string_pretty(&manifest)? + "\n";
@@ -167,7 +179,7 @@ pub fn check_table(args: CheckTableArgs, out: &mut Out) -> Outcome {
     let name = args.file.display().to_string();
     let bytes = std::fs::read(&args.file).map_err(|e| CliError::io(&args.file, &e))?;
     let report = check::text_of(bytes)
-        .and_then(|text| check::check(&text, args.naive))
+        .and_then(|text| check::check(&solved_games::table_kinds(), &text, args.naive))
         .map_err(|e| match e {
             check::CheckError::Io(e) => CliError::io(&args.file, &e),
             e => CliError::Input(format!("{name}: {e}")),

@@ -5,8 +5,8 @@
 use super::progress::Bar;
 use super::{CliError, Out, Outcome};
 use serde_json::json;
-use solved_games::games::yen::certificate::{self, CertificateError};
-use solved_games::games::yen::certificate_check::{support_pattern, verify};
+use solved_games::yen_certified::yen::certificate::{self, CertificateError};
+use solved_games::yen_certified::yen::certificate_check::{support_pattern, verify};
 use std::path::PathBuf;
 
 /// Options of `solved-games yen verify-certificate`.

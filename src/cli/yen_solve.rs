@@ -6,13 +6,13 @@ use super::{CliError, Out, Outcome};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response_with_progress, DocumentPlayer, Goal};
-use solved_games::games::yen::certificate;
-use solved_games::games::yen::certified::Certified;
-use solved_games::games::yen::figures;
 use solved_games::games::yen::optimized::{reachable_states, Solver};
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
 use solved_games::solve::exact::{format_ratio, to_f64};
+use solved_games::yen_certified::yen::certificate;
+use solved_games::yen_certified::yen::certified::Certified;
+use solved_games::yen_certified::yen::svg;
 
 /// Largest total the exact solver accepts: (T+1)² successors per state and
 /// R·(T+1)²·(4T+1) states make anything larger hopeless (see README).
@@ -309,7 +309,7 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
         .as_ref()
         .map_or_else(|| table.interval(state), |s| s.interval);
     if let Some(dir) = &args.plot {
-        figures::write_all(&table, dir).map_err(|e| CliError::Io(e.to_string()))?;
+        svg::write_all(&table, dir).map_err(|e| CliError::Io(e.to_string()))?;
     }
     let empty = Vec::new();
     let (strategy_a, strategy_b) = stage

@@ -37,7 +37,6 @@ mod nim;
 mod stones;
 mod tables;
 mod yen;
-pub mod yen_certificate;
 pub(crate) mod yen_equilibrium;
 
 pub use face::{evidence, evidence_as};
@@ -280,35 +279,40 @@ pub fn for_game(game: GameId) -> Vec<Claim> {
     compose(game, &[])
 }
 
-/// The claims of one game with the claims other crates add (the wings):
-/// the document's claims and those computed beside them, then `added` in
-/// its order, then the whole-table claims. The facade `solved-games`
-/// composes its registry with this, so that a wing's claims stand beside
-/// the claims of their game.
+/// The claims of one game with the claims other crates add (the wings),
+/// in registry order: the document's claims and those computed beside
+/// them, with `added` where they belong among them (after the Memory
+/// game's document claims; after the yen game's exact equilibria, before
+/// its referee at the paper's scale), then the whole-table claims. The
+/// facade `solved-games` composes its registry with this, so that the
+/// claims of a game stand together.
 #[must_use]
 pub fn compose(game: GameId, added: &[&[Claim]]) -> Vec<Claim> {
-    let (document, tables): (&[&[Claim]], &[Claim]) = match game {
-        GameId::Nim => (&[nim::CLAIMS], tables::NIM),
-        GameId::Stones => (&[stones::CLAIMS], tables::STONES),
-        GameId::Memory => (&[memory::CLAIMS], tables::MEMORY),
-        GameId::Geister => (&[geister::CLAIMS, geister_bracket::CLAIMS], tables::GEISTER),
-        GameId::Yen => (&[yen::CLAIMS, yen_equilibrium::CLAIMS], tables::YEN),
+    let (before, after): (&[&[Claim]], &[&[Claim]]) = match game {
+        GameId::Nim => (&[nim::CLAIMS], &[tables::NIM]),
+        GameId::Stones => (&[stones::CLAIMS], &[tables::STONES]),
+        GameId::Memory => (&[memory::CLAIMS], &[tables::MEMORY]),
+        GameId::Geister => (
+            &[geister::CLAIMS, geister_bracket::CLAIMS],
+            &[tables::GEISTER],
+        ),
+        GameId::Yen => (
+            &[yen::CLAIMS, yen_equilibrium::CLAIMS],
+            &[yen_equilibrium::REFEREE_CLAIMS, tables::YEN],
+        ),
     };
-    document
+    before
         .iter()
         .chain(added)
-        .chain(std::iter::once(&tables))
+        .chain(after)
         .flat_map(|claims| claims.iter().copied())
         .collect()
 }
 
-/// Looks a claim up by id (the certificate claims too, present or not).
+/// Looks a claim of the reference up by id.
 #[must_use]
 pub fn by_id(id: &str) -> Option<Claim> {
-    all()
-        .into_iter()
-        .chain(yen_certificate::CLAIMS.iter().copied())
-        .find(|c| c.id == id)
+    all().into_iter().find(|c| c.id == id)
 }
 
 #[cfg(test)]

@@ -191,14 +191,14 @@ pub trait Table: Game {
 
 /// `key=value` words of a table's parameters, each key once, every key
 /// known; `parse` reads each value.
-pub(crate) struct Words<'a> {
+pub struct Words<'a> {
     game: &'static str,
     words: Vec<(&'a str, &'a str)>,
 }
 
 impl<'a> Words<'a> {
     /// Splits `text` into `key=value` words, refusing keys not in `keys`.
-    pub(crate) fn new(
+    pub fn new(
         game: &'static str,
         text: &'a str,
         keys: &[&str],
@@ -229,7 +229,7 @@ impl<'a> Words<'a> {
     }
 
     /// The value of `key` read as a `T`, or `default` when absent.
-    pub(crate) fn get<T: FromStr>(&self, key: &str, default: T) -> Result<T, ParseTableError> {
+    pub fn get<T: FromStr>(&self, key: &str, default: T) -> Result<T, ParseTableError> {
         match self.words.iter().find(|&&(k, _)| k == key) {
             None => Ok(default),
             Some(&(_, v)) => v.parse().map_err(|_| ParseTableError::Params {
@@ -240,7 +240,7 @@ impl<'a> Words<'a> {
     }
 
     /// A parameter error naming `why`.
-    pub(crate) fn error(&self, why: impl Into<String>) -> ParseTableError {
+    pub fn error(&self, why: impl Into<String>) -> ParseTableError {
         ParseTableError::Params {
             game: self.game,
             why: why.into(),

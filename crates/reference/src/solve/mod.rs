@@ -7,8 +7,6 @@
 //! - [`matrix_game`]: exact zero-sum matrix-game solver (LP over rationals).
 //! - [`float_game`]: the same LP in `f64`, a guess that callers prove.
 //! - [`rounding`]: directed rounding, to turn float results into bounds.
-//! - [`wide`]: the float LPs' inner loops, compiled for AVX2 as well and
-//!   chosen at run time (the same bits either way).
 
 pub mod endless_mdp;
 pub mod endless_mdp_naive;
@@ -17,4 +15,3 @@ pub mod float_game;
 pub mod matrix_game;
 pub mod retrograde;
 pub mod rounding;
-pub mod wide;

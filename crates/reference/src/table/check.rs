@@ -3,10 +3,7 @@
 //! not instances of the table, duplicates and coverage.
 
 use super::{FORMAT, MAGIC};
-use crate::games::{
-    geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
-    yen::face::Yen, Solver, Table,
-};
+use crate::games::{Solver, Table};
 use rayon::prelude::*;
 use std::io::Read;
 
@@ -41,7 +38,7 @@ pub fn text_of(bytes: Vec<u8>) -> Result<String, CheckError> {
 /// # Errors
 /// [`CheckError::Malformed`]: no or a bad header, a line with the wrong
 /// number of fields or a value not in the game's notation.
-pub fn check(text: &str, naive: bool) -> Result<Report, CheckError> {
+pub fn check(kinds: &[&dyn super::Kind], text: &str, naive: bool) -> Result<Report, CheckError> {
     let (Some(first), rest) = first_line(text) else {
         return Err(malformed(1, "empty file: no table header"));
     };
@@ -64,18 +61,13 @@ pub fn check(text: &str, naive: bool) -> Result<Report, CheckError> {
             format!("`{format}`: this version reads format {FORMAT}"),
         ));
     }
-    match game {
-        "nim" => check_game::<Nim>(params, rest, naive),
-        "stones" => check_game::<StoneGames>(params, rest, naive),
-        "memory" => check_game::<Memory>(params, rest, naive),
-        "geister" => check_game::<Geister>(params, rest, naive),
-        "yen" => check_game::<Yen>(params, rest, naive),
-        super::certified::GAME => super::certified::check(params, rest.lines(), naive),
-        other => Err(malformed(
+    match kinds.iter().find(|k| k.name() == game) {
+        Some(kind) => kind.check(params, rest, naive),
+        None => Err(malformed(
             1,
             format!(
-                "no table of a game `{other}` (games: {})",
-                super::GAMES.join(", ")
+                "no table of a game `{game}` (games: {})",
+                super::names(kinds).join(", ")
             ),
         )),
     }
@@ -130,7 +122,13 @@ struct Piece {
     malformed: Option<(usize, String)>,
 }
 
-fn check_game<G: Table>(params: &str, text: &str, naive: bool) -> Result<Report, CheckError>
+/// The rows of a table of `G` (the text after the header line) checked
+/// against `G`'s solvers: [`Kind::check`](super::Kind::check) of
+/// [`GameTable`](super::GameTable).
+///
+/// # Errors
+/// As [`check`].
+pub fn check_game<G: Table>(params: &str, text: &str, naive: bool) -> Result<Report, CheckError>
 where
     G::Instance: Sync,
     G::Value: Sync,

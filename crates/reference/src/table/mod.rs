@@ -18,13 +18,12 @@
 //! in [`Table::write_value`]'s. A file written with `.gz` is gzip with
 //! mtime 0 and no file name, so its bytes depend on the text only.
 
-pub mod certified;
 pub mod check;
 pub mod verdict;
 
 use crate::games::{
     geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
-    yen::face::Yen, Game, SolveError, Solver, Table,
+    yen::face::Yen, SolveError, Solver, Table,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -37,15 +36,6 @@ pub const FORMAT: u32 = 1;
 
 /// The first field of the first line.
 pub const MAGIC: &str = "# solved-games table";
-
-/// The games that have tables, by [`Game::NAME`].
-pub const GAMES: [&str; 5] = [
-    Nim::NAME,
-    StoneGames::NAME,
-    Memory::NAME,
-    Geister::NAME,
-    Yen::NAME,
-];
 
 /// What a written table was, as the manifest JSON beside the file says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,7 +89,8 @@ impl<W: Write> Write for Hashing<W> {
 }
 
 /// Lowercase hex of a digest.
-fn hex(bytes: &[u8]) -> String {
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().fold(String::new(), |mut s, b| {
         let _ = write!(s, "{b:02x}");
         s
@@ -180,96 +171,156 @@ where
     })
 }
 
-/// [`export`] for the game named `game` with parameters `params` (text).
-///
-/// # Errors
-/// `Ok(Err(message))` for an unknown game or bad parameters; otherwise as
-/// [`export`].
-pub fn export_named(
-    game: &str,
-    params: &str,
-    solver: Solver,
-    out: impl Write,
-) -> Result<Result<Manifest, String>, ExportError> {
-    fn go<G: Table>(
+/// A kind of table file: what `export` writes and `check-table` reads
+/// under one name in the header. Each game's whole table is one
+/// ([`GameTable`], over the [`Table`] face); a crate beside this one adds
+/// kinds of its own (a table of intervals, say), and whoever composes the
+/// command line hands the whole list to [`export_named`] and
+/// [`check::check`].
+pub trait Kind: Sync {
+    /// The name in the header and on the command line (`nim`).
+    fn name(&self) -> &'static str;
+    /// The keys of its parameters, in the order they are written.
+    fn params(&self) -> &'static [&'static str];
+    /// Writes the table with parameters `params` (`key=value` words) by
+    /// `solver` to `out`; `Ok(Err(message))` for bad parameters or a
+    /// solver the kind does not have.
+    ///
+    /// # Errors
+    /// As [`export`].
+    fn export(
+        &self,
         params: &str,
         solver: Solver,
-        out: impl Write,
-    ) -> Result<Result<Manifest, String>, ExportError>
-    where
-        G::Instance: Sync,
-        G::Value: Sync,
-    {
+        out: &mut dyn Write,
+    ) -> Result<Result<Manifest, String>, ExportError>;
+    /// Checks the text after the header line (`rows`: the column line,
+    /// then the rows) of a table with parameters `params`, against the
+    /// optimized solver and the naive one too when `naive`.
+    ///
+    /// # Errors
+    /// As [`check::check`].
+    fn check(
+        &self,
+        params: &str,
+        rows: &str,
+        naive: bool,
+    ) -> Result<check::Report, check::CheckError>;
+    /// The parameters of the kind's standard tables (`export --standard`).
+    fn standard(&self) -> Vec<String>;
+}
+
+/// The whole table of a game, through its [`Table`] face: the kind of
+/// every game of the registry.
+pub struct GameTable<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> GameTable<G> {
+    /// The kind of `G`'s tables.
+    pub const KIND: GameTable<G> = GameTable(std::marker::PhantomData);
+}
+
+impl<G: Table> Kind for GameTable<G>
+where
+    G::Instance: Sync,
+    G::Value: Sync,
+{
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        G::PARAMS
+    }
+
+    fn export(
+        &self,
+        params: &str,
+        solver: Solver,
+        out: &mut dyn Write,
+    ) -> Result<Result<Manifest, String>, ExportError> {
         match params.parse::<G::Params>() {
             Ok(p) => export::<G>(&p, solver, out).map(Ok),
             Err(e) => Ok(Err(e.to_string())),
         }
     }
-    match game {
-        "nim" => go::<Nim>(params, solver, out),
-        "stones" => go::<StoneGames>(params, solver, out),
-        "memory" => go::<Memory>(params, solver, out),
-        "geister" => go::<Geister>(params, solver, out),
-        "yen" => go::<Yen>(params, solver, out),
-        certified::GAME => match params.parse::<certified::Params>() {
-            // The certified solver is the only one with intervals.
-            Ok(p) if solver == Solver::Optimized => certified::export(p, out).map(Ok),
-            Ok(_) => Ok(Err(format!(
-                "{}: a certified table has no naive solver",
-                certified::GAME
-            ))),
-            Err(e) => Ok(Err(e.to_string())),
-        },
-        other => Ok(Err(format!(
-            "no table of a game `{other}` (games: {})",
-            GAMES.join(", ")
+
+    fn check(
+        &self,
+        params: &str,
+        rows: &str,
+        naive: bool,
+    ) -> Result<check::Report, check::CheckError> {
+        check::check_game::<G>(params, rows, naive)
+    }
+
+    fn standard(&self) -> Vec<String> {
+        G::standard().iter().map(ToString::to_string).collect()
+    }
+}
+
+/// The kinds of the five games, in registry order: one per game.
+#[must_use]
+pub fn kinds() -> Vec<&'static dyn Kind> {
+    vec![
+        &GameTable::<Nim>::KIND,
+        &GameTable::<StoneGames>::KIND,
+        &GameTable::<Memory>::KIND,
+        &GameTable::<Geister>::KIND,
+        &GameTable::<Yen>::KIND,
+    ]
+}
+
+/// [`Kind::export`] of the kind named `game` among `kinds`.
+///
+/// # Errors
+/// `Ok(Err(message))` for an unknown kind or bad parameters; otherwise as
+/// [`export`].
+pub fn export_named(
+    kinds: &[&dyn Kind],
+    game: &str,
+    params: &str,
+    solver: Solver,
+    mut out: impl Write,
+) -> Result<Result<Manifest, String>, ExportError> {
+    match kinds.iter().find(|k| k.name() == game) {
+        Some(kind) => kind.export(params, solver, &mut out),
+        None => Ok(Err(format!(
+            "no table of a game `{game}` (games: {})",
+            names(kinds).join(", ")
         ))),
     }
 }
 
-/// Every key of a table's parameters, in first-seen order over [`GAMES`]
-/// and the certified table, with the tables that take it: what the
-/// command line's `--KEY VALUE` flags are made from (each game's
-/// [`Table::PARAMS`], written once there).
+/// The names of `kinds`, in order.
 #[must_use]
-pub fn parameter_keys() -> Vec<(&'static str, Vec<&'static str>)> {
+pub fn names(kinds: &[&dyn Kind]) -> Vec<&'static str> {
+    kinds.iter().map(|k| k.name()).collect()
+}
+
+/// Every key of the parameters of `kinds`, in first-seen order, with the
+/// kinds that take it: what the command line's `--KEY VALUE` flags are made
+/// from (each game's [`Table::PARAMS`], written once there).
+#[must_use]
+pub fn parameter_keys(kinds: &[&dyn Kind]) -> Vec<(&'static str, Vec<&'static str>)> {
     let mut keys: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
-    for (game, params) in [
-        (Nim::NAME, Nim::PARAMS),
-        (StoneGames::NAME, StoneGames::PARAMS),
-        (Memory::NAME, Memory::PARAMS),
-        (Geister::NAME, Geister::PARAMS),
-        (Yen::NAME, Yen::PARAMS),
-        (certified::GAME, certified::PARAMS),
-    ] {
-        for &key in params {
+    for kind in kinds {
+        for &key in kind.params() {
             match keys.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, games)) => games.push(game),
-                None => keys.push((key, vec![game])),
+                Some((_, games)) => games.push(kind.name()),
+                None => keys.push((key, vec![kind.name()])),
             }
         }
     }
     keys
 }
 
-/// The standard tables of every game, as (game, parameters) text: each
-/// game's [`Table::standard`].
+/// The standard tables of `kinds`, as (kind, parameters) text.
 #[must_use]
-pub fn standard() -> Vec<(&'static str, String)> {
-    fn of<G: Table>() -> Vec<(&'static str, String)> {
-        G::standard()
-            .iter()
-            .map(|p| (G::NAME, p.to_string()))
-            .collect()
-    }
-    [
-        of::<Nim>(),
-        of::<StoneGames>(),
-        of::<Memory>(),
-        of::<Geister>(),
-        of::<Yen>(),
-    ]
-    .concat()
+pub fn standard(kinds: &[&dyn Kind]) -> Vec<(&'static str, String)> {
+    kinds
+        .iter()
+        .flat_map(|k| k.standard().into_iter().map(move |p| (k.name(), p)))
+        .collect()
 }
 
 /// A gzip writer with mtime 0, no file name and an unknown OS byte: the

@@ -33,7 +33,9 @@ impl fmt::Display for CheckError {
     }
 }
 
-pub(super) fn malformed(line: usize, why: impl Into<String>) -> CheckError {
+/// A [`CheckError::Malformed`] at `line` (0: the file as a whole).
+#[must_use]
+pub fn malformed(line: usize, why: impl Into<String>) -> CheckError {
     CheckError::Malformed {
         line,
         why: why.into(),

@@ -16,10 +16,6 @@
 //! - [`log`]: the referee's JSON-lines log: whole lines, run headers, resume.
 //! - [`naive`] / [`optimized`]: exact equilibria of scaled games (recursion
 //!   over bet histories / DP over compressed states).
-//! - [`certified`]: certified float values at the paper's scale (T = 100
-//!   units, R = 10): every value in a rigorous interval.
-//! - [`certificate`] / [`certificate_check`]: the certified table's
-//!   strategies in a file, and their verifier (independent of the solver).
 //! - [`best_response`]: exact best responses to the document's players.
 //! - [`rules_audit`]: `State::bets` and `State::decided` against a brute
 //!   force of §2 on every state of small matches.
@@ -27,13 +23,7 @@
 //!   formats, for Gambit and OpenSpiel to check.
 
 pub mod best_response;
-pub mod certificate;
-pub mod certificate_check;
-pub mod certified;
-pub mod checkpoint;
 pub mod face;
-#[cfg(feature = "plot")]
-pub mod figures;
 pub mod gambit;
 pub mod naive;
 pub mod optimized;

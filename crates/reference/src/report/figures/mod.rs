@@ -15,7 +15,6 @@
 //! | `fig-yen-cycle` | 000 §3 | the three-way cycle (三すくみ) as win rates with 95% intervals |
 //! | `fig-yen-equilibrium` | 000 §4 | the equilibrium first-round bets at T = R = 10 |
 //! | `fig-yen-two-rounds` | 000 §2 | R = 2: every first-bet pair's outcome and the safe bets |
-//! | `fig-yen-first-round-units` | 000 §4 | A's certified first-round bets across T at 100- and 50-yen units |
 //!
 //! Where a figure sets a published number beside a computed one, the
 //! published number is read from the claims registry. The games' modules are
@@ -38,7 +37,6 @@ mod memory;
 mod nim;
 mod stones;
 mod yen;
-mod yen_units;
 
 /// One figure of the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -199,12 +197,6 @@ pub fn all() -> Vec<Spec> {
             "yen: R = 2",
             yen::yen_two_rounds,
         ),
-        spec(
-            yen_units::ID,
-            GameId::Yen,
-            "yen: first round at 100- and 50-yen units",
-            yen_units::yen_first_round_units,
-        ),
     ]
 }
 
@@ -261,7 +253,9 @@ pub fn to_f64(x: &BigRational) -> f64 {
 }
 
 /// Tick labels without float noise (`1e-5`, not `9.999999999999999e-6`).
-fn tick(v: &f64) -> String {
+#[must_use]
+#[allow(clippy::trivially_copy_pass_by_ref)] // plotters' formatters take `&f64`
+pub fn tick(v: &f64) -> String {
     if *v == 0.0 {
         "0".into()
     } else if v.abs() >= 0.01 && v.abs() < 1e5 {
@@ -274,7 +268,9 @@ fn tick(v: &f64) -> String {
 
 /// Tick labels of a bar chart: whole numbers from 0 only, the ticks between
 /// them left blank.
-fn whole_tick(x: &f64) -> String {
+#[must_use]
+#[allow(clippy::trivially_copy_pass_by_ref)] // plotters' formatters take `&f64`
+pub fn whole_tick(x: &f64) -> String {
     if (x - x.round()).abs() < 1e-6 && *x >= 0.0 {
         format!("{}", x.round())
     } else {

@@ -6,7 +6,7 @@
 //! current solver: tens of minutes on 2 cores), so these claims do not
 //! solve it: they verify the certificate `yen solve --certified --total 200
 //! --rounds 10 --certificate FILE` wrote, with the independent verifier
-//! ([`crate::games::yen::certificate_check`]), which recomputes every
+//! ([`crate::yen::certificate_check`]), which recomputes every
 //! interval from the stored strategies alone. `reproduce` runs them only
 //! when the certificate is at [`path`]; otherwise it names them as not run
 //! and how to produce the file, and counts them neither as passed nor as
@@ -14,9 +14,9 @@
 //! or whose strategies do not give their bounds FAILs them.
 
 use super::{Claim, Evidence, GameId};
-use crate::games::yen::certificate;
-use crate::games::yen::certificate_check::{support_pattern, verify, Verdict};
-use crate::progress::Silent;
+use crate::yen::certificate;
+use crate::yen::certificate_check::{support_pattern, verify, Verdict};
+use solved_games_reference::progress::Silent;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 

@@ -37,8 +37,8 @@
 //! every bit of the table is the same with or without it.
 
 use super::{Built, Certified, Interval, Layer};
-use crate::games::yen::rules::State;
 use rayon::prelude::*;
+use solved_games_reference::games::yen::rules::State;
 
 /// Layer `layer` of a table laid out along diagonals (module docs).
 pub(super) struct Lines {
@@ -400,7 +400,7 @@ fn entry(table: &Certified, layer: &Layer, n: usize, a: usize, b: usize, d: i64)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::progress::Silent;
+    use solved_games_reference::progress::Silent;
 
     /// Every row and column the lines give, for every bet at every state of
     /// layers 3..R − 1 (the ones the layer loop solves from lines), is the

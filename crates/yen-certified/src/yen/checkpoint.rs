@@ -1,7 +1,7 @@
 //! The checkpoint of a certified yen run that writes a certificate
 //! (document 000 at T ≤ 200 units; SPEC.md, "Checkpoints of a certified
 //! run"): after every finished layer, everything
-//! [`crate::games::yen::certified::Certified::solve_resumable`] needs to continue (the finished
+//! [`crate::yen::certified::Certified::solve_resumable`] needs to continue (the finished
 //! layers' intervals, the seeds the next layer starts from, the counters)
 //! and where the certificate written so far ends (its length, blocks and
 //! the SHA-256 of its body so far). Written beside the certificate as
@@ -25,7 +25,7 @@
 //! Floats are stored as their bits (NaN marks a skipped state), so a
 //! resumed run continues from exactly the table it stopped with.
 
-use crate::games::yen::certified::{Counters, Interval, Resume, Seed, Snapshot};
+use crate::yen::certified::{Counters, Interval, Resume, Seed, Snapshot};
 use sha2::{Digest, Sha256};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -42,7 +42,7 @@ const GAME: &str = "yen-certified";
 
 /// The largest T a certified run takes: bets are stored as `u16` in a
 /// certificate, and the certified solver's `--total` stops here
-/// ([`crate::games::yen::certificate::MAX_TOTAL`] is this one).
+/// ([`crate::yen::certificate::MAX_TOTAL`] is this one).
 pub(crate) const MAX_TOTAL: u64 = 200;
 
 /// Why a checkpoint could not be read.
@@ -116,7 +116,7 @@ fn header_line(total: u64, rounds: u32, certificate_format: u32) -> String {
 }
 
 /// A writer that hashes what passes through it: the checkpoint's body here,
-/// the certificate's body in [`crate::games::yen::certificate`] (one type
+/// the certificate's body in [`crate::yen::certificate`] (one type
 /// for both, so the two files are hashed the same way).
 pub(crate) struct Hashing<W: Write> {
     /// Where the bytes go.

@@ -1,5 +1,5 @@
 //! The verifier of a certified yen table's certificate (format in
-//! [`crate::games::yen::certificate`]; SPEC.md, "The certificate verifier").
+//! [`crate::yen::certificate`]; SPEC.md, "The certificate verifier").
 //!
 //! Written apart from the certified solver: it reads only the certificate
 //! and the rules' public [`State`] API ([`State::after`] for the successors,
@@ -36,10 +36,10 @@
 //! stored strategies' bounds; it costs (a + 1)·(b + 1) look-ups, only at the
 //! states that need it ([`Verdict::searched`] counts them).
 
-use crate::games::yen::certificate::{Block, CertificateError, Entry, Reader};
-use crate::games::yen::rules::State;
-use crate::progress::Progress;
+use crate::yen::certificate::{Block, CertificateError, Entry, Reader};
 use rayon::prelude::*;
+use solved_games_reference::games::yen::rules::State;
+use solved_games_reference::progress::Progress;
 use std::io::Read;
 
 /// How far a verified bound may lie outside the bound the certificate

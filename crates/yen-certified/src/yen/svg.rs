@@ -2,8 +2,8 @@
 //! first-round strategy across T, and the value surface of one layer.
 
 use super::certified::Certified;
-use super::rules::State;
 use plotters::prelude::*;
+use solved_games_reference::games::yen::rules::State;
 use std::path::{Path, PathBuf};
 
 /// Why a figure could not be written.

@@ -2,7 +2,7 @@
 //! the value of the start, and of every state after the first round, of
 //! every game with T ≤ `total` units at R rounds
 //! (document 000; the certified solver of
-//! [`yen::certified`](crate::games::yen::certified)), written by `export
+//! [`yen::certified`](crate::yen::certified)), written by `export
 //! yen-certified` and checked by `check-table` (SPEC.md, "Certified
 //! interval tables").
 //!
@@ -17,17 +17,20 @@
 //! at least the upper), so the file's interval contains ours whether the
 //! decimals are read exactly or as the nearest binary64.
 
-use super::verdict::{malformed, BadRow, CheckError, Mismatch, Report, LISTED};
-use super::{ExportError, Manifest, FORMAT, MAGIC};
-use crate::games::table::{ParseTableError, Words};
-use crate::games::yen::certified::{Certified, Interval};
-use crate::games::yen::face::YenQuestion;
-use crate::games::yen::rules::{Rules, State};
-use crate::progress::Silent;
+use crate::yen::certified::{Certified, Interval};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
 use sha2::{Digest, Sha256};
+use solved_games_reference::games::table::{ParseTableError, Words};
+use solved_games_reference::games::yen::face::YenQuestion;
+use solved_games_reference::games::yen::rules::{Rules, State};
+use solved_games_reference::games::Solver;
+use solved_games_reference::progress::Silent;
+use solved_games_reference::table::verdict::{
+    malformed, BadRow, CheckError, Mismatch, Report, LISTED,
+};
+use solved_games_reference::table::{ExportError, Kind, Manifest, FORMAT, MAGIC};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Write;
@@ -63,7 +66,7 @@ impl fmt::Display for Params {
 }
 
 /// The keys of a certified table's [`Params`] (as a game's
-/// [`Table::PARAMS`](crate::games::Table::PARAMS)).
+/// [`Table::PARAMS`](solved_games_reference::games::Table::PARAMS)).
 pub const PARAMS: &[&str] = &["total", "rounds"];
 
 impl FromStr for Params {
@@ -259,7 +262,7 @@ pub fn export(params: Params, mut out: impl Write) -> Result<Manifest, ExportErr
         solver: "certified".to_string(),
         columns: COLUMNS.iter().map(ToString::to_string).collect(),
         rows: count,
-        sha256: super::hex(&Sha256::digest(text.as_bytes())),
+        sha256: solved_games_reference::table::hex(&Sha256::digest(text.as_bytes())),
         crate_version: env!("CARGO_PKG_VERSION").to_string(),
     })
 }
@@ -379,6 +382,44 @@ pub fn check<'a>(
         }
     }
     Ok(report)
+}
+
+/// The certified interval table as a kind of table file (`export
+/// yen-certified`, `check-table`), for the facade's list of kinds.
+pub struct CertifiedTable;
+
+impl Kind for CertifiedTable {
+    fn name(&self) -> &'static str {
+        GAME
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        PARAMS
+    }
+
+    fn export(
+        &self,
+        params: &str,
+        solver: Solver,
+        out: &mut dyn Write,
+    ) -> Result<Result<Manifest, String>, ExportError> {
+        match params.parse::<Params>() {
+            // The certified solver is the only one with intervals.
+            Ok(p) if solver == Solver::Optimized => export(p, out).map(Ok),
+            Ok(_) => Ok(Err(format!(
+                "{GAME}: a certified table has no naive solver"
+            ))),
+            Err(e) => Ok(Err(e.to_string())),
+        }
+    }
+
+    fn check(&self, params: &str, rows: &str, naive: bool) -> Result<Report, CheckError> {
+        check(params, rows.lines(), naive)
+    }
+
+    fn standard(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

@@ -7,12 +7,12 @@
 //! the exact one whenever the strategy's grid total is not a power of two.
 
 use super::{ceiling, fixed_floor, fixed_weights, guarantee, Interval, FIXED};
-use crate::solve::matrix_game;
-use crate::solve::rounding::enclose;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use proptest::prelude::*;
+use solved_games_reference::solve::matrix_game;
+use solved_games_reference::solve::rounding::enclose;
 
 fn exact(x: f64) -> BigRational {
     BigRational::from_float(x).expect("finite")

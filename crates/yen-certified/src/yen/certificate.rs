@@ -4,7 +4,7 @@
 //! state, the fact that set it (±1 by monotonicity in d, or skipped); and
 //! the starts' stage games for every T' ≤ T. Written by `yen solve
 //! --certified --certificate FILE`, read by [`read`] and re-checked by
-//! [`crate::games::yen::certificate_check`] from the strategies alone
+//! [`crate::yen::certificate_check`] from the strategies alone
 //! (SPEC.md, "Certificate files of the certified yen table").
 //!
 //! # Format (version 1)
@@ -29,11 +29,11 @@
 //! SHA-256 is that of the body; a file whose body does not match it, or
 //! that ends early, is malformed.
 
-use crate::games::yen::certified::{BlockRecord, Certified, Interval, Snapshot, StageRecord};
-use crate::games::yen::checkpoint::{self, CheckpointError, Hashing, Position};
-use crate::games::yen::rules::{Rules, State};
-use crate::progress::Progress;
+use crate::yen::certified::{BlockRecord, Certified, Interval, Snapshot, StageRecord};
+use crate::yen::checkpoint::{self, CheckpointError, Hashing, Position};
 use sha2::{Digest, Sha256};
+use solved_games_reference::games::yen::rules::{Rules, State};
+use solved_games_reference::progress::Progress;
 use std::cell::RefCell;
 use std::fmt;
 use std::fs::File;
@@ -523,7 +523,7 @@ pub struct LayerDone {
 /// [`solve_and_write`], resumable (SPEC.md, "Checkpoints of a certified
 /// run"): after each layer the certificate so far (`FILE.partial`) is
 /// synced and a checkpoint (`FILE.checkpoint`,
-/// [`crate::games::yen::checkpoint`]) written, then `after_layer` is called;
+/// [`crate::yen::checkpoint`]) written, then `after_layer` is called;
 /// its `Break` stops the run (`Ok(None)`, both files left for a resume).
 /// With `resume`, the run continues from the checkpoint instead of starting
 /// over, and the certificate and table are the same bytes as a run never

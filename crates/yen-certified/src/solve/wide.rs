@@ -17,6 +17,7 @@
 //! a best reply's sums over every line), not per element, so its cost — one
 //! relaxed load of a cached flag — is nothing beside the loop.
 
+use solved_games_reference::solve::float_game;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// 0: not yet asked; 1: baseline; 2: AVX2.
@@ -137,12 +138,9 @@ fn exchange_body(t: Tableau<'_>, r: usize, e: usize) {
     }
 }
 
-/// One Gauss–Jordan pivot of a dense row-major tableau `t` of `height`
-/// rows, each `width` long with its right-hand side inside it (and its
-/// objective as a row, [`crate::solve::float_game::FloatLp`]'s layout), on
-/// entry (`r`, `c`): row `r` is divided by the pivot, then every other row
-/// with a non-zero `f` in column `c` becomes `row − f · pivot row` with its
-/// entry `c` an exact 0.
+/// [`float_game::pivot_dense`] (the reference's plain kernel, inlined
+/// here) on the AVX2 unit where the processor has one: the pivot of
+/// [`float_game::FloatLp::with_pivot`] for the certified tables.
 pub fn pivot_dense(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
     #[cfg(target_arch = "x86_64")]
     if is_wide() {
@@ -150,34 +148,13 @@ pub fn pivot_dense(t: &mut [f64], width: usize, height: usize, r: usize, c: usiz
         unsafe { pivot_dense_avx2(t, width, height, r, c) };
         return;
     }
-    pivot_dense_body(t, width, height, r, c);
+    float_game::pivot_dense(t, width, height, r, c);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn pivot_dense_avx2(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
-    pivot_dense_body(t, width, height, r, c);
-}
-
-#[inline(always)]
-fn pivot_dense_body(t: &mut [f64], width: usize, height: usize, r: usize, c: usize) {
-    let p = t[r * width + c];
-    for x in &mut t[r * width..(r + 1) * width] {
-        *x /= p;
-    }
-    let (before, rest) = t.split_at_mut(r * width);
-    let (pivot_row, after) = rest.split_at_mut(width);
-    for row in before
-        .chunks_exact_mut(width)
-        .chain(after.chunks_exact_mut(width))
-        .take(height - 1)
-    {
-        let f = row[c];
-        if f != 0.0 {
-            subtract_scaled_body(row, f, pivot_row);
-            row[c] = 0.0;
-        }
-    }
+    float_game::pivot_dense(t, width, height, r, c);
 }
 
 /// Step `c` of Gauss–Jordan inversion in place of a `k × k` row-major
@@ -507,7 +484,7 @@ mod tests {
                     // SAFETY: the processor has AVX2.
                     unsafe { pivot_dense_avx2(&mut dense, stride, rows, r, e) };
                 } else {
-                    pivot_dense_body(&mut dense, stride, rows, r, e);
+                    float_game::pivot_dense(&mut dense, stride, rows, r, e);
                 }
                 let mut x = objective.clone();
                 if wide && detect() {

@@ -9,7 +9,7 @@
 //! minⱼ Σᵢ pᵢ·L\[i\]\[j\] / Σᵢ pᵢ; likewise B's strategy q caps it at
 //! maxᵢ Σⱼ qⱼ·U\[i\]\[j\] / Σⱼ qⱼ. Both are computed in exact fixed point
 //! (weights rounded down and payoffs outward to multiples of 2^-50, exact
-//! `i128` sums, one quotient rounded outward: [`crate::solve::rounding`]),
+//! `i128` sums, one quotient rounded outward: [`solved_games_reference::solve::rounding`]),
 //! so the interval holds the exact value whatever the float solver's
 //! errors; a poor float solution only widens it. Settled states
 //! ([`State::decided`]) are exact points, and so are the symmetric states
@@ -26,15 +26,16 @@
 //! are solved from r = 2 up, the states of a layer in parallel; only the
 //! smaller of a state and its mirror is solved.
 
-use crate::games::yen::rules::State;
-use crate::progress::Progress;
-use crate::solve::float_game::{saddle, FloatLp, FloatSolution, GrowingGame};
-use crate::solve::matrix_game;
-use crate::solve::rounding::{ratio_down, ratio_up};
+use crate::solve::growing::{saddle, GrowingGame};
 use crate::solve::wide;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use rayon::prelude::*;
+use solved_games_reference::games::yen::rules::State;
+use solved_games_reference::progress::Progress;
+use solved_games_reference::solve::float_game::{FloatLp, FloatSolution};
+use solved_games_reference::solve::matrix_game;
+use solved_games_reference::solve::rounding::{ratio_down, ratio_up};
 use std::ops::ControlFlow;
 
 /// The double oracle stops when no reply improves on the restricted value
@@ -313,7 +314,7 @@ impl Certified {
     /// [`Certified::solve`], handing every block of the table's canonical
     /// states (a < b, or a = b with d ≤ 0), as solved, to `record`: layer by
     /// layer from r = 2 up, in increasing (a, b) within a layer. What a
-    /// certificate is written from ([`crate::games::yen::certificate`]).
+    /// certificate is written from ([`crate::yen::certificate`]).
     ///
     /// # Panics
     /// If `rounds` is 0.
@@ -334,7 +335,7 @@ impl Certified {
     /// stopped run finished: [`Snapshot::to_resume`]) if given, and calling
     /// `after_layer` after each layer is solved and recorded with what a
     /// run needs to continue from there (what a checkpoint file holds:
-    /// [`crate::games::yen::checkpoint`]). `after_layer` returning
+    /// [`crate::yen::checkpoint`]). `after_layer` returning
     /// `Break` stops the solve (`None`). The table is the same, bit for bit,
     /// and `record` is handed the same blocks after `resume`, as in a run
     /// never stopped: each block starts from its seed, not from what a
@@ -1974,8 +1975,8 @@ mod lines;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::progress::Silent;
     use proptest::prelude::*;
+    use solved_games_reference::progress::Silent;
 
     /// Layer R − 1 holds exactly the states one round after some start
     /// T ≤ `max_total`: the test against every pair of first bets from every
@@ -1987,7 +1988,10 @@ mod tests {
             let table = Certified::solve(max, 3, &Silent);
             let mut reached = std::collections::HashSet::new();
             for total in 1..=max {
-                let start = State::start(crate::games::yen::rules::Rules { total, rounds: 3 });
+                let start = State::start(solved_games_reference::games::yen::rules::Rules {
+                    total,
+                    rounds: 3,
+                });
                 for x in 0..=total {
                     for y in 0..=total {
                         reached.insert(start.after(x, y));

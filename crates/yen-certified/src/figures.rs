@@ -2,11 +2,15 @@
 //! certified solver's {1, T − 9} pattern at 100-yen units (YEN-109) persist
 //! at 50-yen units?
 
-use super::*;
-use crate::games::yen::rules::{Rules, State};
+use crate::claims;
+use plotters::prelude::*;
+use solved_games_reference::claims::GameId;
+use solved_games_reference::games::yen::rules::{Rules, State};
+use solved_games_reference::report::figures::{figure, tick, whole_tick, Figure, Spec};
+use solved_games_reference::report::plot::{self, chart, err, DrawError};
 
 /// The figure's id.
-pub(super) const ID: &str = "fig-yen-first-round-units";
+pub const ID: &str = "fig-yen-first-round-units";
 
 /// (T, A's first-round bets with probability above 1e-9) for every start.
 type Supports = Vec<(u64, Vec<(u64, f64)>)>;
@@ -19,13 +23,13 @@ const SMALL_TOTAL: u64 = 40;
 /// run computed it; else of a T ≤ [`SMALL_TOTAL`] table solved here.
 fn from_table() -> Supports {
     let small;
-    let table = match claims::yen_equilibrium::certified_table_if_computed() {
+    let table = match crate::claims::certified::certified_table_if_computed() {
         Some(t) => t,
         None => {
-            small = crate::games::yen::certified::Certified::solve(
+            small = crate::yen::certified::Certified::solve(
                 SMALL_TOTAL,
                 10,
-                &crate::progress::Silent,
+                &solved_games_reference::progress::Silent,
             );
             &small
         }
@@ -50,10 +54,14 @@ fn from_table() -> Supports {
 /// yen at 100-yen units (T ≤ 100) and 50-yen units (T ≤ 200 from the
 /// verified certificate when it is present, else the T ≤ 100 table read in
 /// 50-yen units: up to 5,000 yen).
-pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
+/// Draws the figure.
+///
+/// # Errors
+/// If the chart cannot be drawn.
+pub fn yen_first_round_units() -> Result<Figure, DrawError> {
     let hundred = from_table();
     let reach = hundred.last().map_or(0, |(t, _)| *t);
-    let (fifty, source) = match claims::yen_certificate::verified_starts() {
+    let (fifty, source) = match claims::certificate::verified_starts() {
         Some(starts) => (
             starts,
             "50-yen units: every T ≤ 200 from the verified certificate (YEN-114)".to_string(),
@@ -64,8 +72,8 @@ pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
                 "50-yen units: T ≤ {reach} only (up to {} yen; the same table read in 50-yen units), \
                  as no verified certificate is at {} (`{}` writes it)",
                 reach * 50,
-                claims::yen_certificate::path().display(),
-                claims::yen_certificate::produce_command()
+                claims::certificate::path().display(),
+                claims::certificate::produce_command()
             ),
         ),
     };
@@ -121,7 +129,7 @@ pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
              yen and the bet as a share of the money. The {{1, T − 9}} pattern is a bet of one \
              unit (near 0) and T − 9 units (near 1 − 9/T). 100-yen units: every T ≤ {reach} from \
              {}; {source}. Last starts: {}; {}.",
-            if reach == claims::yen_equilibrium::CERTIFIED_TOTAL {
+            if reach == crate::claims::certified::CERTIFIED_TOTAL {
                 "the certified table of YEN-107..110".to_string()
             } else {
                 format!(
@@ -135,4 +143,15 @@ pub(super) fn yen_first_round_units() -> Result<Figure, DrawError> {
         &["YEN-108", "YEN-109", "YEN-114"],
         plot::inline(&svg, title),
     ))
+}
+
+/// The wing's figures, in page order (after the document's yen figures).
+#[must_use]
+pub fn all() -> Vec<Spec> {
+    vec![Spec::new(
+        ID,
+        GameId::Yen,
+        "yen: first round at 100- and 50-yen units",
+        yen_first_round_units,
+    )]
 }
