@@ -8,19 +8,15 @@
 //! timing is `cargo bench --bench solve -- --test`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use solved_games::games::geister::face::Geister;
-use solved_games::games::memory::face::Memory;
-use solved_games::games::nim::face::Nim;
-use solved_games::games::stones::face::StoneGames;
-use solved_games::games::yen::face::Yen;
-use solved_games::games::{Game, Solver};
+use solved_games::games::{Game, GameId, Solver, Table, Visit};
 use std::hint::black_box;
 
-/// Times both solvers of `G` on each `(size label, instance)`.
-fn bench_game<G: Game>(c: &mut Criterion, cases: &[(&str, &str)]) {
+/// Times both solvers of `G` on each of its examples (`Game::EXAMPLES`:
+/// a size label and an instance).
+fn bench_game<G: Game>(c: &mut Criterion) {
     let mut group = c.benchmark_group(format!("solve/{}", G::NAME));
     group.sample_size(10);
-    for &(size, text) in cases {
+    for &(size, text) in G::EXAMPLES {
         let instance: G::Instance = text
             .parse()
             .unwrap_or_else(|e| panic!("{}: {text}: {e}", G::NAME));
@@ -47,24 +43,22 @@ fn bench_game<G: Game>(c: &mut Criterion, cases: &[(&str, &str)]) {
     group.finish();
 }
 
+/// Every game of the registry, through its face.
 fn solve(c: &mut Criterion) {
-    // Size labels: piles x largest pile; game and stones; pairs n; the
-    // analysis; T and R.
-    bench_game::<Nim>(c, &[("3x9", "999"), ("3x49", "49,49,49")]);
-    bench_game::<StoneGames>(
-        c,
-        &[
-            ("game1-20", "1: 3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3,2,3,8,4"),
-            ("game4-20", "4: 3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3,2,3,8,4"),
-            ("game5-8", "5: 3,1,4,1,5,9,2,6 / 2,7,1,8,2,8,1,8"),
-        ],
-    );
-    bench_game::<Memory>(c, &[("N6", "F(6,0,0)"), ("N8", "F(8,0,0)")]);
-    bench_game::<Geister>(c, &[("basic", "basic b1,c1/b4,c4 1")]);
-    bench_game::<Yen>(
-        c,
-        &[("T6R6", "6,6: 6,6,6,0"), ("T10R10", "10,10: 10,10,10,0")],
-    );
+    struct Bench<'a>(&'a mut Criterion);
+    impl Visit for Bench<'_> {
+        type Output = ();
+        fn visit<G: Table + 'static>(self)
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            bench_game::<G>(self.0);
+        }
+    }
+    for game in GameId::ALL {
+        game.visit(Bench(c));
+    }
 }
 
 criterion_group!(benches, solve);

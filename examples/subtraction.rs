@@ -11,7 +11,9 @@
 //! how many piles both solvers agree on, and exits 1 if they do not.
 
 use solved_games::core::Wdl;
-use solved_games::games::{naive_equals_optimized, Game, GameInfo, Limits, SolveError, Solver};
+use solved_games::games::{
+    naive_equals_optimized, Game, GameInfo, Ladder, Limits, SolveError, Solver,
+};
 use std::fmt;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -79,6 +81,19 @@ impl Game for Subtraction {
     type Instance = Pile;
     type ParseError = ParsePileError;
     type Value = Wdl;
+
+    const EXAMPLES: &'static [(&'static str, &'static str)] = &[("10", "10"), ("20", "20")];
+
+    fn ladder() -> Ladder {
+        let answer = |wdl: Result<Wdl, SolveError>| format!("{wdl:?}");
+        Ladder {
+            instance: "one pile of n stones",
+            size: "n (stones)",
+            sizes: vec![4, 8, 12, 16, 20],
+            naive: Box::new(move |n| answer(Subtraction::naive(&Pile(n)))),
+            optimized: Box::new(move |n| answer(Subtraction::optimized(&Pile(n)))),
+        }
+    }
 
     fn limits() -> Vec<Limits> {
         vec![Limits {

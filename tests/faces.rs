@@ -18,7 +18,7 @@ use solved_games::games::nim::face::Nim;
 use solved_games::games::stones::face::{ParseStoneRowError, StoneGames};
 use solved_games::games::yen::face::{ParseYenQuestionError, Yen};
 use solved_games::games::yen::rules::{InvalidState, ParseStateError};
-use solved_games::games::{self, Game, SolveError, Solver};
+use solved_games::games::{self, Game, GameId, SolveError, Solver, Table, Visit};
 
 /// Reads each instance from its notation and checks that it writes back the
 /// same and lies within the naive solver's limits: what this test adds to
@@ -61,6 +61,40 @@ fn naive_agrees<G: Game>(
 
 fn run<G: Game>(instances: impl IntoIterator<Item = String>) -> usize {
     naive_agrees::<G>(instances).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every game of the registry through the one harness: its examples
+/// (`Game::EXAMPLES`, what the bench times) read back through their
+/// notation and solved by both solvers alike. A game added to the registry
+/// is checked here without a line of this file.
+#[test]
+fn every_game_of_the_registry_passes_the_harness_on_its_examples() {
+    struct Harness;
+    impl Visit for Harness {
+        type Output = usize;
+        fn visit<G: Table + 'static>(self) -> usize
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            assert!(!G::EXAMPLES.is_empty(), "{}: no examples", G::NAME);
+            run::<G>(G::EXAMPLES.iter().map(|&(_, text)| text.to_string()))
+        }
+    }
+    for game in GameId::ALL {
+        assert_eq!(game.visit(Harness), game.visit(Count), "{game:?}");
+    }
+    struct Count;
+    impl Visit for Count {
+        type Output = usize;
+        fn visit<G: Table + 'static>(self) -> usize
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            G::EXAMPLES.len()
+        }
+    }
 }
 
 #[test]

@@ -171,6 +171,50 @@ impl GameId {
     pub fn from_name(name: &str) -> Option<GameId> {
         GameId::ALL.into_iter().find(|g| g.name() == name)
     }
+
+    /// Runs `visitor` on this game's face type: the one place an id turns
+    /// into its game. Whatever is done for every game (a table kind, a
+    /// timing ladder, a bench, a harness, a command's dispatch) is written
+    /// once as a [`Visit`] and reaches each game through here.
+    pub fn visit<V: Visit>(self, visitor: V) -> V::Output {
+        match self {
+            GameId::Nim => visitor.visit::<nim::face::Nim>(),
+            GameId::Stones => visitor.visit::<stones::face::StoneGames>(),
+            GameId::Memory => visitor.visit::<memory::face::Memory>(),
+            GameId::Geister => visitor.visit::<geister::face::Geister>(),
+            GameId::Yen => visitor.visit::<yen::face::Yen>(),
+        }
+    }
+}
+
+/// Something done with one game's face, written once for every game and
+/// run on a game of the registry by [`GameId::visit`] (cgt's
+/// `evaluate::run::<Game>`, as a visitor).
+pub trait Visit {
+    /// What the visit gives.
+    type Output;
+
+    /// Does it with the face `G` of the game visited.
+    fn visit<G: Table + 'static>(self) -> Self::Output
+    where
+        G::Instance: Send + Sync,
+        G::Value: Send + Sync;
+}
+
+/// A ladder of sizes on which a game's two solvers are timed against each
+/// other (the report's naive-versus-optimized figure): what one instance
+/// is, the sizes, and each solver's answer at a size as text.
+pub struct Ladder {
+    /// What one instance is, e.g. `Game 1 on n stones`.
+    pub instance: &'static str,
+    /// The size's name on the axis, e.g. `n (stones)`.
+    pub size: &'static str,
+    /// The sizes, increasing.
+    pub sizes: Vec<u64>,
+    /// The naive solver's answer at a size.
+    pub naive: Box<dyn Fn(u64) -> String + Sync + Send>,
+    /// The optimized solver's answer at a size.
+    pub optimized: Box<dyn Fn(u64) -> String + Sync + Send>,
 }
 
 /// How far a game's solvers reach for one kind of question: the size of an
@@ -281,8 +325,17 @@ pub trait Game {
     /// The answer; both solvers must give equal values.
     type Value: PartialEq + fmt::Debug + fmt::Display;
 
+    /// Instances both solvers reach, each with a short label of its size
+    /// (`("3x9", "999")`): what the bench times and the face harness checks
+    /// for every game of the registry.
+    const EXAMPLES: &'static [(&'static str, &'static str)];
+
     /// How far the solvers reach, one line per kind of question.
     fn limits() -> Vec<Limits>;
+
+    /// The sizes on which the report times the two solvers against each
+    /// other.
+    fn ladder() -> Ladder;
 
     /// The line of [`Game::limits`] that applies to `instance`, and its
     /// size in that line's unit.

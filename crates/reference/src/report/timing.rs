@@ -2,22 +2,22 @@
 //! ladder of sizes, short runs only, with the growth exponent fitted on
 //! log–log axes and the speedup at the largest size both reach.
 //!
-//! Each game is one [`Ladder`] entry — its sizes and two closures that solve
-//! one instance and return the answer as text — so that the day every game
-//! shows the same face (one trait with `naive` and `optimized`) the entries
-//! can be generated from it. Both answers are compared at every size; a
+//! Each game gives its [`Ladder`] through its face (`Game::ladder`): its
+//! sizes and two closures that solve one instance and return the answer as
+//! text. Both answers are compared at every size; a
 //! disagreement is shown, never hidden. Timings are wall-clock on whatever
 //! else the machine is doing: they show the shape of the growth, the
 //! criterion benches (README's performance table) give the numbers to quote.
 
 use super::plot::{self, chart, err, DrawError};
 use crate::claims::GameId;
+use crate::games::{self, Table, Visit};
 use crate::progress::Progress;
 use plotters::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Solves one instance of the given size; returns the answer as text.
-pub type Solve = Box<dyn Fn(u64) -> String + Sync>;
+pub type Solve = Box<dyn Fn(u64) -> String + Sync + Send>;
 
 /// One game's ladder: the sizes and both solvers.
 pub struct Ladder {
@@ -35,133 +35,36 @@ pub struct Ladder {
     pub optimized: Solve,
 }
 
-/// The ladders of every game.
+/// The ladders of every game of the registry, each from its face
+/// ([`Game::ladder`](crate::games::Game::ladder)).
 #[must_use]
 pub fn ladders() -> Vec<Ladder> {
-    use crate::games::{geister, memory, nim, stones, yen};
-    let geister = geister_sizes();
-    let geister_too = std::sync::Arc::clone(&geister);
-    vec![
-        Ladder {
-            game: GameId::Nim,
-            instance: "every position of 3 piles of at most m stones, classified",
-            size: "m (largest pile)",
-            sizes: vec![3, 5, 7, 9, 12, 15, 19, 24, 31],
-            naive: Box::new(|m| {
-                let table = nim::optimized::Table::build(3, m as u32);
-                let mut search = nim::naive::Search::new();
-                let losing = (0..table.len())
-                    .filter(|&i| search.is_losing(&table.position(i)))
-                    .count();
-                losing.to_string()
-            }),
-            optimized: Box::new(|m| {
-                nim::optimized::Table::build(3, m as u32)
-                    .losing_count()
-                    .to_string()
-            }),
-        },
-        Ladder {
-            game: GameId::Stones,
-            instance: "Game 1 (either end) on a row of n stones",
-            size: "n (stones)",
-            sizes: vec![6, 8, 10, 12, 14, 16, 18, 20, 22],
-            naive: Box::new(|n| {
-                let s = stones_row(n);
-                stones::naive::solve(stones::Game::EitherEnd, &s)
-                    .map_or_else(|e| e.to_string(), |r| r.diff.to_string())
-            }),
-            optimized: Box::new(|n| {
-                let s = stones_row(n);
-                stones::optimized::solve(stones::Game::EitherEnd, &s)
-                    .map_or_else(|e| e.to_string(), |r| r.diff.to_string())
-            }),
-        },
-        Ladder {
-            game: GameId::Memory,
-            instance: "f(N, 0, 0), the first player's value with N pairs",
-            size: "N (pairs)",
-            sizes: vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32],
-            naive: Box::new(|n| {
-                memory::naive::first_player_value(n as usize, &crate::progress::Silent)
-                    .map_or_else(|e| e.to_string(), |v| v.to_string())
-            }),
-            optimized: Box::new(|n| memory::optimized::first_player_value(n as usize).to_string()),
-        },
-        Ladder {
-            game: GameId::Geister,
-            instance: "a retrograde analysis that reads no other (§3 basic, then player 1's colours known)",
-            size: "positions",
-            sizes: geister.iter().map(|&(n, _)| n).collect(),
-            naive: Box::new(move |positions| {
-                geister_kind(&geister, positions).map_or_else(String::new, |k| {
-                    // The naive model has its own analyses, named as the engine's.
-                    let analysis = geister::naive::Analysis::named(k.name())
-                        .expect("the naive model names every analysis as the engine does");
-                    geister::report::Report::of_naive(&geister::naive::solve(analysis)).distance_row()
-                })
-            }),
-            optimized: Box::new(move |positions| {
-                geister_kind(&geister_too, positions).map_or_else(String::new, |k| {
-                    geister::report::Report::of(&geister::optimized::solve(k)).distance_row()
-                })
-            }),
-        },
-        Ladder {
-            game: GameId::Yen,
-            instance: "the exact value of the game with T units over R = T rounds",
-            size: "T = R",
-            sizes: vec![1, 2, 3, 4, 5, 6, 7, 8],
-            naive: Box::new(|t| {
-                let game = yen::naive::ScaledGame {
-                    total: t,
-                    rounds: u32::try_from(t).expect("small T"),
-                };
-                crate::solve::exact::format_ratio(&yen::naive::value(game))
-            }),
-            optimized: Box::new(|t| {
-                let state = yen::rules::State::start(yen_rules(t));
-                crate::solve::exact::format_ratio(&yen::optimized::Solver::new().value(state))
-            }),
-        },
-    ]
-}
-
-/// A fixed pseudo-random row of `n` stones worth 0..100 (seeded by `n`, so
-/// every run times the same rows).
-fn stones_row(n: u64) -> crate::games::stones::Stones {
-    let mut rng = fastrand::Rng::with_seed(0x5EED + n);
-    let row = (0..n).map(|_| rng.i64(0..100)).collect();
-    crate::games::stones::Stones::one_valued(row).expect("small values")
-}
-
-fn yen_rules(t: u64) -> crate::games::yen::rules::Rules {
-    crate::games::yen::rules::Rules {
-        total: t,
-        rounds: t as u32,
+    struct Of(GameId);
+    impl Visit for Of {
+        type Output = Ladder;
+        fn visit<G: Table + 'static>(self) -> Ladder
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            let games::Ladder {
+                instance,
+                size,
+                sizes,
+                naive,
+                optimized,
+            } = G::ladder();
+            Ladder {
+                game: self.0,
+                instance,
+                size,
+                sizes,
+                naive,
+                optimized,
+            }
+        }
     }
-}
-
-/// The analyses of Mini-Geister that read no other analysis, with their
-/// number of positions, smallest first (the full-information table, 2.2
-/// million positions and a minute of naive sweeps, left out).
-fn geister_sizes() -> std::sync::Arc<Vec<(u64, crate::games::geister::analysis::Kind)>> {
-    use crate::games::geister::{analysis::Kind, optimized::Space};
-    let mut sizes: Vec<(u64, Kind)> = Kind::ALL
-        .into_iter()
-        .filter(|k| k.dependencies().is_empty() && *k != Kind::Det)
-        .map(|k| (Space::new(k.layouts()).len() as u64, k))
-        .collect();
-    sizes.sort();
-    std::sync::Arc::new(sizes)
-}
-
-/// The analysis with `positions` positions.
-fn geister_kind(
-    sizes: &[(u64, crate::games::geister::analysis::Kind)],
-    positions: u64,
-) -> Option<crate::games::geister::analysis::Kind> {
-    sizes.iter().find(|(n, _)| *n == positions).map(|&(_, k)| k)
+    GameId::ALL.into_iter().map(|g| g.visit(Of(g))).collect()
 }
 
 /// One rung: both solvers at one size (the naive one only while it is fast

@@ -21,10 +21,7 @@
 pub mod check;
 pub mod verdict;
 
-use crate::games::{
-    geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
-    yen::face::Yen, SolveError, Solver, Table,
-};
+use crate::games::{GameId, SolveError, Solver, Table, Visit};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -258,16 +255,22 @@ where
     }
 }
 
-/// The kinds of the five games, in registry order: one per game.
+/// The kinds of the games of the registry, in its order: one per game.
 #[must_use]
 pub fn kinds() -> Vec<&'static dyn Kind> {
-    vec![
-        &GameTable::<Nim>::KIND,
-        &GameTable::<StoneGames>::KIND,
-        &GameTable::<Memory>::KIND,
-        &GameTable::<Geister>::KIND,
-        &GameTable::<Yen>::KIND,
-    ]
+    struct Of;
+    impl Visit for Of {
+        type Output = &'static dyn Kind;
+        fn visit<G: Table + 'static>(self) -> &'static dyn Kind
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            // A zero-sized value: leaking its box allocates nothing.
+            Box::leak(Box::new(GameTable::<G>::KIND))
+        }
+    }
+    GameId::ALL.into_iter().map(|g| g.visit(Of)).collect()
 }
 
 /// [`Kind::export`] of the kind named `game` among `kinds`.

@@ -5,7 +5,7 @@ use super::naive::{Row, Search};
 use super::optimized::{exact_table, Extent};
 use super::{Family, ParseStateError, State};
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use num_rational::BigRational;
 use std::fmt;
 use std::str::FromStr;
@@ -20,6 +20,25 @@ impl Game for Memory {
     type Instance = State;
     type ParseError = ParseStateError;
     type Value = BigRational;
+
+    /// Pairs N.
+    const EXAMPLES: &'static [(&'static str, &'static str)] =
+        &[("N6", "F(6,0,0)"), ("N8", "F(8,0,0)")];
+
+    /// f(N, 0, 0), the first player's value with N pairs: the explicit row
+    /// against the recurrences.
+    fn ladder() -> Ladder {
+        Ladder {
+            instance: "f(N, 0, 0), the first player's value with N pairs",
+            size: "N (pairs)",
+            sizes: vec![1, 2, 3, 4, 6, 8, 12, 16, 24, 32],
+            naive: Box::new(|n| {
+                super::naive::first_player_value(n as usize, &crate::progress::Silent)
+                    .map_or_else(|e| e.to_string(), |v| v.to_string())
+            }),
+            optimized: Box::new(|n| super::optimized::first_player_value(n as usize).to_string()),
+        }
+    }
 
     /// The naive row search's reach is the CLI's (every N ≤ 8 in seconds,
     /// the `memory/naive` bench); the exact reduced table's is the CLI's

@@ -4,7 +4,7 @@
 use super::{naive, optimized, ParsePositionError, Position};
 use crate::core::Wdl;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -35,6 +35,33 @@ impl Game for Nim {
     type Instance = Position;
     type ParseError = ParsePositionError;
     type Value = Wdl;
+
+    /// Piles × largest pile.
+    const EXAMPLES: &'static [(&'static str, &'static str)] =
+        &[("3x9", "999"), ("3x49", "49,49,49")];
+
+    /// Every position of 3 piles of at most m stones, classified: the
+    /// naive search position by position, the table by induction.
+    fn ladder() -> Ladder {
+        Ladder {
+            instance: "every position of 3 piles of at most m stones, classified",
+            size: "m (largest pile)",
+            sizes: vec![3, 5, 7, 9, 12, 15, 19, 24, 31],
+            naive: Box::new(|m| {
+                let table = optimized::Table::build(3, m as u32);
+                let mut search = naive::Search::new();
+                let losing = (0..table.len())
+                    .filter(|&i| search.is_losing(&table.position(i)))
+                    .count();
+                losing.to_string()
+            }),
+            optimized: Box::new(|m| {
+                optimized::Table::build(3, m as u32)
+                    .losing_count()
+                    .to_string()
+            }),
+        }
+    }
 
     /// The optimized side fills the whole table of (max + 1)^piles
     /// positions (the CLI's 10^7); the naive search visits at most as many,

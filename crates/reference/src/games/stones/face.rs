@@ -4,7 +4,7 @@
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::Outcome;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
-use crate::games::{self, GameId, GameInfo, Limits, SolveError, Solver};
+use crate::games::{self, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use std::fmt;
 use std::str::FromStr;
 
@@ -173,6 +173,36 @@ impl games::Game for StoneGames {
     type Instance = StoneRow;
     type ParseError = ParseStoneRowError;
     type Value = Lead;
+
+    /// Game and stones.
+    const EXAMPLES: &'static [(&'static str, &'static str)] = &[
+        ("game1-20", "1: 3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3,2,3,8,4"),
+        ("game4-20", "4: 3,1,4,1,5,9,2,6,5,3,5,8,9,7,9,3,2,3,8,4"),
+        ("game5-8", "5: 3,1,4,1,5,9,2,6 / 2,7,1,8,2,8,1,8"),
+    ];
+
+    /// Game 1 (either end) on a fixed pseudo-random row of n stones worth
+    /// 0..100 (seeded by n, so every run times the same rows).
+    fn ladder() -> Ladder {
+        fn row(n: u64) -> Stones {
+            let mut rng = fastrand::Rng::with_seed(0x5EED + n);
+            let row = (0..n).map(|_| rng.i64(0..100)).collect();
+            Stones::one_valued(row).expect("small values")
+        }
+        Ladder {
+            instance: "Game 1 (either end) on a row of n stones",
+            size: "n (stones)",
+            sizes: vec![6, 8, 10, 12, 14, 16, 18, 20, 22],
+            naive: Box::new(|n| {
+                naive::solve(Game::EitherEnd, &row(n))
+                    .map_or_else(|e| e.to_string(), |r| r.diff.to_string())
+            }),
+            optimized: Box::new(|n| {
+                optimized::solve(Game::EitherEnd, &row(n))
+                    .map_or_else(|e| e.to_string(), |r| r.diff.to_string())
+            }),
+        }
+    }
 
     /// One line per game, the solvers' own `max_stones`.
     fn limits() -> Vec<Limits> {

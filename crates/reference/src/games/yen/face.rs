@@ -6,7 +6,7 @@ use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
 use super::rules::{InvalidState, ParseStateError, Rules, State};
 use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
-use crate::games::{Game, GameId, GameInfo, Limits, SolveError, Solver};
+use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use num_rational::BigRational;
 use std::collections::HashSet;
 use std::fmt;
@@ -182,6 +182,36 @@ impl Game for Yen {
     type Instance = YenQuestion;
     type ParseError = ParseYenQuestionError;
     type Value = BigRational;
+
+    /// T and R.
+    const EXAMPLES: &'static [(&'static str, &'static str)] =
+        &[("T6R6", "6,6: 6,6,6,0"), ("T10R10", "10,10: 10,10,10,0")];
+
+    /// The exact value of the game with T units over R = T rounds: the
+    /// naive recursion over bet histories against the DP.
+    fn ladder() -> Ladder {
+        let rules = |t: u64| Rules {
+            total: t,
+            rounds: u32::try_from(t).expect("small T"),
+        };
+        Ladder {
+            instance: "the exact value of the game with T units over R = T rounds",
+            size: "T = R",
+            sizes: vec![1, 2, 3, 4, 5, 6, 7, 8],
+            naive: Box::new(move |t| {
+                let r = rules(t);
+                let game = ScaledGame {
+                    total: r.total,
+                    rounds: r.rounds,
+                };
+                crate::solve::exact::format_ratio(&naive::value(game))
+            }),
+            optimized: Box::new(move |t| {
+                let state = State::start(rules(t));
+                crate::solve::exact::format_ratio(&optimized::Solver::new().value(state))
+            }),
+        }
+    }
 
     /// The naive history recursion: T = 12, R = 10 in 3.5 s, T = 14,
     /// R = 10 not in 6 minutes (`naive` module docs); past 10 rounds its
