@@ -136,3 +136,38 @@ pub fn table_kinds() -> Vec<&'static dyn table::Kind> {
     kinds.push(&yen_certified::table::CertifiedTable);
     kinds
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every id of [`crate::LONGEST`] names a claim of the composed
+    /// registry, once: a renamed claim would silently lose its early start.
+    #[test]
+    fn the_long_claims_are_registered() {
+        let all = crate::claims::all();
+        for (i, id) in crate::LONGEST.iter().enumerate() {
+            assert!(all.iter().any(|c| c.id == *id), "{id} is not a claim");
+            assert!(!crate::LONGEST[..i].contains(id), "{id} twice");
+        }
+    }
+
+    /// The composed registry holds every claim of the reference and of
+    /// each wing once, and a wing's claims after the document's claims of
+    /// their game.
+    #[test]
+    fn the_registry_composes_the_reference_and_the_wings() {
+        let all = crate::claims::all();
+        let reference = solved_games_reference::claims::all();
+        let wings = [
+            crate::memory_variants::claims::all(),
+            crate::yen_certified::claims::all(),
+        ]
+        .concat();
+        assert_eq!(all.len(), reference.len() + wings.len());
+        for c in reference.iter().chain(&wings) {
+            assert_eq!(all.iter().filter(|a| a.id == c.id).count(), 1, "{}", c.id);
+        }
+        let at = |id: &str| all.iter().position(|c| c.id == id).unwrap();
+        assert!(at("MEM-101") > at("MEM-001") && at("MEM-132") < at("MEM-901"));
+        assert!(at("YEN-107") > at("YEN-106") && at("YEN-113") < at("YEN-111"));
+    }
+}
