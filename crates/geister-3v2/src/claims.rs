@@ -13,6 +13,7 @@
 //! built apart on the reference rules ([`crate::naive`], `endless_mdp`'s
 //! `check_lower`, exact).
 
+use crate::board::{Board, P1_START};
 use crate::fullinfo::FullInfo;
 use crate::model::{Continuation, Model, Rules};
 use crate::naive::{self, Det};
@@ -51,11 +52,34 @@ fn game(rules: Rules, cont_from: Option<Rules>) -> Evidence {
         Err(e) => return failed(e),
     };
     let optimized = pair([model.start_value(true), model.start_value(false)]);
-    match naive::game_value(rules, &det, table.as_ref()) {
+    match naive::game_value(rules, &det, table.as_ref(), P1_START) {
         Ok(v) => Evidence::both(optimized, pair(v)),
         Err(e) => Evidence::both(optimized, format!("error: {e}")),
     }
 }
+
+/// A restricted game's value with P1's red drawn uniformly on `set` (a
+/// subset of its start squares), both ways.
+fn game_from(rules: Rules, set: u16) -> Evidence {
+    let full = FullInfo::solve();
+    let det = Det::solve();
+    let model = match Model::solve(rules, &full, Continuation::Solved) {
+        Ok(m) => m,
+        Err(e) => return failed(e),
+    };
+    let at = |first: bool| {
+        let b = Board::start(first);
+        model.value(&b, set, b.p2)
+    };
+    let optimized = pair([at(true), at(false)]);
+    match naive::game_value(rules, &det, None, set) {
+        Ok(v) => Evidence::both(optimized, pair(v)),
+        Err(e) => Evidence::both(optimized, format!("error: {e}")),
+    }
+}
+
+/// P1's red on c1 or b2, ½ each (b1 blue).
+const C1_B2: u16 = (1 << 2) | (1 << 5);
 
 /// Both optimistic checks in one value: L with U's phase 2, U with L's.
 fn optimistic() -> Evidence {
@@ -213,6 +237,37 @@ pub const CLAIMS: &[Claim] = &[
         expected: "P1 first: 1/2, 1/2, 1/2; P2 first: 1/2, 1/2, 1/2",
         erratum: None,
         compute: || strategy(Family::U),
+    },
+    Claim {
+        id: "GEI-113",
+        game: GameId::Geister,
+        source: SOURCE,
+        statement: "§7 「さらなる研究が必要」, the limit of reading P1's moves without one's own \
+                    colours: against a two-piece side that draws its colours uniformly and moves \
+                    independently of them (an escape of its red forfeits, §2's convention) — \
+                    however it reads P1's moves — the three-piece side that draws its red on c1 \
+                    or b2 (½ each, b1 blue) and splits by the cap game's strategy guarantees \
+                    exactly 1/2 for each side to move first: the cap game's value from that set \
+                    (from all three pieces it is 1/3, GEI-110), so no such two-piece strategy \
+                    brings U below 1/2 (computed, not from the document)",
+        expected: "P1 first: 1/2, P2 first: 1/2",
+        erratum: None,
+        compute: || game_from(Rules::CAP, C1_B2),
+    },
+    Claim {
+        id: "GEI-114",
+        game: GameId::Geister,
+        source: SOURCE,
+        statement:
+            "§7 「さらなる研究が必要」, with the two-piece side's colours: in the two-sided \
+                    game (GEI-108) with the three-piece side's red drawn on c1 or b2 (½ each), \
+                    the value is exactly 1/2 when the three-piece side moves first — every \
+                    two-piece strategy that draws its red uniformly and plays deterministically \
+                    given its colours and the public history is held to at least 1/2 there — and \
+                    1/4 when the two-piece side moves first (computed, not from the document)",
+        expected: "P1 first: 1/2, P2 first: 1/4",
+        erratum: None,
+        compute: || game_from(Rules::TWO_SIDED, C1_B2),
     },
 ];
 

@@ -35,6 +35,7 @@ pub mod board;
 pub mod claims;
 pub mod fullinfo;
 pub mod graph;
+pub mod grid;
 pub mod layered;
 pub mod model;
 pub mod naive;

@@ -292,9 +292,9 @@ fn best_split(
                 total = total + Q::new(count(blk), count(set)) * lists[i][pick[i]].0;
                 d.blocks[i] = (blk, acts[i]);
             }
-            let better =
-                best.as_ref()
-                    .map_or(true, |(w, _)| if max { total > *w } else { total < *w });
+            let better = best
+                .as_ref()
+                .map_or(true, |(w, _)| if max { total > *w } else { total < *w });
             if better {
                 best = Some((total, d));
             }

@@ -463,9 +463,11 @@ impl std::fmt::Display for NaiveError {
 impl std::error::Error for NaiveError {}
 
 /// The value of the restricted game `rules` at the start, P1 first and P2
-/// first, computed apart (module documentation). `cont`, if given, replaces
-/// what P1 keeps after P2 captured a blue in phase 3 (per phase-2 board with
-/// P1 to move: P1's squares, P2's squares).
+/// first, computed apart (module documentation), with P1's set `start_set`
+/// at the start (its red drawn uniformly there; all three pieces in the
+/// paper's game). `cont`, if given, replaces what P1 keeps after P2
+/// captured a blue in phase 3 (per phase-2 board with P1 to move: P1's
+/// squares, P2's squares).
 ///
 /// # Errors
 /// [`NaiveError`] if a layer does not settle (never here).
@@ -473,6 +475,7 @@ pub fn game_value(
     rules: Rules,
     det: &Det,
     cont: Option<&HashMap<(Set, Set), Q>>,
+    start_set: Set,
 ) -> Result<[Q; 2], NaiveError> {
     let mut g = Naive {
         rules,
@@ -495,7 +498,7 @@ pub fn game_value(
                     p1: purple(b.p1),
                     p2: purple(b.p2),
                 },
-                b.p1,
+                start_set,
                 b.p2,
             )
         })

@@ -65,6 +65,16 @@ fn gei_112_the_gamble_strategy_holds_one_half() {
 }
 
 #[test]
+fn gei_113_colour_blind_reading_cannot_go_below_one_half() {
+    check("GEI-113");
+}
+
+#[test]
+fn gei_114_the_two_sided_game_from_c1_b2() {
+    check("GEI-114");
+}
+
+#[test]
 fn claim_ids_continue_the_bracket_series() {
     let ids: Vec<&str> = solved_games_geister_3v2::CLAIMS
         .iter()
@@ -72,7 +82,10 @@ fn claim_ids_continue_the_bracket_series() {
         .collect();
     assert_eq!(
         ids,
-        ["GEI-106", "GEI-107", "GEI-108", "GEI-109", "GEI-110", "GEI-111", "GEI-112"]
+        [
+            "GEI-106", "GEI-107", "GEI-108", "GEI-109", "GEI-110", "GEI-111", "GEI-112", "GEI-113",
+            "GEI-114"
+        ]
     );
     for c in solved_games_geister_3v2::CLAIMS {
         assert!(
