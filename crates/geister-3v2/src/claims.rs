@@ -13,7 +13,7 @@
 //! built apart on the reference rules ([`crate::naive`], `endless_mdp`'s
 //! `check_lower`, exact).
 
-use crate::board::{Board, P1_START};
+use crate::board::{squares, Board, P1_START};
 use crate::fullinfo::FullInfo;
 use crate::model::{Continuation, Model, Rules};
 use crate::naive::{self, Det};
@@ -76,6 +76,42 @@ fn game_from(rules: Rules, set: u16) -> Evidence {
         Ok(v) => Evidence::both(optimized, pair(v)),
         Err(e) => Evidence::both(optimized, format!("error: {e}")),
     }
+}
+
+/// The two-sided game's P2 strategy reading P1's moves by Bayes, against
+/// each real P1 colouring: layered value and certificate of one problem.
+fn reader() -> Evidence {
+    let full = FullInfo::solve();
+    let det = Det::solve();
+    let model = match Model::solve(Rules::TWO_SIDED, &full, Continuation::Solved) {
+        Ok(m) => m,
+        Err(e) => return failed(e),
+    };
+    let mut optimized = Vec::new();
+    let mut certified = Vec::new();
+    let mut states = Vec::new();
+    for p1_first in [true, false] {
+        let mut o = Vec::new();
+        let mut c = Vec::new();
+        for r1 in squares(P1_START) {
+            let (problem, root) = naive::reader_problem(&model, &det, p1_first, r1);
+            o.push(match problem.values() {
+                Ok(v) => v[root as usize].to_string(),
+                Err(e) => format!("error: {e}"),
+            });
+            let cert = naive::certify_problem(&problem, root);
+            c.push(match Q::from_big(&cert.bound) {
+                Some(q) if cert.checked => q.to_string(),
+                _ => "uncertified".to_string(),
+            });
+            states.push(cert.nodes.to_string());
+        }
+        let who = if p1_first { 1 } else { 2 };
+        optimized.push(format!("P{who} first: {}", o.join(", ")));
+        certified.push(format!("P{who} first: {}", c.join(", ")));
+    }
+    Evidence::both(optimized.join("; "), certified.join("; "))
+        .measured(format!("certified states: {}", states.join(", ")))
 }
 
 /// P1's red on c1 or b2, ½ each (b1 blue).
@@ -268,6 +304,22 @@ pub const CLAIMS: &[Claim] = &[
         expected: "P1 first: 1/2, P2 first: 1/4",
         erratum: None,
         compute: || game_from(Rules::TWO_SIDED, C1_B2),
+    },
+    Claim {
+        id: "GEI-115",
+        game: GameId::Geister,
+        source: SOURCE,
+        statement:
+            "§7 「さらなる研究が必要」, reading P1's moves naively: the two-piece strategy of \
+                    the two-sided game (GEI-108) that keeps the set of P1's possible reds by Bayes \
+                    under that game's three-piece strategy (narrowed to the blocks that play the \
+                    move seen, unchanged on a move the strategy never plays), fixed, against the \
+                    exact best response of each real colouring (red on b1, c1, b2), endless play \
+                    0, concedes 1: P1 deceives it and wins outright, for each side to move first \
+                    (computed, not from the document)",
+        expected: "P1 first: 1, 1, 1; P2 first: 1, 1, 1",
+        erratum: None,
+        compute: reader,
     },
 ];
 

@@ -104,9 +104,12 @@ fn rank(set: u16, s: u8) -> usize {
 pub struct Values {
     /// The grid.
     pub grid: Grid,
-    /// Phase 3: per board slot, per grid point.
+    /// Whether P2 plays with its own colours (a set T of its pieces that may
+    /// be red, split into blocks with distinct moves) or ignores them.
+    pub own_colours: bool,
+    /// Phase 3: per board slot, P2's set (local bits 1..=3), grid point.
     pub v3: Vec<f64>,
-    /// Phase 2: per board slot, per k in 0..=L.
+    /// Phase 2: per board slot, P2's set, k in 0..=L.
     pub v2: Vec<f64>,
     /// Sweeps done (phase 2, phase 3).
     pub sweeps: (usize, usize),
@@ -122,70 +125,158 @@ fn remap(old: u16, new: u16, from: u8, to: u8) -> [usize; 3] {
     out
 }
 
+/// P2's set after a step of its piece: local bits of the new P2 squares.
+fn carry_t(old: u16, new: u16, tl: usize, from: u8, to: u8) -> usize {
+    let mut out = 0;
+    for (i, s) in squares(old).enumerate() {
+        if tl & (1 << i) != 0 {
+            let s2 = if s == from { to } else { s };
+            out |= 1 << rank(new, s2);
+        }
+    }
+    out
+}
+
+/// The best of a side's options with distinct moves for two blocks.
+fn best_pair(a: &[(f64, (u8, u8))], b: &[(f64, (u8, u8))]) -> f64 {
+    let mut best = f64::INFINITY;
+    for x in a {
+        for y in b {
+            if x.1 != y.1 {
+                best = best.min(0.5 * (x.0 + y.0));
+            }
+        }
+    }
+    best
+}
+
 impl Values {
-    /// V(b, p) at a phase-3 board and grid point.
+    /// V(b, p) at a phase-3 board, P2's set `tl` (local bits) and grid
+    /// point.
     #[must_use]
-    pub fn v3(&self, b: &Board, p: usize) -> f64 {
-        self.v3[b.index() * self.grid.points.len() + p]
+    pub fn v3(&self, b: &Board, tl: usize, p: usize) -> f64 {
+        self.v3[(b.index() * 4 + tl) * self.grid.points.len() + p]
     }
 
     /// V(b, k/L) at a phase-2 board (k/L = probability that the lower
     /// piece is red).
     #[must_use]
-    pub fn v2(&self, b: &Board, k: u32) -> f64 {
-        self.v2[b.index() * (self.grid.l as usize + 1) + k as usize]
+    pub fn v2(&self, b: &Board, tl: usize, k: u32) -> f64 {
+        self.v2[(b.index() * 4 + tl) * (self.grid.l as usize + 1) + k as usize]
+    }
+
+    fn sets(&self) -> Vec<usize> {
+        if self.own_colours {
+            vec![1, 2, 3]
+        } else {
+            vec![3]
+        }
     }
 
     /// Solves from `init` (−1, 0 or +1 everywhere).
     #[must_use]
-    pub fn solve(n: u32, init: f64, tolerance: f64, max_sweeps: usize) -> Values {
+    pub fn solve(
+        n: u32,
+        own_colours: bool,
+        init: f64,
+        tolerance: f64,
+        max_sweeps: usize,
+    ) -> Values {
         let grid = Grid::new(n);
         let g3 = grid.points.len();
         let l = grid.l as usize;
         let mut v = Values {
-            v3: vec![init; Board::slots(3) * g3],
-            v2: vec![init; Board::slots(2) * (l + 1)],
+            v3: vec![init; Board::slots(3) * 4 * g3],
+            v2: vec![init; Board::slots(2) * 4 * (l + 1)],
             grid,
+            own_colours,
             sweeps: (0, 0),
         };
         let b2 = Board::all(2);
         let b3 = Board::all(3);
-        // Phase 2.
-        loop {
-            v.sweeps.0 += 1;
-            let mut delta: f64 = 0.0;
-            for b in &b2 {
-                let row = v.phase2_row(b);
-                let base = b.index() * (l + 1);
-                for (k, x) in row.into_iter().enumerate() {
-                    delta = delta.max((x - v.v2[base + k]).abs());
-                    v.v2[base + k] = x;
+        let sets = v.sets();
+        for phase in [2, 3] {
+            let boards = if phase == 2 { &b2 } else { &b3 };
+            let width = if phase == 2 { l + 1 } else { g3 };
+            loop {
+                let mut delta: f64 = 0.0;
+                for b in boards {
+                    for &tl in &sets {
+                        let row = if phase == 2 {
+                            v.phase2_row(b, tl)
+                        } else {
+                            v.phase3_row(b, tl)
+                        };
+                        let base = (b.index() * 4 + tl) * width;
+                        let table = if phase == 2 { &mut v.v2 } else { &mut v.v3 };
+                        for (k, x) in row.into_iter().enumerate() {
+                            delta = delta.max((x - table[base + k]).abs());
+                            table[base + k] = x;
+                        }
+                    }
                 }
-            }
-            if delta <= tolerance || v.sweeps.0 >= max_sweeps {
-                break;
-            }
-        }
-        loop {
-            v.sweeps.1 += 1;
-            let mut delta: f64 = 0.0;
-            for b in &b3 {
-                let row = v.phase3_row(b);
-                let base = b.index() * g3;
-                for (k, x) in row.into_iter().enumerate() {
-                    delta = delta.max((x - v.v3[base + k]).abs());
-                    v.v3[base + k] = x;
+                let count = if phase == 2 {
+                    &mut v.sweeps.0
+                } else {
+                    &mut v.sweeps.1
+                };
+                *count += 1;
+                if delta <= tolerance || *count >= max_sweeps {
+                    break;
                 }
-            }
-            if delta <= tolerance || v.sweeps.1 >= max_sweeps {
-                break;
             }
         }
         v
     }
 
-    /// One update of a phase-2 board's row (Gauss–Seidel within a sweep).
-    fn phase2_row(&self, b: &Board) -> Vec<f64> {
+    /// P1 capturing P2's piece `j` against P2's set `tl`.
+    fn p1_capture(&self, b: &Board, tl: usize, j: u8) -> f64 {
+        if !self.own_colours {
+            return 0.0;
+        }
+        let bit = 1 << rank(b.p2, j);
+        if tl & bit == 0 {
+            1.0
+        } else if tl == bit {
+            -1.0
+        } else {
+            0.0
+        }
+    }
+
+    /// P2's escape with piece `j` of its block `bl`.
+    fn p2_escape(&self, b: &Board, bl: usize, j: u8) -> f64 {
+        if !self.own_colours {
+            return 0.0;
+        }
+        if bl & (1 << rank(b.p2, j)) == 0 {
+            -1.0
+        } else if bl.count_ones() == 1 {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    /// P2's value at a board with its set `tl`: its best option for the
+    /// whole set or, with its colours, the best split into two blocks.
+    fn p2_value(&self, tl: usize, options: &dyn Fn(usize) -> Vec<(f64, (u8, u8))>) -> f64 {
+        let all = options(tl);
+        let mut best = all.iter().map(|o| o.0).fold(f64::INFINITY, f64::min);
+        if self.own_colours && tl == 3 {
+            let mut a = options(1);
+            let mut c = options(2);
+            a.sort_by(|x, y| x.0.total_cmp(&y.0));
+            c.sort_by(|x, y| x.0.total_cmp(&y.0));
+            a.truncate(2);
+            c.truncate(2);
+            best = best.min(best_pair(&a, &c));
+        }
+        best
+    }
+
+    /// One update of a phase-2 board's row.
+    fn phase2_row(&self, b: &Board, tl: usize) -> Vec<f64> {
         let l = self.grid.l;
         let lf = f64::from(l);
         let lo = b.p1.trailing_zeros() as u8;
@@ -196,15 +287,14 @@ impl Values {
                 let mut best = f64::NEG_INFINITY;
                 b.for_each_step(|st| {
                     if st.capture {
-                        // P2's piece is blue or red, ½ each.
-                        best = best.max(0.0);
+                        best = best.max(self.p1_capture(b, tl, st.to));
                         return;
                     }
                     let after = b.play(st);
                     let lo2 = after.p1.trailing_zeros() as u8;
                     let moved_lo = if st.from == lo { st.to } else { lo };
                     let k2 = if moved_lo == lo2 { k } else { l as usize - k };
-                    best = best.max(self.v2(&after, k2 as u32));
+                    best = best.max(self.v2(&after, tl, k2 as u32));
                 });
                 for i in squares(b.on_exits()) {
                     // Open where piece i is surely blue.
@@ -219,25 +309,31 @@ impl Values {
         } else {
             for (k, fk) in f.iter_mut().enumerate() {
                 let x = k as f64 / lf;
-                let mut best = f64::INFINITY;
-                if b.on_exits() != 0 {
-                    best = best.min(0.0);
-                }
-                b.for_each_step(|st| {
-                    if st.capture {
-                        let p_red = if st.to == lo { x } else { 1.0 - x };
-                        best = best.min(2.0 * p_red - 1.0);
-                    } else {
-                        best = best.min(self.v2(&b.play(st), k as u32));
+                let options = |bl: usize| {
+                    let mut o = Vec::new();
+                    for j in squares(b.on_exits()) {
+                        o.push((self.p2_escape(b, bl, j), (j, 255)));
                     }
-                });
-                *fk = best;
+                    b.for_each_step(|st| {
+                        let v = if st.capture {
+                            let p_red = if st.to == lo { x } else { 1.0 - x };
+                            2.0 * p_red - 1.0
+                        } else {
+                            let after = b.play(st);
+                            let t2 = carry_t(b.p2, after.p2, bl, st.from, st.to);
+                            self.v2(&after, t2, k as u32)
+                        };
+                        o.push((v, (st.from, st.to)));
+                    });
+                    o
+                };
+                *fk = self.p2_value(tl, &options);
             }
             f
         }
     }
 
-    fn phase3_row(&self, b: &Board) -> Vec<f64> {
+    fn phase3_row(&self, b: &Board, tl: usize) -> Vec<f64> {
         let g = &self.grid;
         let nf = f64::from(g.n);
         let lf = g.l;
@@ -247,7 +343,7 @@ impl Values {
                 let mut best = f64::NEG_INFINITY;
                 b.for_each_step(|st| {
                     if st.capture {
-                        best = best.max(0.0);
+                        best = best.max(self.p1_capture(b, tl, st.to));
                         return;
                     }
                     let after = b.play(st);
@@ -256,7 +352,7 @@ impl Values {
                     for i in 0..3 {
                         q[m[i]] = p[i];
                     }
-                    best = best.max(self.v3(&after, g.at(q)));
+                    best = best.max(self.v3(&after, tl, g.at(q)));
                 });
                 for s in squares(b.on_exits()) {
                     if p[rank(b.p1, s)] == 0 {
@@ -279,29 +375,34 @@ impl Values {
             f
         } else {
             for (pi, p) in g.points.iter().enumerate() {
-                let mut best = f64::INFINITY;
-                if b.on_exits() != 0 {
-                    best = best.min(0.0);
-                }
-                b.for_each_step(|st| {
-                    let after = b.play(st);
-                    if !st.capture {
-                        best = best.min(self.v3(&after, pi));
-                        return;
+                let options = |bl: usize| {
+                    let mut o = Vec::new();
+                    for j in squares(b.on_exits()) {
+                        o.push((self.p2_escape(b, bl, j), (j, 255)));
                     }
-                    let y = rank(b.p1, st.to);
-                    let py = f64::from(p[y]) / nf;
-                    if p[y] == g.n {
-                        best = best.min(1.0);
-                        return;
-                    }
-                    // The other two, in increasing order.
-                    let rest: Vec<usize> = (0..3).filter(|&i| i != y).collect();
-                    let (a, c) = (p[rest[0]], p[rest[1]]);
-                    let k = a * (lf / (a + c));
-                    best = best.min(py + (1.0 - py) * self.v2(&after, k));
-                });
-                f[pi] = best;
+                    b.for_each_step(|st| {
+                        let after = b.play(st);
+                        let t2 = carry_t(b.p2, after.p2, bl, st.from, st.to);
+                        let v = if !st.capture {
+                            self.v3(&after, t2, pi)
+                        } else {
+                            let y = rank(b.p1, st.to);
+                            let py = f64::from(p[y]) / nf;
+                            if p[y] == g.n {
+                                1.0
+                            } else {
+                                // The other two, in increasing order.
+                                let rest: Vec<usize> = (0..3).filter(|&i| i != y).collect();
+                                let (a, c) = (p[rest[0]], p[rest[1]]);
+                                let k = a * (lf / (a + c));
+                                py + (1.0 - py) * self.v2(&after, t2, k)
+                            }
+                        };
+                        o.push((v, (st.from, st.to)));
+                    });
+                    o
+                };
+                f[pi] = self.p2_value(tl, &options);
             }
             f
         }

@@ -22,6 +22,7 @@
 //! its upper iterate.
 
 use crate::board::Board;
+use crate::graph::{Node as GNode, Problem};
 use crate::model::{Act, Decision, Info, Model, Rules};
 use crate::q::Q;
 use num_rational::BigRational;
@@ -990,6 +991,180 @@ pub fn certify_p2(model: &Model, det: &Det, p1_first: bool, r1: u8) -> Certifica
     // upper bound of P1's.
     c.bound = -c.bound;
     c.other = -c.other;
+    c
+}
+
+/// Whether a decision's act is the move `st` (a step or a capture).
+fn plays(act: &Act, st: &Step) -> bool {
+    match *act {
+        Act::Step { from, to } | Act::Capture { from, to } => from == st.from && to == st.to,
+        _ => false,
+    }
+}
+
+/// The two-piece strategy of a two-sided `model` that reads P1's moves:
+/// P2 keeps the set S of P1's pieces that may be red, updated by Bayes
+/// under the model's P1 strategy (after P1's move, S becomes the union of
+/// the strategy's blocks that play it; a move the strategy does not play
+/// leaves S), and plays the model's P2 strategy at (board, S, T), its red
+/// uniform in T. Against P1 whose red starts on `r1`: P1's best-response
+/// problem (layers: phase, |S|, |T|; P1 maximises) and its root. P1's
+/// escapes and P2's guess count as in [`certify_p2`]; a guess among S
+/// misses for sure when P1's red is not in S (counted +1).
+#[must_use]
+pub fn reader_problem(model: &Model, det: &Det, p1_first: bool, r1: u8) -> (Problem, u32) {
+    let start = Board::start(true);
+    let root_pos = Position {
+        to_move: if p1_first {
+            Player::First
+        } else {
+            Player::Second
+        },
+        p1: coloured(start.p1, r1),
+        p2: purple(start.p2),
+    };
+    let mut p = Problem {
+        responder_max: true,
+        ..Problem::default()
+    };
+    let mut index: HashMap<(Position, Set, Set), u32> = HashMap::default();
+    let mut todo: Vec<(Position, Set, Set)> = Vec::new();
+    let id = |p: &mut Problem,
+              index: &mut HashMap<(Position, Set, Set), u32>,
+              todo: &mut Vec<(Position, Set, Set)>,
+              k: (Position, Set, Set)| {
+        if let Some(&i) = index.get(&k) {
+            return i;
+        }
+        let layer = k.0.p1.all().count_ones() * 16 + k.1.count_ones() * 4 + k.2.count_ones();
+        let i = p.push(GNode::Choice(Vec::new()), layer);
+        index.insert(k, i);
+        todo.push(k);
+        i
+    };
+    let chance = |p: &mut Problem, b: Vec<(u64, u32)>| {
+        if b.len() == 1 {
+            b[0].1
+        } else {
+            p.push(GNode::Chance(b), 0)
+        }
+    };
+    let root = id(
+        &mut p,
+        &mut index,
+        &mut todo,
+        (root_pos, start.p1, start.p2),
+    );
+    while let Some((pos, s, t)) = todo.pop() {
+        let me = index[&(pos, s, t)];
+        let red1 = squares(pos.p1.of(Colour::Red)).next().expect("P1's red");
+        let pieces = i64::from(pos.p1.all().count_ones());
+        let board = to_board(&pos);
+        let d = model.decision(&board, s, t);
+        let next: Vec<u32> = if pos.to_move == Player::First {
+            let mut out = Vec::new();
+            if pos.p1.of(Colour::Blue) & escapes(Player::First) != 0 {
+                out.push(p.end(Q::ONE));
+            }
+            for st in pos.steps() {
+                if st.captured.is_some() {
+                    let br: Vec<(u64, u32)> = squares(t)
+                        .map(|r| (1, p.end(if r == st.to { Q::MINUS_ONE } else { Q::ONE })))
+                        .collect();
+                    out.push(chance(&mut p, br));
+                    continue;
+                }
+                let seen: Set = d
+                    .blocks()
+                    .iter()
+                    .filter(|(_, a)| plays(a, &st))
+                    .fold(0, |acc, (b, _)| acc | b);
+                let s2 = moved(if seen == 0 { s } else { seen }, st);
+                out.push(id(&mut p, &mut index, &mut todo, (pos.play(st), s2, t)));
+            }
+            out
+        } else {
+            let mut kids = Vec::new();
+            for (act, set) in grouped(&d) {
+                let capture = |p: &mut Problem,
+                               index: &mut HashMap<(Position, Set, Set), u32>,
+                               todo: &mut Vec<(Position, Set, Set)>,
+                               from: u8,
+                               to: u8| {
+                    let st = legal(&pos, from, to, true);
+                    if st.to == red1 {
+                        p.end(Q::ONE)
+                    } else if pieces == 2 {
+                        p.end(Q::MINUS_ONE)
+                    } else {
+                        let after = pos.play(st);
+                        let mut rest = s & !(1 << st.to);
+                        if rest == 0 {
+                            rest = after.p1.all();
+                        }
+                        id(p, index, todo, (after, rest, moved(set, st)))
+                    }
+                };
+                let child = match act {
+                    Act::Step { from, to } => {
+                        let st = legal(&pos, from, to, false);
+                        id(
+                            &mut p,
+                            &mut index,
+                            &mut todo,
+                            (pos.play(st), s, moved(set, st)),
+                        )
+                    }
+                    Act::Escape { from } => {
+                        let br: Vec<(u64, u32)> = squares(set)
+                            .map(|r| (1, p.end(if r == from { Q::ONE } else { Q::MINUS_ONE })))
+                            .collect();
+                        chance(&mut p, br)
+                    }
+                    Act::Capture { from, to } => capture(&mut p, &mut index, &mut todo, from, to),
+                    Act::Gadget => {
+                        let ok = det.p2_gadget(&pos, set, s);
+                        let v = if ok && s & (1 << red1) != 0 {
+                            Q::ONE - Q::new(2, n(s))
+                        } else {
+                            Q::ONE
+                        };
+                        p.end(v)
+                    }
+                    Act::Gamble(_) | Act::Random { .. } => {
+                        unreachable!("not in the two-sided game")
+                    }
+                };
+                kids.push((u64::from(set.count_ones()), child));
+            }
+            vec![chance(&mut p, kids)]
+        };
+        p.nodes[me as usize] = GNode::Choice(next);
+    }
+    (p, root)
+}
+
+/// Certifies a problem of [`crate::graph`] with `endless_mdp`: a lower
+/// bound of P1's payoff where P2 responds, an upper bound where P1 does.
+#[must_use]
+pub fn certify_problem(problem: &Problem, root: u32) -> Certificate {
+    let started = Instant::now();
+    let sign = |v: Q| if problem.responder_max { -v } else { v };
+    let nodes: Vec<Node> = problem
+        .nodes
+        .iter()
+        .map(|x| match x {
+            GNode::End(v) => Node::End(sign(*v).to_big()),
+            GNode::Choice(c) => Node::Choice(c.clone()),
+            GNode::Chance(c) => Node::Chance(c.clone()),
+        })
+        .collect();
+    let (nodes, root) = reversed(nodes, root);
+    let mut c = certify_graph(nodes, root, started);
+    if problem.responder_max {
+        c.bound = -c.bound;
+        c.other = -c.other;
+    }
     c
 }
 

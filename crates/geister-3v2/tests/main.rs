@@ -75,6 +75,11 @@ fn gei_114_the_two_sided_game_from_c1_b2() {
 }
 
 #[test]
+fn gei_115_a_naive_reader_is_deceived() {
+    check("GEI-115");
+}
+
+#[test]
 fn claim_ids_continue_the_bracket_series() {
     let ids: Vec<&str> = solved_games_geister_3v2::CLAIMS
         .iter()
@@ -84,7 +89,7 @@ fn claim_ids_continue_the_bracket_series() {
         ids,
         [
             "GEI-106", "GEI-107", "GEI-108", "GEI-109", "GEI-110", "GEI-111", "GEI-112", "GEI-113",
-            "GEI-114"
+            "GEI-114", "GEI-115"
         ]
     );
     for c in solved_games_geister_3v2::CLAIMS {
