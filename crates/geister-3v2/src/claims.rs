@@ -240,7 +240,8 @@ pub const CLAIMS: &[Claim] = &[
         source: SOURCE,
         statement: "§7 「さらなる研究が必要」, a cap on L: a two-piece side that ignores its own \
                     colours (escape attempts forfeit the red; its set stays whole) holds every \
-                    three-piece strategy that draws its red uniformly and plays deterministically \
+                    three-piece strategy that draws its red uniformly over its three pieces and \
+                    plays deterministically \
                     given its colours and the public history (any splits, no guess) to at most \
                     1/3: the value of that game over (board, set of possible reds) is exactly 1/3 \
                     for each side to move first (computed, not from the document)",

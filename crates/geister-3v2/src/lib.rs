@@ -14,7 +14,9 @@
 //!   the real game for each of its colourings ([`graph`]);
 //! - [`naive`]: every value again, apart: the reference crate's rules,
 //!   value iteration, its LP and its `endless_mdp` certificates;
-//! - [`claims`]: GEI-106 … GEI-112; [`report`]: the certified bracket for
+//! - [`grid`]: the game where P2 reads P1's moves, on a grid of beliefs
+//!   (floats, a guide only);
+//! - [`claims`]: GEI-106 … GEI-115; [`report`]: the certified bracket for
 //!   `geister bracket`.
 //!
 //! SPEC.md beside this crate states the games, the method and what is

@@ -19,7 +19,9 @@
 //! **Best responses** ([`certify_p1`], [`certify_p2`]): the responder's
 //! problem of [`crate::respond`], built here from the reference rules, as an
 //! `endless_mdp` graph; its certified lower bound (`check_lower`, exact) and
-//! its upper iterate.
+//! its upper iterate. [`reader_problem`] builds the problem of a P2 strategy
+//! that reads P1's moves by Bayes; [`certify_problem`] certifies any
+//! problem of [`crate::graph`] the same way.
 
 use crate::board::Board;
 use crate::graph::{Node as GNode, Problem};
