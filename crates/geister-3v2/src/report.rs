@@ -112,11 +112,16 @@ pub struct BracketEnd {
     pub check_seconds: f64,
 }
 
+/// The paper's bracket (§6.2.2 「1/3 以上 1/2 以下」), for both turn orders.
+pub const PAPER: [&str; 2] = ["1/3", "1/2"];
+
 /// The certified bracket for one side to move first.
 #[derive(Debug, Clone, Serialize)]
 pub struct Order {
     /// Whether the three-piece side moves first.
     pub p1_first: bool,
+    /// The paper's L and U, to show beside the certified ones.
+    pub paper: [&'static str; 2],
     /// Best certified L.
     pub l: Option<BracketEnd>,
     /// Best certified U.
@@ -254,6 +259,7 @@ pub fn report(families: &[Family]) -> Result<Report, crate::layered::LayerError>
         };
         orders.push(Order {
             p1_first,
+            paper: PAPER,
             l: end(true),
             u: end(false),
         });

@@ -226,6 +226,7 @@ fn the_report_certifies_both_ends() {
         assert_eq!(o.l.as_ref().unwrap().value, "1/3");
         assert_eq!(o.u.as_ref().unwrap().value, "1/2");
         assert!(o.l.as_ref().unwrap().states > 0);
+        assert_eq!(o.paper, ["1/3", "1/2"]);
     }
     let json = serde_json::to_string(&r).unwrap();
     assert!(json.contains("\"value\":\"1/3\""));
