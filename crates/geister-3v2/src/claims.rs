@@ -19,7 +19,7 @@ use crate::model::{Continuation, Model, Rules};
 use crate::naive::{self, Det};
 use crate::q::Q;
 use crate::report::{judge, Family};
-use solved_games::claims::{Claim, Evidence, GameId};
+use solved_games_reference::claims::{Claim, Evidence, GameId};
 
 /// §7's sentence the claims answer.
 const SOURCE: &str = "003 §6.2.2, §7";

@@ -29,13 +29,15 @@ use crate::model::{Act, Decision, Info, Model, Rules};
 use crate::q::Q;
 use num_rational::BigRational;
 use rustc_hash::FxHashMap as HashMap;
-use solved_games::core::Player;
-use solved_games::games::geister::analysis::Kind;
-use solved_games::games::geister::optimized::{self, Table};
-use solved_games::games::geister::rules::{escapes, squares, Army, Colour, Position, Step};
-use solved_games::solve::endless_mdp::{self, Node};
-use solved_games::solve::matrix_game;
-use solved_games::solve::retrograde::Reach;
+use solved_games_reference::core::Player;
+use solved_games_reference::games::geister::analysis::Kind;
+use solved_games_reference::games::geister::optimized::{self, Table};
+use solved_games_reference::games::geister::rules::{
+    escapes, squares, Army, Colour, Position, Step,
+};
+use solved_games_reference::solve::endless_mdp::{self, Node};
+use solved_games_reference::solve::matrix_game;
+use solved_games_reference::solve::retrograde::Reach;
 use std::time::Instant;
 
 type Set = u16;

@@ -2,15 +2,15 @@
 //! claims rest on agree with the reference crate where both compute the
 //! same thing.
 
-use solved_games::games::geister::analysis::Kind;
-use solved_games::games::geister::optimized;
-use solved_games::games::geister::rules::{Army, Position};
-use solved_games::solve::retrograde::Reach;
-use solved_games::Status;
 use solved_games_geister_3v2::board::{squares, Board};
 use solved_games_geister_3v2::fullinfo::FullInfo;
 use solved_games_geister_3v2::model::{Continuation, Info, Model, Rules};
 use solved_games_geister_3v2::q::Q;
+use solved_games_reference::games::geister::analysis::Kind;
+use solved_games_reference::games::geister::optimized;
+use solved_games_reference::games::geister::rules::{Army, Position};
+use solved_games_reference::solve::retrograde::Reach;
+use solved_games_reference::Status;
 use std::collections::BTreeMap;
 
 fn check(id: &str) {
@@ -94,7 +94,7 @@ fn claim_ids_continue_the_bracket_series() {
     );
     for c in solved_games_geister_3v2::CLAIMS {
         assert!(
-            solved_games::claims::by_id(c.id).is_none(),
+            solved_games_reference::claims::by_id(c.id).is_none(),
             "{} is taken",
             c.id
         );
@@ -121,9 +121,9 @@ fn forced_wins_agree_with_the_reference_full_information_table() {
                 for r2 in squares(b.p2) {
                     let p = Position {
                         to_move: if b.p1_to_move {
-                            solved_games::core::Player::First
+                            solved_games_reference::core::Player::First
                         } else {
-                            solved_games::core::Player::Second
+                            solved_games_reference::core::Player::Second
                         },
                         p1: coloured(b.p1, r1),
                         p2: coloured(b.p2, r2),
@@ -171,9 +171,9 @@ fn purple_two_against_two_is_the_papers_extended_analysis() {
     for b in Board::all(2) {
         let p = Position {
             to_move: if b.p1_to_move {
-                solved_games::core::Player::First
+                solved_games_reference::core::Player::First
             } else {
-                solved_games::core::Player::Second
+                solved_games_reference::core::Player::Second
             },
             p1: Army {
                 by_colour: [0, 0, b.p1],
