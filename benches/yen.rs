@@ -71,7 +71,7 @@ fn built_in(c: &mut Criterion) {
 /// One match of 100,000 rounds (T = 10^9), each pair of built-ins: the
 /// referee and the players' view keep running totals, so the cost is linear
 /// in R (it was quadratic: `View::remaining` summed the history every bet).
-/// SPEC.md, "Long matches: linear in the rounds".
+/// SPEC.md, "The 10,000-yen game" (long matches are linear in the rounds).
 fn long_match(c: &mut Criterion) {
     const ROUNDS: u32 = 100_000;
     let mut g = c.benchmark_group("yen/referee/long-match");

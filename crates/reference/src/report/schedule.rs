@@ -35,10 +35,10 @@ use std::sync::mpsc;
 /// run on the main thread's 8 MiB; this keeps them as far from its end.
 const WORKER_STACK: usize = 64 << 20;
 
-/// The claims that carry the run's long computations, longest first, by
-/// their CPU time measured one by one (`reproduce --id ID` under
-/// `/usr/bin/time`, 2026-11-26; SPEC.md, "Reproduce: the cost of each
-/// claim, and the schedule"). Each is the first claim, in registry order,
+/// The reference's claims that carry the run's long computations, longest
+/// first, by their CPU time measured one by one (`reproduce --id ID` under
+/// `/usr/bin/time`; SPEC.md, "Reproduce: claims in parallel"; the numbers
+/// are in docs/perf-log.md). Each is the first claim, in registry order,
 /// of the claims reading its computation, or a claim whose work is its
 /// own, so that no claim here waits for another one here to fill a cache.
 /// A wrong or stale order costs only time, never a byte of the output.
@@ -54,10 +54,9 @@ pub const LONGEST: [&str; 4] = [
 /// registry order). A worker leaves its core idle while it waits for a
 /// cache another claim is filling (`OnceLock`) or while its claim's
 /// parallel part has less work than the pool has threads; the extra
-/// worker keeps a claim ready to run then. Measured on a quiet 2-core
-/// machine (SPEC.md, "Reproduce: one more worker than threads"): 28.6 and
-/// 28.8 s wall with 2 workers, 26.8 and 26.3 s with 3, 27.3 and 26.5 s
-/// with 4. The verdicts and their order do not depend on it.
+/// worker keeps a claim ready to run then (SPEC.md, "Reproduce: claims in
+/// parallel"; the measurements are in docs/perf-log.md). The verdicts and
+/// their order do not depend on it.
 #[must_use]
 pub(crate) fn workers_for(threads: usize) -> usize {
     if threads <= 1 {

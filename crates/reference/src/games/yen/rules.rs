@@ -107,7 +107,7 @@ pub fn match_result(money_a: u64, money_b: u64) -> Ordering {
 /// the table so far (the running totals of Listing 4), and each player's
 /// bets so far, so that the money a player has left is read off the last
 /// round instead of summed over the history (a match costs O(R), not
-/// O(R²): SPEC.md, "Long matches: linear in the rounds").
+/// O(R²): SPEC.md, "The 10,000-yen game", long matches).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Round {
     /// A's bet.
