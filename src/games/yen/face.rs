@@ -303,7 +303,8 @@ pub fn estimated_seconds(rules: Rules) -> f64 {
     rows * 10e-6 * 3f64.powf(x) * 2f64.powf(y)
 }
 
-/// Seconds as a person reads them: `45 s`, `12 min`, `3.2 h`, `4e9 years`.
+/// Seconds as a person reads them: `about 45 s`, `about 12 min`, `about
+/// 3.2 h`, `about 4e9 years`, `more than 1e300 years`.
 fn seconds_text(s: f64) -> String {
     if s < 120.0 {
         format!("about {s:.0} s")
@@ -311,10 +312,12 @@ fn seconds_text(s: f64) -> String {
         format!("about {:.0} min", s / 60.0)
     } else if s < 3.0e7 {
         format!("about {:.1} h", s / 3600.0)
-    } else if s.is_finite() {
+    } else if s < 3.15e10 {
+        format!("about {:.0} years", s / 3.15e7)
+    } else if s < 1e307 {
         format!("about {:.0e} years", s / 3.15e7)
     } else {
-        "more years than can be counted".to_string()
+        "more than 1e300 years".to_string()
     }
 }
 
