@@ -5,10 +5,11 @@
 //! whole T ≤ 100 table takes about 90 s.
 
 use num_rational::BigRational;
-use solved_games::games::yen::face::{Yen, YenQuestion};
+use solved_games::games::yen::face::{estimated_seconds, Yen, YenQuestion};
+use solved_games::games::yen::rules::Rules;
 use solved_games::games::{Game, Solver};
 use solved_games::table;
-use solved_games::yen_certified::table::parse_bound;
+use solved_games::yen_certified::table::{parse_bound, EXACT_SECONDS};
 use std::process::{Command, Output};
 
 fn run(args: &[&str], threads: &str) -> Output {
@@ -98,12 +99,12 @@ fn the_export_is_the_same_bytes_on_one_and_two_threads_and_checks_clean() {
         "{out}"
     );
     assert!(out.contains(
-        "intervals disjoint from the certified ones 0, meeting them without containing them 0"
-    ));
+        "intervals disjoint from the certified ones or excluding the exact value 0, meeting them without containing them 0"
+    ), "{out}");
 }
 
 #[test]
-fn a_disjoint_interval_is_wrong_and_a_narrower_one_unconfirmed() {
+fn a_disjoint_interval_is_wrong_and_a_narrower_one_decided_exactly() {
     let text = export("total=12 rounds=10");
     let rows = rows(&text);
     // Two rows whose certified interval is wider than the outward
@@ -129,10 +130,15 @@ fn a_disjoint_interval_is_wrong_and_a_narrower_one_unconfirmed() {
         "{out}"
     );
     assert!(
-        out.contains("intervals disjoint from the certified ones 1,"),
+        out.contains("intervals disjoint from the certified ones or excluding the exact value 1,"),
         "{out}"
     );
-    // Meeting ours from above is not refuted.
+    // Meeting ours without containing it: decided by the exact value (the
+    // exact DP reaches every row of T ≤ 12), wrong exactly when the row's
+    // interval misses it.
+    let exact = |instance: &str| -> BigRational {
+        Yen::solve(Solver::Optimized, &instance.parse::<YenQuestion>().unwrap()).unwrap()
+    };
     let middle = (parse_bound(lower).unwrap() + parse_bound(upper).unwrap())
         / BigRational::from_integer(2.into());
     let meeting = text.replacen(
@@ -141,13 +147,9 @@ fn a_disjoint_interval_is_wrong_and_a_narrower_one_unconfirmed() {
         1,
     );
     let (code, out, _) = check("meeting.tsv", &meeting);
-    assert_eq!(code, 0, "{out}");
-    assert!(
-        out.contains("meeting them without containing them 1"),
-        "{out}"
-    );
-    // One bound strictly inside ours: the value may lie outside the row's
-    // interval, which is not shown wrong either.
+    let right = exact(moved) >= middle;
+    assert_eq!(code, if right { 0 } else { 1 }, "{out}");
+    assert!(out.contains("(decided exactly 1, unconfirmed 0)"), "{out}");
     let mid = (parse_bound(n_lower).unwrap() + parse_bound(n_upper).unwrap())
         / BigRational::from_integer(2.into());
     let narrower = text.replacen(
@@ -156,9 +158,10 @@ fn a_disjoint_interval_is_wrong_and_a_narrower_one_unconfirmed() {
         1,
     );
     let (code, out, _) = check("narrower.tsv", &narrower);
-    assert_eq!(code, 0, "{out}");
+    let right = exact(narrowed) <= mid;
+    assert_eq!(code, if right { 0 } else { 1 }, "{out}");
     assert!(
-        out.contains("meeting them without containing them 1"),
+        out.contains("compared with the certified, exact solvers"),
         "{out}"
     );
     // A game beyond the table is no instance; an empty interval is no row.
@@ -175,4 +178,67 @@ fn a_disjoint_interval_is_wrong_and_a_narrower_one_unconfirmed() {
     assert_eq!(code, 2);
     assert!(err.starts_with("solved-games: error: ") && err.contains("above upper bound"));
     assert_eq!(err.lines().count(), 1);
+}
+
+/// An interval that excludes the exact value but meets ours (the row
+/// `3,3: 2,1,3,-2`, exactly 1/2, given [0.5000000000000001, 0.6]) was a
+/// PASS counted "unconfirmed" with no line: the exact DP decides it, and it
+/// is wrong, named by its line.
+#[test]
+fn an_interval_excluding_the_exact_value_is_wrong_by_line() {
+    let text = export("total=3 rounds=3");
+    let (line, row) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("3,3: 2,1,3,-2\t"))
+        .expect("the row");
+    let wrong = text.replacen(row, "3,3: 2,1,3,-2\t0.5000000000000001\t0.6", 1);
+    let (code, out, _) = check("excluding.tsv", &wrong);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "mismatch line {}: 3,3: 2,1,3,-2: file [0.5000000000000001, 0.6]",
+            line + 1
+        )) && out.contains("exact value 1/2"),
+        "{out}"
+    );
+    assert!(out.ends_with("FAIL\n"), "{out}");
+}
+
+/// Beyond the exact DP's reach (a state whose exact solve is estimated
+/// at more than a minute: 23 units and 11 rounds left), an interval
+/// meeting ours without containing it is UNCONFIRMED (exit 5), listed with
+/// its line; not a PASS.
+#[test]
+fn an_undecidable_interval_is_unconfirmed_with_its_line() {
+    let text = export("total=24 rounds=12");
+    let rows = rows(&text);
+    let tiny = BigRational::new(1.into(), 1_000_000_000_000_000_i64.into());
+    let (line, &(instance, lower, upper)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, (i, l, u))| {
+            let q: YenQuestion = i.parse().unwrap();
+            let rules = Rules {
+                total: q.state.money_a.max(q.state.money_b),
+                rounds: q.state.rounds_left,
+            };
+            estimated_seconds(rules) > EXACT_SECONDS
+                && parse_bound(u).unwrap() - parse_bound(l).unwrap() > tiny
+        })
+        .expect("a wide row beyond the exact DP's reach");
+    let mid = (parse_bound(lower).unwrap() + parse_bound(upper).unwrap())
+        / BigRational::from_integer(2.into());
+    let narrower = text.replacen(
+        &format!("{instance}\t{lower}\t{upper}"),
+        &format!("{instance}\t{lower}\t{mid}"),
+        1,
+    );
+    let (code, out, _) = check("undecided.tsv", &narrower);
+    assert_eq!(code, 5, "{out}");
+    assert!(
+        out.contains(&format!("unconfirmed line {}: {instance}: ", line + 3))
+            && out.ends_with("UNCONFIRMED\n"),
+        "{out}"
+    );
 }

@@ -13,7 +13,9 @@
 // The test runs the binary, built only with the `cli` feature.
 #![cfg(feature = "cli")]
 
+use std::ffi::{OsStr, OsString};
 use std::io::Read;
+use std::os::unix::ffi::OsStringExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -139,8 +141,34 @@ fn leaves() -> Vec<Leaf> {
     leaves
 }
 
-/// A value from the argument's domain or its edges.
-fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
+/// Bytes that are not UTF-8, as an argument.
+fn not_utf8(prefix: &str) -> OsString {
+    let mut bytes = prefix.as_bytes().to_vec();
+    bytes.extend_from_slice(b"\xff\xfe1");
+    OsString::from_vec(bytes)
+}
+
+/// A value from the argument's domain or its edges: [`text_value`], or
+/// (one time in ten) bytes that are not UTF-8; a `KEY=VALUE` word gets a
+/// table parameter's key before it.
+fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> OsString {
+    let name = arg.value.as_deref().unwrap_or_default().to_uppercase();
+    let key = if name.contains("KEY=VALUE") {
+        let keys = [
+            "piles", "max", "game", "min", "length", "n", "analysis", "total", "rounds",
+        ];
+        format!("{}=", keys[rng.usize(0..keys.len())])
+    } else {
+        String::new()
+    };
+    if rng.u8(0..10) == 0 {
+        return not_utf8(&key);
+    }
+    OsString::from(key + &text_value(rng, arg, dir))
+}
+
+/// A value from the argument's domain or its edges, as text.
+fn text_value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
     let name = arg.value.as_deref().unwrap_or_default().to_uppercase();
     if !arg.possible.is_empty() && rng.u8(0..4) != 0 {
         return arg.possible[rng.usize(0..arg.possible.len())].clone();
@@ -205,7 +233,7 @@ fn value(rng: &mut fastrand::Rng, arg: &Arg, dir: &std::path::Path) -> String {
 /// Runs the binary with a time slot; a run still going is sent SIGTERM and
 /// must end within 2 s. Returns (exit code or signal, stderr, timed out).
 fn run(
-    args: &[String],
+    args: &[impl AsRef<OsStr> + std::fmt::Debug],
     slot: Duration,
     dir: &std::path::Path,
 ) -> (Option<i32>, Option<i32>, String, bool) {
@@ -255,6 +283,20 @@ fn run(
     (status.code(), status.signal(), text, timed_out)
 }
 
+/// The arguments as a message shows them: lossy, each cut to 20 characters.
+fn shown(args: &[OsString]) -> Vec<String> {
+    args.iter()
+        .map(|a| {
+            let a = a.to_string_lossy();
+            if a.chars().count() > 40 {
+                format!("{}…", a.chars().take(20).collect::<String>())
+            } else {
+                a.into_owned()
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
     let leaves = leaves();
@@ -278,29 +320,20 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
         }
         let leaf = &leaves[order[runs]];
         runs += 1;
-        let mut args = leaf.path.clone();
+        let mut args: Vec<OsString> = leaf.path.iter().map(OsString::from).collect();
         for arg in &leaf.args {
             if !(arg.required || rng.u8(0..3) == 0) {
                 continue;
             }
             if let Some(flag) = &arg.flag {
-                args.push(flag.clone());
+                args.push(flag.into());
             }
             if arg.value.is_some() {
                 args.push(value(&mut rng, arg, &dir));
             }
         }
         let (code, signal, stderr, timed_out) = run(&args, slot, &dir);
-        let shown: Vec<String> = args
-            .iter()
-            .map(|a| {
-                if a.len() > 40 {
-                    format!("{}…", &a[..20])
-                } else {
-                    a.clone()
-                }
-            })
-            .collect();
+        let shown = shown(&args);
         *tally
             .entry(if timed_out {
                 "slow".to_string()
@@ -335,8 +368,12 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
             }
             continue;
         }
+        // check-table's verdicts INCOMPLETE (4) and UNCONFIRMED (5) end a
+        // check like PASS and FAIL, with no error line.
+        let verdict = leaf.path == ["check-table"] && matches!(code, Some(4 | 5));
         match code {
             Some(0 | 1) => {}
+            _ if verdict => {}
             Some(2 | 3) => {
                 let errors = stderr
                     .lines()
@@ -364,4 +401,196 @@ fn every_subcommand_with_random_arguments_ends_with_a_documented_code() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// `export` and `check-table` with every parameter of every table given a
+/// huge, a negative, an empty and a non-UTF-8 value, as a `KEY=VALUE` word
+/// and as a flag, and `check-table` with such file names and such input on
+/// standard input: each refused at once (exit 2, or 3 for a file that
+/// cannot be read) with one error line and no panic, or (a negative stone
+/// value) done at once.
+#[test]
+fn export_and_check_table_refuse_hostile_values_at_once() {
+    let keys: &[(&str, &[&str])] = &[
+        ("nim", &["piles", "max"]),
+        ("stones", &["game", "min", "max", "length"]),
+        ("memory", &["n"]),
+        ("geister", &["analysis"]),
+        ("yen", &["total", "rounds"]),
+        ("yen-certified", &["total", "rounds"]),
+    ];
+    let huge = "9".repeat(100_000);
+    let edges: Vec<OsString> = [
+        "18446744073709551616",
+        "18446744073709551615",
+        "99999999999999999999999999999",
+        huge.as_str(),
+        "-1",
+        "-9223372036854775808",
+        "",
+        "1e309",
+        "NaN",
+    ]
+    .iter()
+    .map(OsString::from)
+    .chain([not_utf8(""), OsString::from_vec(b"\x01\x7f".to_vec())])
+    .collect();
+    let dir = std::env::temp_dir().join(format!("cli-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let slot = Duration::from_millis(1500);
+    let mut runs = 0;
+    let mut problems = Vec::new();
+    let mut check = |args: Vec<OsString>, codes: &[i32], problems: &mut Vec<String>| {
+        let (code, signal, stderr, timed_out) = run(&args, slot, &dir);
+        runs += 1;
+        let shown = shown(&args);
+        if timed_out {
+            problems.push(format!("{shown:?}: still running after {slot:?}"));
+        } else if stderr.contains("panicked") || signal.is_some() {
+            problems.push(format!("{shown:?}: {code:?} {signal:?} {stderr}"));
+        } else if !code.is_some_and(|c| codes.contains(&c)) {
+            problems.push(format!(
+                "{shown:?}: exit {code:?}, wanted {codes:?}: {stderr}"
+            ));
+        } else if code != Some(0)
+            && (stderr.lines().count() != 1 || !stderr.starts_with("solved-games: error: "))
+        {
+            problems.push(format!("{shown:?}: stderr {stderr:?}"));
+        } else if stderr.lines().any(|l| l.len() > 2000) {
+            problems.push(format!("{shown:?}: a long stderr line"));
+        }
+    };
+    for (game, game_keys) in keys {
+        for key in *game_keys {
+            for edge in &edges {
+                let mut word = OsString::from(format!("{key}="));
+                word.push(edge);
+                // Refused, or (`min=-1` is a stone value) a table made at
+                // once.
+                check(
+                    vec!["export".into(), (*game).into(), word],
+                    &[0, 2],
+                    &mut problems,
+                );
+                check(
+                    vec![
+                        "export".into(),
+                        (*game).into(),
+                        format!("--{key}").into(),
+                        edge.clone(),
+                    ],
+                    &[0, 2],
+                    &mut problems,
+                );
+            }
+        }
+    }
+    // Sizes whose cost is out of all proportion are refused, not started.
+    for words in [
+        &["yen", "total=60", "rounds=100"][..],
+        &["yen", "total=40", "rounds=10"],
+        &["nim", "piles=30"],
+        &["yen", "total=60", "--solver", "naive"],
+    ] {
+        let mut args: Vec<OsString> = vec!["export".into()];
+        args.extend(words.iter().map(OsString::from));
+        check(args, &[2], &mut problems);
+    }
+    // check-table: hostile file names, and hostile bytes on standard input.
+    for file in [
+        not_utf8(""),
+        OsString::new(),
+        OsString::from(&huge),
+        OsString::from("/dev/zero"),
+        OsString::from("/nonexistent/t.tsv"),
+        dir.clone().into_os_string(),
+    ] {
+        check(vec!["check-table".into(), file], &[2, 3], &mut problems);
+    }
+    for junit in [
+        OsString::new(),
+        not_utf8(""),
+        OsString::from("/nonexistent/a/b.xml"),
+    ] {
+        check(
+            vec![
+                "check-table".into(),
+                "/dev/null".into(),
+                "--junit".into(),
+                junit,
+            ],
+            &[2, 3],
+            &mut problems,
+        );
+    }
+    for stdin in [
+        b"\xff\xfe\n".to_vec(),
+        b"# solved-games table\tformat 1\tnim\tmax=18446744073709551616\ninstance\tvalue\n"
+            .to_vec(),
+        b"# solved-games table\tformat 1\tyen\ttotal=60 rounds=100\ninstance\tvalue\n".to_vec(),
+        b"# solved-games table\tformat 1\tnim\tmax=-1\ninstance\tvalue\n".to_vec(),
+        vec![b'9'; 3 << 20],
+        vec![0x1f, 0x8b, 0x08, 0, 0, 0],
+    ] {
+        let input = dir.join("stdin");
+        std::fs::write(&input, &stdin).unwrap();
+        let (code, _, stderr, timed_out) =
+            run_with_stdin(&["check-table", "-"], slot, &dir, &input);
+        runs += 1;
+        if timed_out
+            || code != Some(2)
+            || stderr.lines().count() != 1
+            || stderr.contains("panicked")
+        {
+            problems.push(format!(
+                "check-table - < {} bytes: exit {code:?}, timed out {timed_out}, {stderr:?}",
+                stdin.len()
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{runs} hostile runs of export and check-table");
+    assert!(
+        problems.is_empty(),
+        "{} of {runs} runs broke the contract:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// [`run`] with standard input from the file `stdin`.
+fn run_with_stdin(
+    args: &[&str],
+    slot: Duration,
+    dir: &std::path::Path,
+    stdin: &std::path::Path,
+) -> (Option<i32>, Option<i32>, String, bool) {
+    let mut child = Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::fs::File::open(stdin).unwrap())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stderr.read_to_end(&mut s);
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > slot {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = reader.join().unwrap();
+    (status.and_then(|s| s.code()), None, text, status.is_none())
 }

@@ -339,3 +339,50 @@ fn error_lines_cut_huge_inputs() {
         assert!(err.contains("more characters]"), "{err}");
     }
 }
+
+/// `export nim max=99 --solver naive` and `export yen total=20
+/// rounds=10` printed nothing until the whole table was solved (minutes
+/// for the first), on a pipe as on a terminal. The header goes out at
+/// once and the rows as they are solved, while the solve goes on.
+#[test]
+fn a_slow_export_prints_its_header_at_once_and_rows_as_solved() {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_solved-games"))
+        .args(["export", "yen", "total=20", "rounds=10"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let header = rx.recv_timeout(Duration::from_secs(3));
+    let columns = rx.recv_timeout(Duration::from_secs(3));
+    let row = rx.recv_timeout(Duration::from_secs(5));
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        header.is_ok_and(|h| h.starts_with("# solved-games table\tformat 1\tyen")),
+        "no header within 3 s"
+    );
+    assert_eq!(columns.as_deref(), Ok("instance\tvalue"));
+    assert!(row.is_ok(), "no row within 5 s");
+    assert!(running, "the table was solved before its first row came");
+}
+
+/// The same on a terminal: a bar counts the rows solved.
+#[test]
+fn a_slow_export_shows_its_rows_on_a_terminal() {
+    let args = ["export", "nim", "max=99", "--solver", "naive"];
+    let (seen, shown) = common::terminal_shows(&args, "rows", Duration::from_secs(20));
+    assert!(shown, "no progress within 20 s of a slow export: {seen:?}");
+}

@@ -115,7 +115,11 @@ fn yen_table_face() {
 #[test]
 fn bad_parameters_are_refused() {
     for (bad, why) in [
-        ("piles=0", "at least one pile"),
+        ("piles=0", "1 to 64 piles"),
+        // Counted, not built: this asked for a vector of 2^64 piles (a
+        // panic), and 2^32 piles for 16 GB.
+        ("piles=18446744073709551615 max=0", "1 to 64 piles"),
+        ("piles=4294967296 max=1", "1 to 64 piles"),
         ("max=nine", "not a valid max"),
         ("pile=3", "unknown key"),
         ("max=3 max=4", "given twice"),
@@ -136,6 +140,31 @@ fn bad_parameters_are_refused() {
         .parse::<<Geister as Table>::Params>()
         .is_err());
     assert!("rounds=0".parse::<<Yen as Table>::Params>().is_err());
+    // Sizes whose cost is out of all proportion: refused by an estimate,
+    // as Nim's 10^7 positions are.
+    for bad in [
+        "total=60 rounds=100",
+        "total=40 rounds=10",
+        "total=30 rounds=10",
+    ] {
+        let e = bad
+            .parse::<<Yen as Table>::Params>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("estimated"), "{bad}: {e}");
+    }
+    for good in [
+        "total=20 rounds=10",
+        "total=12 rounds=100",
+        "total=60 rounds=1",
+    ] {
+        assert!(good.parse::<<Yen as Table>::Params>().is_ok(), "{good}");
+    }
+    let e = "min=1 max=1 length=100000"
+        .parse::<<StoneGames as Table>::Params>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("estimated"), "{e}");
     assert!(Nim::parse_value("won").is_err());
     assert!(Geister::parse_value("1").is_err());
     assert!(Memory::parse_value("1/0").is_err());

@@ -106,7 +106,7 @@ fn nim_table() -> String {
 }
 
 #[test]
-fn check_table_passes_an_export_and_a_partial_one() {
+fn check_table_passes_an_export_and_a_partial_one_only_as_a_sample() {
     let text = nim_table();
     let (code, out, _) = check_text("whole.tsv", text.as_bytes(), &["--naive"]);
     assert_eq!(code, 0, "{out}");
@@ -114,12 +114,230 @@ fn check_table_passes_an_export_and_a_partial_one() {
         out.contains("rows 125, compared 125, mismatches 0"),
         "{out}"
     );
-    // Row 000 (line 3) deleted: still passes, coverage 124/125.
+    assert!(out.ends_with("PASS\n"), "{out}");
+    // Row 000 (line 3) deleted: INCOMPLETE (exit 4), coverage 124/125 never
+    // shown as 100 %; a sample with --partial passes.
     let lines: Vec<&str> = text.lines().collect();
     let deleted = [&lines[..2], &lines[3..]].concat().join("\n") + "\n";
     let (code, out, _) = check_text("deleted.tsv", deleted.as_bytes(), &[]);
+    assert_eq!(code, 4, "{out}");
+    assert!(out.contains("coverage 124/125 (99.2%)"), "{out}");
+    assert!(out.ends_with("INCOMPLETE\n"), "{out}");
+    let (code, out, _) = check_text("deleted.tsv", deleted.as_bytes(), &["--partial"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("coverage 124/125"), "{out}");
+    assert!(out.ends_with("PASS\n"), "{out}");
+}
+
+/// A header alone, half a table and one row short of a large table were
+/// PASS with coverage 0 %, 49.8 % and 99.9 %: each is INCOMPLETE (exit 4),
+/// with the verdict in the JSON and a failing coverage case in the JUnit.
+#[test]
+fn incomplete_tables_are_incomplete_not_pass() {
+    let text = nim_table();
+    let lines: Vec<&str> = text.lines().collect();
+    let header_only = lines[..2].join("\n") + "\n";
+    let half = lines[..2 + 62].join("\n") + "\n";
+    let big = String::from_utf8(run(&["export", "nim", "max=20"], "2").stdout).unwrap();
+    let big_lines: Vec<&str> = big.lines().collect();
+    let one_short = big_lines[..big_lines.len() - 1].join("\n") + "\n";
+    for (name, table, covered) in [
+        ("header.tsv", &header_only, "coverage 0/125 (0.0%)"),
+        ("half.tsv", &half, "coverage 62/125 (49.6%)"),
+        ("short.tsv", &one_short, "coverage 9260/9261 (99.9%)"),
+    ] {
+        let (code, out, _) = check_text(name, table.as_bytes(), &[]);
+        assert_eq!(code, 4, "{name}: {out}");
+        assert!(
+            out.contains(covered) && out.ends_with("INCOMPLETE\n"),
+            "{out}"
+        );
+        let (code, out, _) = check_text(name, table.as_bytes(), &["--json"]);
+        assert_eq!(code, 4);
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["verdict"], "INCOMPLETE");
+    }
+    let junit = scratch("incomplete.xml");
+    let (code, _, _) = check_text(
+        "half.tsv",
+        half.as_bytes(),
+        &["--junit", junit.to_str().unwrap()],
+    );
+    assert_eq!(code, 4);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains("INCOMPLETE: 63 rows missing"), "{xml}");
+}
+
+/// The manifest beside a table (`export --out`) is read back: one that
+/// matches is said so; a row count or SHA-256 that differs is a FAIL
+/// naming the field.
+#[test]
+fn check_table_reads_the_manifest_beside_the_table() {
+    let dir = common::scratch("manifest");
+    let path = dir.join("t.tsv");
+    let out = run(
+        &["export", "nim", "max=3", "--out", path.to_str().unwrap()],
+        "2",
+    );
+    assert!(out.status.success());
+    let manifest = dir.join("t.tsv.manifest.json");
+    let check = |path: &Path| {
+        let out = run(&["check-table", path.to_str().unwrap()], "2");
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+        )
+    };
+    let (code, out) = check(&path);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("t.tsv.manifest.json: matches"), "{out}");
+    // A duplicate row appended: every row right, but not the exported file.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("{text}000\tloss\n")).unwrap();
+    let (code, out) = check(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("rows: the manifest says 64, the file has 65")
+            && out.contains("sha256: the manifest says"),
+        "{out}"
+    );
+    std::fs::write(&path, &text).unwrap();
+    let json = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, json.replace("\"rows\": 64", "\"rows\": 63")).unwrap();
+    let (code, out) = check(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("rows: the manifest says 63, the file has 64") && !out.contains("sha256:"),
+        "{out}"
+    );
+    std::fs::write(&manifest, "{").unwrap();
+    let out = run(&["check-table", path.to_str().unwrap()], "2");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a table's manifest"));
+}
+
+/// A killed `export --out` leaves the old table and its manifest as they
+/// were (it wrote the file in place, cut at a row boundary, beside the old
+/// manifest), and no temporary.
+#[test]
+fn a_killed_export_leaves_the_old_table_and_manifest() {
+    let dir = common::scratch("killed");
+    let path = dir.join("t.tsv");
+    let manifest = dir.join("t.tsv.manifest.json");
+    let out = run(
+        &[
+            "export",
+            "geister",
+            "analysis=basic",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "2",
+    );
+    assert!(out.status.success());
+    let (old, old_manifest) = (
+        std::fs::read(&path).unwrap(),
+        std::fs::read(&manifest).unwrap(),
+    );
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let mut child = bin()
+            .args([
+                "export",
+                "geister",
+                "analysis=det",
+                "--out",
+                path.to_str().unwrap(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Killed once the new table's bytes are being written (or after 20 s).
+        let started = std::time::Instant::now();
+        loop {
+            let writing = std::fs::read_dir(&*dir).unwrap().any(|e| {
+                let e = e.unwrap();
+                let len = e.metadata().map(|m| m.len()).unwrap_or(0);
+                let name = e.file_name().to_string_lossy().into_owned();
+                (name.ends_with(".tmp") && len > 0) || (name == "t.tsv" && len != old.len() as u64)
+            });
+            if writing || started.elapsed() > std::time::Duration::from_secs(20) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        // SAFETY: kill(2) on the child this test started.
+        unsafe {
+            libc::kill(child.id() as i32, signal);
+        }
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "the export ended before the signal");
+        assert!(std::fs::read(&path).unwrap() == old, "the table changed");
+        assert_eq!(std::fs::read(&manifest).unwrap(), old_manifest);
+        let left: Vec<String> = std::fs::read_dir(&*dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "t.tsv" && n != "t.tsv.manifest.json")
+            .collect();
+        assert!(left.is_empty(), "left {left:?}");
+    }
+    let out = run(&["check-table", path.to_str().unwrap()], "2");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Bytes after the end of a gzip stream (`cat t.tsv.gz; echo x`) make the
+/// file malformed, naming the offset of the first; a line longer than a
+/// mebibyte is malformed at once (`/dev/zero` is one endless line).
+#[test]
+fn trailing_bytes_after_gzip_and_endless_lines_are_malformed() {
+    let gz = scratch("t.tsv.gz");
+    assert!(run(
+        &["export", "nim", "max=4", "--out", gz.to_str().unwrap()],
+        "2"
+    )
+    .status
+    .success());
+    let mut bytes = std::fs::read(&gz).unwrap();
+    let offset = bytes.len();
+    bytes.extend_from_slice(b"x\n");
+    let (code, _, err) = check_text("trailing.tsv.gz", &bytes, &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!(
+            "bytes after the end of the gzip stream, from byte offset {offset}"
+        )),
+        "{err}"
+    );
+    let started = std::time::Instant::now();
+    let out = run(&["check-table", "/dev/zero"], "2");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 1: longer than 1048576 bytes"), "{err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let long = format!(
+        "{}\n{}\n",
+        nim_table().lines().next().unwrap(),
+        "0".repeat(3 << 20)
+    );
+    let (code, _, err) = check_text("long.tsv", long.as_bytes(), &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 2: longer than 1048576 bytes"), "{err}");
+}
+
+/// `check-table --naive` on a table beyond the naive solver's reach
+/// refuses before building the optimized table (it did all the optimized
+/// work first: 7 s and more for yen T = 20).
+#[test]
+fn check_table_naive_beyond_reach_is_refused_first() {
+    let header = "# solved-games table\tformat 1\tyen\ttotal=20 rounds=10\ninstance\tvalue\n";
+    let started = std::time::Instant::now();
+    let (code, _, err) = check_text("yen20.tsv", header.as_bytes(), &["--naive"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--naive") && err.contains("units T"), "{err}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! against the optimized solver (SPEC.md "Checking a solver program").
 
 use super::param_flags::ParamFlags;
-use super::{CliError, JsonArg, Out, Outcome};
+use super::{report_file, CliError, JsonArg, Out, Outcome};
 use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
 use solved_games::games::{
     geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
@@ -70,7 +70,8 @@ pub struct Args {
     /// log-log exponents (measurements: not the same bytes every run).
     #[arg(long)]
     bench: bool,
-    /// Write one JUnit test case per size to FILE.
+    /// Write one JUnit test case per size to FILE (`-` for standard output;
+    /// never a file of the solver's command).
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
     #[command(flatten)]
@@ -128,6 +129,15 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         seed: args.seed,
         bench: args.bench,
     };
+    if let Some(path) = &args.junit {
+        let files = program_files(command);
+        let inputs: Vec<(&str, &std::path::Path)> = files
+            .iter()
+            .map(|f| ("the solver's file", f.as_path()))
+            .collect();
+        report_file::not_an_input("--junit", path, &inputs)?;
+        report_file::check("--junit", path)?;
+    }
     solved_games::process::end_programs_on_signals();
     let report = match args.game {
         CheckGame::Nim => go::<Nim>(&plan, &program),
@@ -137,7 +147,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         CheckGame::Yen => go::<Yen>(&plan, &program),
     }?;
     if let Some(path) = &args.junit {
-        std::fs::write(path, check::junit(&report)).map_err(|e| CliError::io(path, &e))?;
+        report_file::write("--junit", path, check::junit(&report))?;
     }
     if args.output.json {
         out.json(&report)?;
@@ -145,6 +155,17 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         write!(out, "{}", check::text(&report))?;
     }
     Ok(report.passed())
+}
+
+/// The words of the solver's command line that name files (its program,
+/// its script): inputs a report must not replace.
+fn program_files(command: &str) -> Vec<PathBuf> {
+    shell_words::split(command)
+        .unwrap_or_default()
+        .into_iter()
+        .map(PathBuf::from)
+        .filter(|p| p.is_file())
+        .collect()
 }
 
 fn go<G: Subject>(plan: &Plan, program: &Program) -> Result<Report, CliError> {

@@ -304,6 +304,9 @@ fn line(
     json: bool,
     out: &mut Out,
 ) -> Outcome {
+    if let Some(path) = &svg_file {
+        super::report_file::check("--svg", path)?;
+    }
     let solved = solve_with_deps(kind);
     let table = &solved[&kind];
     let analysis = play::analysis_of(kind, &solved);
@@ -324,7 +327,7 @@ fn line(
             steps.len()
         );
         let picture = svg::line_titled(&steps, &title);
-        std::fs::write(path, picture).map_err(|e| CliError::io(path, &e))?;
+        super::report_file::write("--svg", path, picture)?;
     }
     if json {
         let rows: Vec<_> = steps

@@ -419,7 +419,7 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outco
             "--n {pairs} is out of range for --plot: 2..={MAX_PLOT_PAIRS} (Fig. 3.3 plots N = 2M, M ≥ 1)"
         )));
     }
-    super::create_dir(dir)?;
+    super::report_file::directory("--plot", dir)?;
     if !json && std::io::stderr().is_terminal() {
         note(format_args!(
             "solving every state with n ≤ {pairs} exactly…"
@@ -457,7 +457,7 @@ fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outco
     for (name, figure, shows, svg) in figures {
         let svg = svg.map_err(|e| CliError::Failed(e.to_string()))?;
         let path = dir.join(name);
-        std::fs::write(&path, svg).map_err(|e| CliError::io(&path, &e))?;
+        super::report_file::write("--plot", &path, svg)?;
         if json {
             written.push(json!({
                 "file": path.display().to_string(),

@@ -114,7 +114,7 @@ fn manpage(dir: Option<PathBuf>, out: &mut Out) -> Outcome {
         out.write_all(&render(Cli::command())?)?;
         return Ok(true);
     };
-    create_dir(&dir)?;
+    report_file::directory("--dir", &dir)?;
     // As clap_mangen::generate_to names them (solved-games-nim.1, …), but
     // each page passed through `roff_ascii` first.
     let mut cmd = Cli::command().disable_help_subcommand(true);
@@ -123,7 +123,7 @@ fn manpage(dir: Option<PathBuf>, out: &mut Out) -> Outcome {
     while let Some(cmd) = commands.pop() {
         commands.extend(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
         let path = dir.join(clap_mangen::Man::new(cmd.clone()).get_filename());
-        std::fs::write(&path, render(cmd)?).map_err(|e| CliError::io(&path, &e))?;
+        report_file::write("--dir", &path, render(cmd)?)?;
         writeln!(out, "{}", path.display())?;
     }
     Ok(true)
@@ -210,6 +210,10 @@ pub enum CliError {
     Io(String),
     /// Standard output was closed by its reader (`| head`): stop quietly.
     ClosedStdout,
+    /// A check ran to its end with a verdict of its own exit status
+    /// (`check-table`'s INCOMPLETE 4 and UNCONFIRMED 5), already printed on
+    /// standard output: no error line.
+    Verdict(u8),
 }
 
 impl fmt::Display for CliError {
@@ -217,6 +221,7 @@ impl fmt::Display for CliError {
         match self {
             CliError::Input(m) | CliError::Failed(m) | CliError::Io(m) => f.write_str(m),
             CliError::ClosedStdout => f.write_str("standard output closed"),
+            CliError::Verdict(code) => write!(f, "exit status {code}"),
         }
     }
 }
@@ -296,6 +301,9 @@ pub fn note(args: fmt::Arguments<'_>) {
 }
 
 pub fn main() -> ExitCode {
+    // SIGINT, SIGTERM and SIGHUP end program groups and remove the
+    // temporaries of files not yet in place before the process dies.
+    solved_games::process::end_programs_on_signals();
     let mut out = Out::stdout();
     let cli = match Cli::try_parse().and_then(Cli::checked) {
         Ok(cli) => cli,
@@ -326,6 +334,7 @@ fn exit_code(result: Outcome) -> ExitCode {
     match result {
         Ok(true) | Err(CliError::ClosedStdout) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
+        Err(CliError::Verdict(code)) => ExitCode::from(code),
         Err(e) => {
             note(format_args!(
                 "solved-games: error: {}",
@@ -335,6 +344,7 @@ fn exit_code(result: Outcome) -> ExitCode {
                 CliError::Input(_) => 2,
                 CliError::Failed(_) | CliError::ClosedStdout => 1,
                 CliError::Io(_) => 3,
+                CliError::Verdict(code) => code,
             })
         }
     }
@@ -402,14 +412,4 @@ fn missing_command(e: &clap::Error) -> String {
         "a command is needed: {usage}, where COMMAND is one of {} (see `{program} --help`)",
         commands.join(", ")
     )
-}
-
-/// Creates the output directory `dir` (and its parents). A path that exists
-/// and is not a directory is named as such: `create_dir_all` reports "File
-/// exists" there, which reads as if the directory were fine.
-pub fn create_dir(dir: &std::path::Path) -> Result<(), CliError> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(CliError::Io(format!("{}: not a directory", dir.display())));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))
 }

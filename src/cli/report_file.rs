@@ -1,77 +1,75 @@
-//! The report files of `reproduce` (`--html`, `--junit`): checked before the
-//! run, written after it, and never left half-written.
+//! Every file a command writes (`export --out`, `--html`, `--junit`,
+//! `--svg`, `--plot`, `--stages`, the man pages): checked before the run,
+//! written whole through the library's [`outfile`], and never over an
+//! input. SPEC.md, "Output files".
 //!
-//! A regular file (or a new one) is written to a temporary file beside it,
-//! `.NAME.PID.tmp`, which is then renamed over it: a run killed before the
-//! end (SIGTERM, Ctrl-C) leaves the old file, or none, and never an empty
-//! or truncated one. Anything else (`/dev/stdout`, a pipe, `/dev/full`) is
-//! written in place, since a rename would replace the device node itself.
-//! SPEC.md, "Report files: checked first, renamed into place".
+//! A regular file (or a new one) is written to a temporary beside it and
+//! renamed over it, so a run killed before the end (SIGTERM, Ctrl-C)
+//! leaves the old file, or none; anything else (`/dev/stdout`, a pipe,
+//! `/dev/full`) is written in place, since a rename would replace the node
+//! itself; `-` is standard output; a missing directory is never created.
 
 use super::CliError;
-use std::fs::{self, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use solved_games::outfile::{self, OutFile};
+use std::path::Path;
 
-/// True where the report is written beside and renamed: a path that does
-/// not exist yet, or a regular file.
-fn renamed(path: &Path) -> bool {
-    match fs::metadata(path) {
-        Ok(m) => m.is_file(),
-        Err(_) => true,
-    }
-}
-
-/// The temporary file beside `path`.
-fn temporary(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
-}
-
-/// Fails now, before minutes of work, if `path` cannot be written: a new
-/// file's directory must take a file (a probe file is made and removed), an
-/// existing file must open for writing, and a device must take a write (an
-/// empty write: `/dev/full` refuses even that, a pipe or a terminal gets
-/// nothing). Leaves an existing file as it is, and creates none.
-pub fn check(path: &Path) -> Result<(), CliError> {
-    let fail = |e: std::io::Error| CliError::io(path, &e);
+/// An error of the file `path` (exit 3), or an empty path (exit 2).
+fn error(flag: &str, path: &Path, e: &std::io::Error) -> CliError {
     if path.as_os_str().is_empty() {
-        return Err(CliError::Input(
-            "--html/--junit: the file name is empty".into(),
-        ));
+        return CliError::Input(format!("{flag}: the file name is empty"));
     }
-    match fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let probe = temporary(path);
-            OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&probe)
-                .map_err(fail)?;
-            fs::remove_file(&probe).map_err(fail)
-        }
-        Err(e) => Err(fail(e)),
-        Ok(_) => {
-            let mut file = OpenOptions::new().write(true).open(path).map_err(fail)?;
-            file.write(&[]).map(drop).map_err(fail)
-        }
+    if outfile::is_standard(path) {
+        return CliError::io("standard output", e);
     }
+    CliError::io(path, e)
 }
 
-/// Writes `contents` to `path` whole: through a temporary file renamed into
-/// place where `path` is (or will be) a regular file, in place otherwise.
-pub fn write(path: &Path, contents: &str) -> Result<(), CliError> {
-    if !renamed(path) {
-        return fs::write(path, contents).map_err(|e| CliError::io(path, &e));
+/// Fails now, before minutes of work, if `path` (given to `flag`) cannot
+/// be written ([`outfile::check`]): creates nothing, changes nothing.
+pub fn check(flag: &str, path: &Path) -> Result<(), CliError> {
+    outfile::check(path).map_err(|e| error(flag, path, &e))
+}
+
+/// Opens `path` (given to `flag`) for writing ([`OutFile::create`]).
+pub fn create(flag: &str, path: &Path) -> Result<OutFile, CliError> {
+    OutFile::create(path).map_err(|e| error(flag, path, &e))
+}
+
+/// Writes `contents` to `path` (given to `flag`) whole.
+pub fn write(flag: &str, path: &Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
+    outfile::write(path, contents).map_err(|e| error(flag, path, &e))
+}
+
+/// Makes the output directory `dir` (given to `flag`) if it is missing —
+/// its last component only: a missing parent is exit 3, as for a file. `-`
+/// is refused (exit 2): standard output takes one file, not a directory of
+/// them.
+pub fn directory(flag: &str, dir: &Path) -> Result<(), CliError> {
+    if outfile::is_standard(dir) {
+        return Err(CliError::Input(format!(
+            "{flag} -: a directory is needed (standard output takes one file, not several)"
+        )));
     }
-    let tmp = temporary(path);
-    let result = fs::write(&tmp, contents).and_then(|()| fs::rename(&tmp, path));
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(CliError::io(path, &e));
+    if dir.as_os_str().is_empty() {
+        return Err(CliError::Input(format!(
+            "{flag}: the directory name is empty"
+        )));
+    }
+    outfile::create_dir(dir).map_err(|e| CliError::io(dir, &e))
+}
+
+/// Refuses (exit 2) a report path `report` (given to `flag`) that is the
+/// same file as one of `inputs` (what it names, and the path): the report
+/// would replace the input.
+pub fn not_an_input(flag: &str, report: &Path, inputs: &[(&str, &Path)]) -> Result<(), CliError> {
+    for (what, input) in inputs {
+        if outfile::same_file(report, input) {
+            return Err(CliError::Input(format!(
+                "{flag} {} is the same file as {what} {}: writing it would destroy the input",
+                report.display(),
+                input.display()
+            )));
+        }
     }
     Ok(())
 }

@@ -213,8 +213,8 @@ impl Printer<'_> {
     }
 }
 
-fn write_file(path: &Path, contents: &str) -> Result<(), CliError> {
-    report_file::write(path, contents)?;
+fn write_file(flag: &str, path: &Path, contents: &str) -> Result<(), CliError> {
+    report_file::write(flag, path, contents)?;
     note(format_args!("solved-games: wrote {}", path.display()));
     Ok(())
 }
@@ -298,11 +298,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         return Ok(true);
     }
     if let (Some(html), Some(junit)) = (&args.html, &args.junit) {
-        let same = html == junit
-            || matches!(
-                (html.canonicalize(), junit.canonicalize()),
-                (Ok(a), Ok(b)) if a == b
-            );
+        let same = html == junit || solved_games::outfile::same_file(html, junit);
         if same {
             return Err(CliError::Input(format!(
                 "--html and --junit name the same file {}: one would overwrite the other",
@@ -310,8 +306,10 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             )));
         }
     }
-    for path in [&args.html, &args.junit].into_iter().flatten() {
-        report_file::check(path)?;
+    for (flag, path) in [("--html", &args.html), ("--junit", &args.junit)] {
+        if let Some(path) = path {
+            report_file::check(flag, path)?;
+        }
     }
     let layout = layout(args.width);
     let mut printer = Printer {
@@ -355,7 +353,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     printer.print(|out| print_summary(out, &args, &run))?;
     let meta = Meta::at(run.started);
     if let Some(path) = &args.junit {
-        write_file(path, &junit::render(&run, &meta))?;
+        write_file("--junit", path, &junit::render(&run, &meta))?;
     }
     if let Some(path) = &args.html {
         let games = run.games();
@@ -377,7 +375,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             figures: &drawn,
             timing: &measured,
         };
-        write_file(path, &page.render())?;
+        write_file("--html", path, &page.render())?;
     }
     if printer.closed {
         // The reader left before the end of the table: the files have the

@@ -277,6 +277,31 @@ fn play(
         },
     );
     let matches = tournament.series().len() as u64 * tournament.games;
+    if let Some(path) = &options.log {
+        if solved_games::outfile::is_standard(path) {
+            return Err(CliError::Input(
+                "--log -: a log is a file (appended to, and read back by --resume), not standard output"
+                    .into(),
+            ));
+        }
+        // A log appended to a player's program or script would destroy it.
+        let files: Vec<PathBuf> = tournament
+            .players
+            .iter()
+            .filter_map(|p| match p {
+                PlayerSpec::Command(command) => Some(command),
+                _ => None,
+            })
+            .flat_map(|command| shell_words::split(command).unwrap_or_default())
+            .map(PathBuf::from)
+            .filter(|p| p.is_file())
+            .collect();
+        let inputs: Vec<(&str, &Path)> = files
+            .iter()
+            .map(|f| ("a player's file", f.as_path()))
+            .collect();
+        super::report_file::not_an_input("--log", path, &inputs)?;
+    }
     let (mut log, played) = match &options.log {
         Some(path) => open_log(path, &mut header, options.resume, matches)?,
         None => (None, Vec::new()),

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 /// Options of `solved-games yen verify-certificate`.
 #[derive(clap::Args)]
 pub struct VerifyArgs {
-    /// The certificate written by `yen solve --certified --certificate FILE`.
+    /// The certificate written by `yen solve --certified --certificate FILE`
+    /// (`-` for standard input).
     file: PathBuf,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -31,8 +32,15 @@ fn cli_error(file: &std::path::Path, e: CertificateError) -> CliError {
 }
 
 pub fn run_verify(args: VerifyArgs, out: &mut Out) -> Outcome {
-    let reader = certificate::open(&args.file).map_err(|e| cli_error(&args.file, e))?;
-    let verdict = verify(reader, &Bar::stderr()).map_err(|e| cli_error(&args.file, e))?;
+    let verdict = if solved_games::outfile::is_standard(&args.file) {
+        let name = std::path::Path::new("standard input");
+        let input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());
+        let reader = certificate::Reader::new(input).map_err(|e| cli_error(name, e))?;
+        verify(reader, &Bar::stderr()).map_err(|e| cli_error(name, e))?
+    } else {
+        let reader = certificate::open(&args.file).map_err(|e| cli_error(&args.file, e))?;
+        verify(reader, &Bar::stderr()).map_err(|e| cli_error(&args.file, e))?
+    };
     let ok = verdict.failure.is_none();
     let widest = verdict.widest.map(|s| s.to_string());
     if args.json {

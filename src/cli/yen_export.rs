@@ -38,7 +38,8 @@ pub struct ExportArgs {
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["stage", "stages"])]
     from: Option<String>,
     /// Write every reachable state's stage game (T ≤ 12) into DIR as
-    /// `STATE.nfg`, with DIR/values.tsv listing each state and its exact value.
+    /// `STATE.nfg`, with DIR/values.tsv listing each state and its exact
+    /// value (DIR is made if missing, its parent never).
     #[arg(long, value_name = "DIR")]
     stages: Option<PathBuf>,
 }
@@ -106,7 +107,7 @@ fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> Outcome {
             rules.total
         )));
     }
-    std::fs::create_dir_all(dir).map_err(|e| CliError::io(dir, &e))?;
+    super::report_file::directory("--stages", dir)?;
     let mut solver = Solver::new();
     let states = stage_states(rules);
     let mut values = String::from("state\tvalue\n");
@@ -115,11 +116,11 @@ fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> Outcome {
         let mut file = Vec::new();
         write_nfg(rules, &stage, &mut file).expect("writing to memory");
         let path = dir.join(format!("{state}.nfg"));
-        std::fs::write(&path, file).map_err(|e| CliError::io(&path, &e))?;
+        super::report_file::write("--stages", &path, file)?;
         writeln!(values, "{state}\t{}", format_ratio(&stage.value)).expect("writing to memory");
     }
     let path = dir.join("values.tsv");
-    std::fs::write(&path, values).map_err(|e| CliError::io(&path, &e))?;
+    super::report_file::write("--stages", &path, values)?;
     writeln!(
         out,
         "wrote {} stage games of T = {}, R = {} and values.tsv to {}",

@@ -9,6 +9,7 @@ use solved_games::games::yen::best_response::{best_response_with_progress, Docum
 use solved_games::games::yen::optimized::{reachable_states, Solver};
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
+use solved_games::outfile;
 use solved_games::solve::exact::{format_ratio, to_f64};
 use solved_games::yen_certified::yen::certificate;
 use solved_games::yen_certified::yen::certified::Certified;
@@ -288,12 +289,21 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     }
     if let Some(file) = &args.certificate {
         // Refused before the solve, which may take minutes.
-        if file.as_os_str().is_empty() || file.is_dir() {
+        if file.as_os_str().is_empty() || file.is_dir() || outfile::is_standard(file) {
             return Err(CliError::Input(format!(
-                "--certificate {:?}: a file name is needed (not empty, not a directory)",
+                "--certificate {:?}: a file name is needed (not empty, not a directory, not `-`: a certificate is written beside its name, checkpointed and renamed into place)",
                 file.display().to_string()
             )));
         }
+    }
+    if let Some(dir) = &args.plot {
+        if outfile::is_standard(dir) {
+            return Err(CliError::Input(
+                "--plot -: a directory is needed (standard output takes one file, not several)"
+                    .into(),
+            ));
+        }
+        outfile::check_dir(dir).map_err(|e| CliError::io(dir, &e))?;
     }
     let table = match &args.certificate {
         None => Certified::solve(rules.total, rules.rounds, &Bar::stderr()),

@@ -110,6 +110,7 @@ pub mod check;
 pub mod claims;
 pub mod core;
 pub mod games;
+pub mod outfile;
 /// Programs over pipes in process groups of their own (Unix, feature `referee`).
 #[cfg(all(unix, feature = "referee"))]
 pub mod process;

@@ -15,12 +15,20 @@
 //!
 //! Reads wait with [`poll`] against a deadline; writes go to a pipe made
 //! non-blocking by [`set_nonblocking`].
+//!
+//! The same signal handler removes the temporary files of
+//! [`outfile`](crate::outfile) not yet renamed into place
+//! ([`remove_on_signal`]), so that a run ended by a signal leaves no
+//! half-written file behind.
 
+use std::ffi::CString;
 use std::io;
 use std::os::fd::AsRawFd;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicPtr, Ordering};
 use std::time::{Duration, Instant};
 
 /// The watchdog: waits for end of file on its standard input (our end
@@ -222,11 +230,59 @@ fn forget_group(group: i32) {
     }
 }
 
+/// Files to remove when a signal ends us (temporaries not yet renamed
+/// into place), as C strings; null is a free slot. A string is never freed
+/// (the handler may be reading it at any moment): a few bytes per file
+/// written, left to the end of the process.
+static DOOMED: [AtomicPtr<libc::c_char>; 64] = [const { AtomicPtr::new(std::ptr::null_mut()) }; 64];
+
+/// Has `path` removed if SIGINT, SIGTERM or SIGHUP ends the process (once
+/// [`end_programs_on_signals`] has set the handler); returns its slot for
+/// [`keep_on_signal`], `None` when every slot is taken (the file is then
+/// left, as without a handler).
+pub fn remove_on_signal(path: &Path) -> Option<usize> {
+    let text = CString::new(path.as_os_str().as_bytes()).ok()?;
+    let raw = text.into_raw();
+    for (i, slot) in DOOMED.iter().enumerate() {
+        if slot
+            .compare_exchange(
+                std::ptr::null_mut(),
+                raw,
+                Ordering::SeqCst,
+                Ordering::SeqCst,
+            )
+            .is_ok()
+        {
+            return Some(i);
+        }
+    }
+    // SAFETY: `raw` came from `into_raw` above and was never shared.
+    drop(unsafe { CString::from_raw(raw) });
+    None
+}
+
+/// The file of `slot` is renamed or removed: no longer removed on a signal.
+pub fn keep_on_signal(slot: usize) {
+    if let Some(slot) = DOOMED.get(slot) {
+        slot.store(std::ptr::null_mut(), Ordering::SeqCst);
+    }
+}
+
 extern "C" fn on_signal(signal: libc::c_int) {
     for slot in &GROUPS {
         let group = slot.load(Ordering::SeqCst);
         if group > 0 {
             kill_group(group);
+        }
+    }
+    for slot in &DOOMED {
+        let path = slot.load(Ordering::SeqCst);
+        if !path.is_null() {
+            // SAFETY: a NUL-terminated string that is never freed;
+            // unlink(2) is async-signal-safe.
+            unsafe {
+                libc::unlink(path);
+            }
         }
     }
     // SA_RESETHAND restored the default action: die of the signal, as the
@@ -238,15 +294,16 @@ extern "C" fn on_signal(signal: libc::c_int) {
 }
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every running program (with its
-/// process group) before the process dies of the signal. Call it once,
-/// early, in a program that runs other programs; the command line does.
-/// Without it the watchdogs still end the programs a moment after the
-/// process ends.
+/// process group) and remove the temporaries of [`remove_on_signal`]
+/// before the process dies of the signal. Call it early, in a program that
+/// runs other programs or writes files; the command line does, for every
+/// command. Without it the watchdogs still end the programs a moment after
+/// the process ends, and a temporary is left.
 pub fn end_programs_on_signals() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: a zeroed sigaction with our handler, an empty mask and
-        // SA_RESETHAND; the handler only reads atomics and calls kill(2)
-        // and raise(3).
+        // SA_RESETHAND; the handler only reads atomics and calls kill(2),
+        // unlink(2) and raise(3).
         unsafe {
             // A signal ignored at start stays ignored (nohup, `trap ''
             // INT`): the caller asked the process to outlive it, and the

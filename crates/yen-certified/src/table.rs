@@ -26,13 +26,14 @@ use solved_games_reference::games::table::{ParseTableError, Words};
 use solved_games_reference::games::yen::face::YenQuestion;
 use solved_games_reference::games::yen::rules::{Rules, State};
 use solved_games_reference::games::Solver;
-use solved_games_reference::progress::Silent;
+use solved_games_reference::progress::{Progress, Silent};
+use solved_games_reference::solve::exact::format_ratio;
 use solved_games_reference::table::verdict::{
     malformed, BadRow, CheckError, Mismatch, Report, LISTED,
 };
 use solved_games_reference::table::{ExportError, Kind, Manifest, FORMAT, MAGIC};
 use std::collections::{HashMap, HashSet};
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::io::Write;
 use std::str::FromStr;
 
@@ -120,12 +121,12 @@ fn rows(params: Params) -> Vec<YenQuestion> {
 /// 308 of 3,331 rows of `total=20` differed between two 2-thread runs, by
 /// at most 1e-15); on one thread every run gives the same bytes. It
 /// costs the parallel speed-up (T ≤ 100: about 90 s instead of 46 s).
-fn solve(params: Params) -> std::io::Result<Certified> {
+fn solve(params: Params, progress: &dyn Progress) -> std::io::Result<Certified> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .map_err(std::io::Error::other)?;
-    Ok(pool.install(|| Certified::solve(params.total, params.rounds, &Silent)))
+    Ok(pool.install(|| Certified::solve(params.total, params.rounds, progress)))
 }
 
 /// The exact value of a binary64.
@@ -236,24 +237,47 @@ pub fn header(params: Params) -> String {
 }
 
 /// Solves the certified table of `params` and writes it to `out`; returns
-/// its manifest.
+/// its manifest. [`export_with`] with no progress reported.
 ///
 /// # Errors
 /// [`ExportError::Io`] on a failed write.
-pub fn export(params: Params, mut out: impl Write) -> Result<Manifest, ExportError> {
-    let table = solve(params)?;
-    let mut text = header(params);
+pub fn export(params: Params, out: impl Write) -> Result<Manifest, ExportError> {
+    export_with(params, out, &Silent)
+}
+
+/// Writes the header of the certified table of `params` to `out` at once,
+/// solves the table (reporting to `progress`), then writes its rows;
+/// returns its manifest.
+///
+/// # Errors
+/// [`ExportError::Io`] on a failed write.
+pub fn export_with(
+    params: Params,
+    out: impl Write,
+    progress: &dyn Progress,
+) -> Result<Manifest, ExportError> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let head = header(params);
+    out.write_all(head.as_bytes())?;
+    out.flush()?;
+    let mut sha = Sha256::new();
+    sha.update(head.as_bytes());
+    let table = solve(params, progress)?;
     let mut count = 0;
+    let mut line = String::new();
     for row in rows(params) {
         let Interval { lower, upper } = table.interval(row.state);
-        text.push_str(&format!(
-            "{row}\t{}\t{}\n",
+        line.clear();
+        let _ = writeln!(
+            line,
+            "{row}\t{}\t{}",
             outward(lower, true),
             outward(upper, false)
-        ));
+        );
+        out.write_all(line.as_bytes())?;
+        sha.update(line.as_bytes());
         count += 1;
     }
-    out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(Manifest {
         format: FORMAT,
@@ -262,7 +286,7 @@ pub fn export(params: Params, mut out: impl Write) -> Result<Manifest, ExportErr
         solver: "certified".to_string(),
         columns: COLUMNS.iter().map(ToString::to_string).collect(),
         rows: count,
-        sha256: solved_games_reference::table::hex(&Sha256::digest(text.as_bytes())),
+        sha256: solved_games_reference::table::hex(&sha.finalize()),
         crate_version: env!("CARGO_PKG_VERSION").to_string(),
     })
 }
@@ -300,7 +324,7 @@ pub fn check<'a>(
         }
         None => return Err(malformed(2, "no column line")),
     }
-    let table = solve(params).map_err(CheckError::Io)?;
+    let table = solve(params, &Silent).map_err(CheckError::Io)?;
     let instances: HashSet<(u64, State)> = rows(params)
         .into_iter()
         .map(|q| (q.rules.total, q.state))
@@ -310,6 +334,9 @@ pub fn check<'a>(
         ..Report::empty(GAME, &params.to_string(), instances.len(), "certified")
     };
     let mut seen: HashMap<(u64, State), usize> = HashMap::new();
+    // One exact DP for every row decided exactly: a state's value depends
+    // on the state only, not on T or R.
+    let mut dp = solved_games_reference::games::yen::optimized::Solver::new();
     for (n, line) in lines.enumerate() {
         let number = n + 3;
         report.rows += 1;
@@ -362,25 +389,56 @@ pub fn check<'a>(
         report.compared += 1;
         let ours = table.interval(state);
         let (lower, upper) = (exact(ours.lower), exact(ours.upper));
-        if bounds.upper < lower || bounds.lower > upper {
+        let certified = format!(
+            "[{}, {}]",
+            outward(ours.lower, true),
+            outward(ours.upper, false)
+        );
+        let wrong = |report: &mut Report, ours: String| {
             report.mismatches += 1;
             if report.first_mismatches.len() < LISTED {
                 report.first_mismatches.push(Mismatch {
                     line: number,
                     instance: instance_text.to_string(),
                     file: format!("[{lower_text}, {upper_text}]"),
-                    optimized: format!(
-                        "[{}, {}]",
-                        outward(ours.lower, true),
-                        outward(ours.upper, false)
-                    ),
+                    optimized: ours,
                     naive: None,
                 });
             }
+        };
+        if bounds.upper < lower || bounds.lower > upper {
+            wrong(&mut report, certified);
         } else if bounds.lower > lower || bounds.upper < upper {
-            *report.unconfirmed.as_mut().expect("set above") += 1;
+            // Ours is not inside the row's: the exact value may lie in the
+            // part the row leaves out. Decided exactly where the exact DP
+            // reaches, else unconfirmed.
+            if within_exact_reach(state) {
+                let value = dp.value(state);
+                *report.decided_exactly.get_or_insert(0) += 1;
+                if value < bounds.lower || value > bounds.upper {
+                    wrong(
+                        &mut report,
+                        format!("{certified}, exact value {}", format_ratio(&value)),
+                    );
+                }
+            } else {
+                *report.unconfirmed.as_mut().expect("set above") += 1;
+                if report.first_unconfirmed.len() < LISTED {
+                    report.first_unconfirmed.push(BadRow {
+                        line: number,
+                        instance: instance_text.to_string(),
+                        why: format!(
+                            "file [{lower_text}, {upper_text}] does not contain certified {certified}, beyond the exact solver's reach"
+                        ),
+                    });
+                }
+            }
         }
     }
+    if report.decided_exactly.is_some() {
+        report.solvers = "certified, exact".to_string();
+    }
+    report.judge(false);
     Ok(report)
 }
 
@@ -402,10 +460,11 @@ impl Kind for CertifiedTable {
         params: &str,
         solver: Solver,
         out: &mut dyn Write,
+        progress: &dyn Progress,
     ) -> Result<Result<Manifest, String>, ExportError> {
         match params.parse::<Params>() {
             // The certified solver is the only one with intervals.
-            Ok(p) if solver == Solver::Optimized => export(p, out).map(Ok),
+            Ok(p) if solver == Solver::Optimized => export_with(p, out, progress).map(Ok),
             Ok(_) => Ok(Err(format!(
                 "{GAME}: a certified table has no naive solver"
             ))),
@@ -420,6 +479,22 @@ impl Kind for CertifiedTable {
     fn standard(&self) -> Vec<String> {
         Vec::new()
     }
+}
+
+/// The most CPU time the exact decision of one row may be estimated to
+/// take, in seconds ([`yen::face::estimated_seconds`](solved_games_reference::games::yen::face::estimated_seconds)
+/// of the table of T = the state's larger money and R = its rounds left:
+/// every state the row's value depends on).
+pub const EXACT_SECONDS: f64 = 60.0;
+
+/// Whether a row's state is decided by the exact DP when its interval
+/// meets ours without containing it.
+fn within_exact_reach(state: State) -> bool {
+    let rules = Rules {
+        total: state.money_a.max(state.money_b),
+        rounds: state.rounds_left,
+    };
+    solved_games_reference::games::yen::face::estimated_seconds(rules) <= EXACT_SECONDS
 }
 
 #[cfg(test)]

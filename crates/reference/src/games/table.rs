@@ -20,11 +20,17 @@
 //! them back (fields may be separated by any whitespace).
 
 use super::{Game, SolveError, Solver};
+use crate::progress::Progress;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// A whole table: every (instance, value) row, in the canonical order.
 pub type Rows<G> = Vec<(<G as Game>::Instance, <G as Game>::Value)>;
+
+/// What [`Table::table_each`] hands each row to: `Break` stops the work.
+pub type RowSink<'a, G> =
+    dyn FnMut(<G as Game>::Instance, <G as Game>::Value) -> ControlFlow<()> + 'a;
 
 /// A look-up from an instance to its row ([`Table::indexer`]).
 pub type Indexer<'a, I> = Box<dyn Fn(&I) -> Option<usize> + Send + Sync + 'a>;
@@ -187,6 +193,99 @@ pub trait Table: Game {
             .map(|i| Self::solve(solver, &i).map(|v| (i, v)))
             .collect()
     }
+
+    /// An instance of the table's largest size, by which a solver's reach
+    /// is judged before any work ([`Table::check_reach`]); `None` where
+    /// every table is within both solvers' reach.
+    fn at_bound(params: &Self::Params) -> Option<Self::Instance> {
+        let _ = params;
+        None
+    }
+
+    /// Refuses a table past `solver`'s reach before any work is done:
+    /// [`Game::check_size`] of [`Table::at_bound`].
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`].
+    fn check_reach(solver: Solver, params: &Self::Params) -> Result<(), SolveError> {
+        match Self::at_bound(params) {
+            Some(instance) => Self::check_size(solver, &instance),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Table::table`] row by row: `row` gets every (instance, value) in
+    /// the canonical order as soon as the solver has it, and `progress`
+    /// counts the rows; a `Break` from `row` stops the work. The default
+    /// solves the whole table with [`Table::table`] first
+    /// ([`rows_after_solving`]); a game whose solver answers the rows in
+    /// order overrides it ([`rows_as_solved`]).
+    ///
+    /// # Errors
+    /// As [`Table::table`].
+    fn table_each(
+        solver: Solver,
+        params: &Self::Params,
+        progress: &dyn Progress,
+        row: &mut RowSink<'_, Self>,
+    ) -> Result<(), SolveError>
+    where
+        Self: Sized,
+    {
+        rows_after_solving::<Self>(solver, params, progress, row)
+    }
+}
+
+/// [`Table::table_each`] of a table solved whole by [`Table::table`]: the
+/// rows are handed over once all are known (`progress` counts them then).
+///
+/// # Errors
+/// As [`Table::table`].
+pub fn rows_after_solving<G: Table>(
+    solver: Solver,
+    params: &G::Params,
+    progress: &dyn Progress,
+    row: &mut RowSink<'_, G>,
+) -> Result<(), SolveError> {
+    G::check_reach(solver, params)?;
+    progress.begin("solving the table", None);
+    let rows = G::table(solver, params)?;
+    progress.begin("rows", Some(rows.len() as u64));
+    for (instance, value) in rows {
+        progress.advance(1);
+        if row(instance, value).is_break() {
+            break;
+        }
+    }
+    progress.end();
+    Ok(())
+}
+
+/// [`Table::table_each`] of a table whose solver answers the instances in
+/// the canonical order, one by one (`answer`, which may keep a memo):
+/// each row is handed over as soon as it is answered.
+///
+/// # Errors
+/// The first instance `answer` refuses.
+pub fn rows_as_solved<G: Table>(
+    solver: Solver,
+    params: &G::Params,
+    progress: &dyn Progress,
+    row: &mut RowSink<'_, G>,
+    mut answer: impl FnMut(&G::Instance) -> Result<G::Value, SolveError>,
+) -> Result<(), SolveError> {
+    G::check_reach(solver, params)?;
+    let instances = G::instances(params);
+    progress.begin("rows", Some(instances.len() as u64));
+    for instance in instances {
+        let value = answer(&instance)?;
+        progress.advance(1);
+        if row(instance, value).is_break() {
+            break;
+        }
+    }
+    progress.end();
+    Ok(())
 }
 
 /// `key=value` words of a table's parameters, each key once, every key

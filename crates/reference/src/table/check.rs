@@ -2,34 +2,156 @@
 //! (`solved-games check-table`): rows compared, mismatches, rows that are
 //! not instances of the table, duplicates and coverage.
 
-use super::{FORMAT, MAGIC};
+use super::{Manifest, FORMAT, MAGIC};
 use crate::games::{Solver, Table};
 use rayon::prelude::*;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 
 pub(super) use super::verdict::malformed;
-pub use super::verdict::{BadRow, CheckError, Mismatch, Report, LISTED};
+pub use super::verdict::{BadRow, CheckError, ManifestCheck, Mismatch, Report, Verdict, LISTED};
 
-/// The text of a file's bytes: gunzipped if they start with gzip's magic.
+/// The longest line a table file may have, in bytes (the longest rows the
+/// tables have are exact fractions of a few thousand digits): a longer one
+/// is no table's, and reading it is stopped (`/dev/zero` has one endless
+/// line).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// A reader that counts the bytes read through it.
+struct Counted<R> {
+    inner: R,
+    count: u64,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count += n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads the text of a table file from `input`: gunzipped if it starts
+/// with gzip's magic bytes, every line at most [`MAX_LINE`] bytes, UTF-8.
 ///
 /// # Errors
-/// [`CheckError::Malformed`] for a damaged or truncated gzip stream or
-/// text that is not UTF-8.
-pub fn text_of(bytes: Vec<u8>) -> Result<String, CheckError> {
-    let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut text = Vec::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_end(&mut text)
-            .map_err(|e| malformed(0, format!("not a complete gzip stream ({e})")))?;
-        text
-    } else {
+/// [`CheckError::Malformed`] for a damaged or truncated gzip stream, bytes
+/// after the end of the gzip stream (naming the offset of the first), a
+/// line longer than [`MAX_LINE`] or text that is not UTF-8;
+/// [`CheckError::Io`] when reading fails.
+pub fn read_text(input: impl Read) -> Result<String, CheckError> {
+    let mut input = BufReader::with_capacity(
+        1 << 16,
+        Counted {
+            inner: input,
+            count: 0,
+        },
+    );
+    let head = input.fill_buf().map_err(CheckError::Io)?;
+    let bytes = if head.starts_with(&[0x1f, 0x8b]) {
+        let mut gz = flate2::bufread::GzDecoder::new(input);
+        let bytes = read_lines(&mut gz).map_err(|e| match e {
+            CheckError::Io(e) if e.kind() != std::io::ErrorKind::Interrupted => {
+                malformed(0, format!("not a complete gzip stream ({e})"))
+            }
+            e => e,
+        })?;
+        // One gzip stream, nothing after it: `cat t.tsv.gz; echo x` is no
+        // table file.
+        let mut rest = gz.into_inner();
+        let left = rest.fill_buf().map_err(CheckError::Io)?.len();
+        if left > 0 {
+            let offset = rest.get_ref().count - rest.buffer().len() as u64;
+            return Err(malformed(
+                0,
+                format!("bytes after the end of the gzip stream, from byte offset {offset}"),
+            ));
+        }
         bytes
+    } else {
+        read_lines(&mut input)?
     };
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         malformed(line, "not UTF-8 text")
     })
+}
+
+/// Every byte of `input`, stopped at the first line longer than
+/// [`MAX_LINE`].
+fn read_lines(input: &mut impl Read) -> Result<Vec<u8>, CheckError> {
+    let mut bytes = Vec::new();
+    let mut buf = vec![0u8; 1 << 16];
+    // Bytes of the line being read, and its number.
+    let (mut line_bytes, mut line) = (0usize, 1usize);
+    loop {
+        let n = match input.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(CheckError::Io(e)),
+        };
+        for &b in &buf[..n] {
+            if b == b'\n' {
+                line += 1;
+                line_bytes = 0;
+            } else {
+                line_bytes += 1;
+                if line_bytes > MAX_LINE {
+                    return Err(malformed(line, format!("longer than {MAX_LINE} bytes")));
+                }
+            }
+        }
+        bytes.extend_from_slice(&buf[..n]);
+    }
+    Ok(bytes)
+}
+
+/// The text of a file's bytes, as [`read_text`] reads it.
+///
+/// # Errors
+/// As [`read_text`].
+pub fn text_of(bytes: Vec<u8>) -> Result<String, CheckError> {
+    read_text(&bytes[..])
+}
+
+/// Compares the manifest `manifest` (written beside the table by `export
+/// --out`) with the table file's `text` and its `report`: every field
+/// that differs, named (`rows: the manifest says 1000, the file has 999`).
+#[must_use]
+pub fn manifest_mismatches(manifest: &Manifest, text: &str, report: &Report) -> Vec<String> {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
+    let columns: Vec<String> = lines
+        .next()
+        .unwrap_or_default()
+        .split('\t')
+        .map(str::to_string)
+        .collect();
+    let format = header
+        .get(1)
+        .and_then(|f| f.strip_prefix("format "))
+        .unwrap_or_default();
+    let sha256 = super::sha256(text.as_bytes());
+    let mut differ = Vec::new();
+    let mut field = |name: &str, says: String, has: String| {
+        if says != has {
+            differ.push(format!(
+                "{name}: the manifest says {says}, the file has {has}"
+            ));
+        }
+    };
+    field("format", manifest.format.to_string(), format.to_string());
+    field("game", manifest.game.clone(), report.game.clone());
+    field(
+        "parameters",
+        manifest.parameters.clone(),
+        header.get(3).copied().unwrap_or_default().to_string(),
+    );
+    field("columns", manifest.columns.join(" "), columns.join(" "));
+    field("rows", manifest.rows.to_string(), report.rows.to_string());
+    field("sha256", manifest.sha256.clone(), sha256);
+    differ
 }
 
 /// Checks the table `text` (the file's content) against the optimized
@@ -148,10 +270,16 @@ where
         None => return Err(malformed(2, "no column line")),
     }
     let field_count = columns.split('\t').count();
+    // Refused before any work: a table past the naive solver's reach was
+    // refused only after the optimized table was built.
+    if naive {
+        G::check_reach(Solver::Naive, &params)
+            .map_err(|e| malformed(0, format!("--naive: {e}")))?;
+    }
     let optimized =
         G::table(Solver::Optimized, &params).map_err(|e| malformed(1, e.to_string()))?;
     let naive_rows = if naive {
-        Some(G::table(Solver::Naive, &params).map_err(|e| malformed(1, e.to_string()))?)
+        Some(G::table(Solver::Naive, &params).map_err(|e| malformed(0, format!("--naive: {e}")))?)
     } else {
         None
     };
@@ -276,6 +404,7 @@ where
         }
         first += piece.lines;
     }
+    report.judge(false);
     Ok(report)
 }
 

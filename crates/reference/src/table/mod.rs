@@ -22,11 +22,14 @@ pub mod check;
 pub mod verdict;
 
 use crate::games::{GameId, SolveError, Solver, Table, Visit};
+use crate::progress::{Progress, Silent};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 /// The format version written in the first line and the manifest.
 pub const FORMAT: u32 = 1;
@@ -110,11 +113,10 @@ impl From<io::Error> for ExportError {
 }
 
 /// Writes the table of `G` with `params`, by `solver`, to `out` as text;
-/// returns its manifest.
+/// returns its manifest. [`export_with`] with no progress reported.
 ///
 /// # Errors
-/// [`ExportError::Solve`] past the solver's reach, [`ExportError::Io`] on
-/// a failed write.
+/// As [`export_with`].
 pub fn export<G: Table>(
     params: &G::Params,
     solver: Solver,
@@ -124,35 +126,71 @@ where
     G::Instance: Sync,
     G::Value: Sync,
 {
-    let rows = G::table(solver, params).map_err(ExportError::Solve)?;
+    export_with::<G>(params, solver, out, &Silent)
+}
+
+/// Rows formatted in parallel at a time (chunks of [`CHUNK`]).
+const WINDOW: usize = 32 * CHUNK;
+
+/// Rows one thread formats at a time.
+const CHUNK: usize = 1 << 13;
+
+/// A window of rows is written out after this long even if not full, so
+/// that a slow table shows its rows as they come.
+const PATIENCE: Duration = Duration::from_millis(500);
+
+/// Writes the table of `G` with `params`, by `solver`, to `out` as text,
+/// reporting the rows solved to `progress`; returns its manifest.
+///
+/// A table past the solver's reach is refused before anything is written
+/// ([`Table::check_reach`]). The two header lines are written (and
+/// flushed) at once, then the rows as the solver gives them
+/// ([`Table::table_each`]): a window of rows at a time, formatted in
+/// parallel by chunks and written in order — the same bytes for every
+/// thread count — and flushed when full or half a second old. The text is
+/// never all in memory (the `det` table's is 66 MB).
+///
+/// # Errors
+/// [`ExportError::Solve`] past the solver's reach, [`ExportError::Io`] on
+/// a failed write.
+pub fn export_with<G: Table>(
+    params: &G::Params,
+    solver: Solver,
+    out: impl Write,
+    progress: &dyn Progress,
+) -> Result<Manifest, ExportError>
+where
+    G::Instance: Sync,
+    G::Value: Sync,
+{
+    G::check_reach(solver, params).map_err(ExportError::Solve)?;
     let mut out = Hashing {
         inner: io::BufWriter::with_capacity(1 << 16, out),
         hash: Sha256::new(),
     };
     out.write_all(header::<G>(params).as_bytes())?;
-    // Rows are formatted in parallel by chunks and written in order: the
-    // same bytes for every thread count. A window of chunks at a time, so
-    // that the text is never all in memory (the `det` table's is 66 MB).
-    const CHUNK: usize = 1 << 13;
-    const WINDOW: usize = 32 * CHUNK;
-    for window in rows.chunks(WINDOW) {
-        let chunks: Vec<String> = window
-            .par_chunks(CHUNK)
-            .map(|chunk| {
-                let mut text = String::with_capacity(chunk.len() * 32);
-                for (instance, value) in chunk {
-                    G::write_instance(instance, &mut text);
-                    text.push('\t');
-                    G::write_value_into(value, &mut text);
-                    text.push('\n');
-                }
-                text
-            })
-            .collect();
-        for chunk in &chunks {
-            out.write_all(chunk.as_bytes())?;
+    out.flush()?;
+    let mut window: Vec<(G::Instance, G::Value)> = Vec::new();
+    let mut rows = 0;
+    let mut written = Instant::now();
+    let mut failed = None;
+    G::table_each(solver, params, progress, &mut |instance, value| {
+        window.push((instance, value));
+        rows += 1;
+        if window.len() >= WINDOW || written.elapsed() >= PATIENCE {
+            if let Err(e) = write_rows::<G>(&mut window, &mut out).and_then(|()| out.flush()) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            written = Instant::now();
         }
+        ControlFlow::Continue(())
+    })
+    .map_err(ExportError::Solve)?;
+    if let Some(e) = failed {
+        return Err(e.into());
     }
+    write_rows::<G>(&mut window, &mut out)?;
     out.flush()?;
     let mut columns = vec!["instance".to_string()];
     columns.extend(G::VALUE_COLUMNS.iter().map(ToString::to_string));
@@ -162,10 +200,40 @@ where
         parameters: params.to_string(),
         solver: solver.name().to_string(),
         columns,
-        rows: rows.len(),
+        rows,
         sha256: hex(&out.hash.finalize()),
         crate_version: env!("CARGO_PKG_VERSION").to_string(),
     })
+}
+
+/// Formats `window`'s rows in parallel by chunks, writes them in order and
+/// empties it.
+fn write_rows<G: Table>(
+    window: &mut Vec<(G::Instance, G::Value)>,
+    out: &mut impl Write,
+) -> io::Result<()>
+where
+    G::Instance: Sync,
+    G::Value: Sync,
+{
+    let chunks: Vec<String> = window
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let mut text = String::with_capacity(chunk.len() * 32);
+            for (instance, value) in chunk {
+                G::write_instance(instance, &mut text);
+                text.push('\t');
+                G::write_value_into(value, &mut text);
+                text.push('\n');
+            }
+            text
+        })
+        .collect();
+    window.clear();
+    for chunk in &chunks {
+        out.write_all(chunk.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// A kind of table file: what `export` writes and `check-table` reads
@@ -180,16 +248,18 @@ pub trait Kind: Sync {
     /// The keys of its parameters, in the order they are written.
     fn params(&self) -> &'static [&'static str];
     /// Writes the table with parameters `params` (`key=value` words) by
-    /// `solver` to `out`; `Ok(Err(message))` for bad parameters or a
-    /// solver the kind does not have.
+    /// `solver` to `out`, reporting the rows solved to `progress`;
+    /// `Ok(Err(message))` for bad parameters or a solver the kind does not
+    /// have.
     ///
     /// # Errors
-    /// As [`export`].
+    /// As [`export_with`].
     fn export(
         &self,
         params: &str,
         solver: Solver,
         out: &mut dyn Write,
+        progress: &dyn Progress,
     ) -> Result<Result<Manifest, String>, ExportError>;
     /// Checks the text after the header line (`rows`: the column line,
     /// then the rows) of a table with parameters `params`, against the
@@ -234,9 +304,10 @@ where
         params: &str,
         solver: Solver,
         out: &mut dyn Write,
+        progress: &dyn Progress,
     ) -> Result<Result<Manifest, String>, ExportError> {
         match params.parse::<G::Params>() {
-            Ok(p) => export::<G>(&p, solver, out).map(Ok),
+            Ok(p) => export_with::<G>(&p, solver, out, progress).map(Ok),
             Err(e) => Ok(Err(e.to_string())),
         }
     }
@@ -273,7 +344,8 @@ pub fn kinds() -> Vec<&'static dyn Kind> {
     GameId::ALL.into_iter().map(|g| g.visit(Of)).collect()
 }
 
-/// [`Kind::export`] of the kind named `game` among `kinds`.
+/// [`Kind::export`] of the kind named `game` among `kinds`, reporting
+/// nothing.
 ///
 /// # Errors
 /// `Ok(Err(message))` for an unknown kind or bad parameters; otherwise as
@@ -283,10 +355,27 @@ pub fn export_named(
     game: &str,
     params: &str,
     solver: Solver,
+    out: impl Write,
+) -> Result<Result<Manifest, String>, ExportError> {
+    export_named_with(kinds, game, params, solver, out, &Silent)
+}
+
+/// [`Kind::export`] of the kind named `game` among `kinds`, reporting the
+/// rows solved to `progress`.
+///
+/// # Errors
+/// `Ok(Err(message))` for an unknown kind or bad parameters; otherwise as
+/// [`export_with`].
+pub fn export_named_with(
+    kinds: &[&dyn Kind],
+    game: &str,
+    params: &str,
+    solver: Solver,
     mut out: impl Write,
+    progress: &dyn Progress,
 ) -> Result<Result<Manifest, String>, ExportError> {
     match kinds.iter().find(|k| k.name() == game) {
-        Some(kind) => kind.export(params, solver, &mut out),
+        Some(kind) => kind.export(params, solver, &mut out, progress),
         None => Ok(Err(format!(
             "no table of a game `{game}` (games: {})",
             names(kinds).join(", ")

@@ -574,8 +574,24 @@ pub fn solve_and_write_in_format(
             "certificate format {f}: this build writes {FORMAT} and {FORMAT_2}"
         )));
     }
+    // The certificate is written beside its name and renamed into place
+    // at the end: only over a regular file or nothing. A symbolic link is
+    // followed (the file it names is replaced, the link kept); a device, a
+    // FIFO or standard output cannot take a file that is sought back into
+    // and resumed, and is refused before any work.
+    let target = match solved_games_reference::outfile::place(path).map_err(CertificateError::Io)? {
+        solved_games_reference::outfile::Place::Renamed(target) => target,
+        _ => return Err(CertificateError::Io(io::Error::other(
+            "not a regular file: a certificate is written beside its name and renamed into place",
+        ))),
+    };
+    let path = target.as_path();
     let checkpoint_path = checkpoint::path_for(path);
     let partial = checkpoint::partial_for(path);
+    for own in [&checkpoint_path, &partial] {
+        solved_games_reference::outfile::renamable(own)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", own.display())))?;
+    }
     let (out, from) = if resume {
         let c = match checkpoint::read(&checkpoint_path) {
             Ok(c) => c,
@@ -698,7 +714,7 @@ pub fn solve_and_write_in_format(
             })?;
         }
         out.finish()?;
-        std::fs::rename(&partial, path)?;
+        solved_games_reference::outfile::rename_into_place(&partial, path)?;
         match std::fs::remove_file(&checkpoint_path) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),

@@ -149,7 +149,10 @@ pub fn write(path: &Path, snapshot: &Snapshot<'_>, position: Position) -> io::Re
         let _ = std::fs::remove_file(&temporary);
         return Err(e);
     }
-    std::fs::rename(&temporary, path)?;
+    if let Err(e) = solved_games_reference::outfile::rename_into_place(&temporary, path) {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(e);
+    }
     // The rename is durable only once the directory is synced.
     if let Some(dir) = path.parent() {
         let dir = if dir.as_os_str().is_empty() {
@@ -165,6 +168,7 @@ pub fn write(path: &Path, snapshot: &Snapshot<'_>, position: Position) -> io::Re
 }
 
 fn write_file(path: &Path, snapshot: &Snapshot<'_>, position: Position) -> io::Result<()> {
+    solved_games_reference::outfile::renamable(path)?;
     let file = File::create(path)?;
     let mut plain = BufWriter::with_capacity(1 << 20, file);
     plain.write_all(

@@ -38,19 +38,22 @@ fn draw_err<E: std::error::Error + Send + Sync + 'static>(e: E) -> FigureError {
 }
 
 /// Writes `first_round_strategy.svg` and `value_surface.svg` into `dir`
-/// (created if missing); returns their paths.
+/// (made if missing, its parent never: [`solved_games_reference::outfile::create_dir`]),
+/// each whole through [`crate::outfile`]; returns their paths.
 ///
 /// # Errors
 /// [`FigureError`] if the directory or a file cannot be written.
 pub fn write_all(table: &Certified, dir: &Path) -> Result<Vec<PathBuf>, FigureError> {
-    std::fs::create_dir_all(dir).map_err(|e| FigureError::Io(dir.to_path_buf(), e))?;
+    solved_games_reference::outfile::create_dir(dir)
+        .map_err(|e| FigureError::Io(dir.to_path_buf(), e))?;
     let mut written = Vec::new();
     for (name, svg) in [
         ("first_round_strategy.svg", first_round_strategy(table)?),
         ("value_surface.svg", value_surface(table)?),
     ] {
         let path = dir.join(name);
-        std::fs::write(&path, svg).map_err(|e| FigureError::Io(path.clone(), e))?;
+        solved_games_reference::outfile::write(&path, svg)
+            .map_err(|e| FigureError::Io(path.clone(), e))?;
         written.push(path);
     }
     Ok(written)

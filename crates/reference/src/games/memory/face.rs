@@ -187,6 +187,11 @@ impl Table for Memory {
             .map_err(|_| value_error(Memory::NAME, text, Memory::VALUE_NOTATION))
     }
 
+    /// The first state with `n` pairs.
+    fn at_bound(params: &MemoryTableParams) -> Option<State> {
+        states_of(params.n).next()
+    }
+
     /// The optimized side fills the reduced table of N once and reads every
     /// state through Proposition 2.1; the naive side keeps one search (and
     /// its memo of rows) across the table.

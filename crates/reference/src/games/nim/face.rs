@@ -3,8 +3,9 @@
 
 use super::{naive, optimized, ParsePositionError, Position};
 use crate::core::Wdl;
-use crate::games::table::{value_error, ParseTableError, Table, Words};
+use crate::games::table::{self, value_error, ParseTableError, RowSink, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
+use crate::progress::Progress;
 use std::fmt;
 use std::str::FromStr;
 
@@ -117,10 +118,18 @@ impl FromStr for NimTableParams {
             piles: words.get("piles", 3)?,
             max: words.get("max", 9)?,
         };
-        if params.piles == 0 {
-            return Err(words.error("`piles=0`: a table needs at least one pile"));
+        if params.piles == 0 || params.piles > MAX_PILES {
+            return Err(words.error(format!(
+                "`piles={}`: a table has 1 to {MAX_PILES} piles",
+                params.piles
+            )));
         }
-        let positions = table_positions(&Position::new(vec![params.max; params.piles]));
+        // Counted without building the corner: `piles=18446744073709551615`
+        // asked for a vector of that many piles (a panic, or gigabytes).
+        let positions = u32::try_from(params.piles)
+            .ok()
+            .and_then(|piles| (u64::from(params.max) + 1).checked_pow(piles))
+            .unwrap_or(u64::MAX);
         if positions > Nim::limits()[0].optimized.unwrap_or(u64::MAX) {
             return Err(words.error(format!(
                 "{positions} positions, (max + 1)^piles, are more than the optimized solver's 10^7"
@@ -129,6 +138,10 @@ impl FromStr for NimTableParams {
         Ok(params)
     }
 }
+
+/// The most piles a table has (with `max=0`, the one position of many
+/// empty piles would otherwise pass the positions' bound).
+pub const MAX_PILES: usize = 64;
 
 /// Positions in the index order of document 002 §38.16: the piles read as
 /// the digits of a number in base max + 1, the first pile most significant
@@ -209,6 +222,31 @@ impl Table for Nim {
             "loss" => Ok(Wdl::Loss),
             "draw" => Ok(Wdl::Draw),
             _ => Err(value_error(Nim::NAME, text, Nim::VALUE_NOTATION)),
+        }
+    }
+
+    /// The corner, every pile at `max`.
+    fn at_bound(params: &NimTableParams) -> Option<Position> {
+        Some(Position::new(vec![params.max; params.piles]))
+    }
+
+    /// The optimized side's table is built whole (10^7 positions in
+    /// seconds); the naive search hands each row over as it answers it,
+    /// with one memo across the table.
+    fn table_each(
+        solver: Solver,
+        params: &NimTableParams,
+        progress: &dyn Progress,
+        row: &mut RowSink<'_, Nim>,
+    ) -> Result<(), SolveError> {
+        match solver {
+            Solver::Optimized => table::rows_after_solving::<Nim>(solver, params, progress, row),
+            Solver::Naive => {
+                let mut search = naive::Search::new();
+                table::rows_as_solved::<Nim>(solver, params, progress, row, |p| {
+                    Ok(wdl(search.is_losing(p)))
+                })
+            }
         }
     }
 

@@ -3,8 +3,9 @@
 
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::Outcome;
-use crate::games::table::{value_error, ParseTableError, Table, Words};
+use crate::games::table::{self, value_error, ParseTableError, RowSink, Table, Words};
 use crate::games::{self, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
+use crate::progress::Progress;
 use std::fmt;
 use std::str::FromStr;
 
@@ -301,6 +302,11 @@ impl StoneTableParams {
 /// The largest number of rows a stone table may have.
 const MAX_STONE_ROWS: u64 = 10_000_000;
 
+/// The most work a stone table may cost: Σ over its rows of the stones
+/// squared (the interval DP's steps, and more than the text's bytes), about
+/// a minute on one core.
+const MAX_STONE_WORK: u64 = 10_000_000_000;
+
 impl fmt::Display for StoneTableParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -342,10 +348,34 @@ impl FromStr for StoneTableParams {
         if biggest > 1_000_000_000 {
             return Err(words.error("stone values beyond ±10^9 are not tabulated"));
         }
+        // Every length has a row at least: a length past the rows' bound is
+        // refused before the rows are counted (a loop over the lengths,
+        // endless for `length=18446744073709551615`).
+        if params.length as u64 > MAX_STONE_ROWS {
+            return Err(words.error(format!(
+                "`length={}`: more rows than a table holds ({MAX_STONE_ROWS}), at least one per length",
+                params.length
+            )));
+        }
         let rows = params.offset(params.length + 1);
         if rows > MAX_STONE_ROWS {
             return Err(words.error(format!(
                 "{rows} rows are more than a table holds ({MAX_STONE_ROWS}); lower `length` or the value range"
+            )));
+        }
+        // Few rows can still be long ones (`min=1 max=1 length=100000`:
+        // 10^5 rows, each solved in O(n²) steps and written n values long).
+        let work = (1..=params.length).fold(0u64, |acc, l| {
+            let l = l as u64;
+            acc.saturating_add(
+                params
+                    .rows_of(l as usize)
+                    .saturating_mul(l.saturating_mul(l)),
+            )
+        });
+        if work > MAX_STONE_WORK {
+            return Err(words.error(format!(
+                "about {work} steps estimated (the rows times their stones squared), more than a table takes ({MAX_STONE_WORK}); lower `length`"
             )));
         }
         Ok(params)
@@ -430,6 +460,32 @@ impl Table for StoneGames {
             number = number * params.range() + (v - params.min) as u64;
         }
         usize::try_from(params.offset(length) + number).ok()
+    }
+
+    /// A longest row, every stone at `min`.
+    fn at_bound(params: &StoneTableParams) -> Option<StoneRow> {
+        let values = vec![params.min; params.length];
+        let stones = if params.values_per_stone() == 2 {
+            Stones::two_valued(values.clone(), values)
+        } else {
+            Stones::one_valued(values)
+        };
+        Some(StoneRow {
+            game: params.game,
+            stones: stones.ok()?,
+        })
+    }
+
+    /// Each row is handed over as soon as it is solved.
+    fn table_each(
+        solver: Solver,
+        params: &StoneTableParams,
+        progress: &dyn Progress,
+        row: &mut RowSink<'_, StoneGames>,
+    ) -> Result<(), SolveError> {
+        table::rows_as_solved::<StoneGames>(solver, params, progress, row, |r| {
+            <StoneGames as games::Game>::solve(solver, r)
+        })
     }
 
     /// Every value uniform in min..=max.

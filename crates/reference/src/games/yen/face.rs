@@ -5,8 +5,9 @@
 use super::naive::{self, round_gains, ScaledGame};
 use super::optimized;
 use super::rules::{InvalidState, ParseStateError, Rules, State};
-use crate::games::table::{value_error, Indexer, ParseTableError, Table, Words};
+use crate::games::table::{self, value_error, Indexer, ParseTableError, RowSink, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
+use crate::progress::Progress;
 use num_rational::BigRational;
 use std::collections::HashSet;
 use std::fmt;
@@ -291,7 +292,62 @@ impl FromStr for YenTableParams {
                 rules.total, rules.rounds
             )));
         }
+        let cost = estimated_seconds(rules);
+        if cost > MAX_TABLE_SECONDS {
+            return Err(words.error(format!(
+                "`total={} rounds={}`: the exact solve is estimated at {} of CPU time (the exact fractions grow fast past 18 units over many rounds); a table is refused beyond {MAX_TABLE_SECONDS} s: lower total or rounds",
+                rules.total,
+                rules.rounds,
+                seconds_text(cost)
+            )));
+        }
         Ok(YenTableParams { rules })
+    }
+}
+
+/// The most CPU time a yen table may be estimated to cost
+/// ([`estimated_seconds`]), in seconds.
+pub const MAX_TABLE_SECONDS: f64 = 600.0;
+
+/// The CPU seconds the exact DP is estimated to take over every state a
+/// match of `rules` reaches (the table of `rules`; for a state, the table
+/// of T = its larger money and R = its rounds left bounds its cost).
+///
+/// An estimate fitted to measured CPU times of `export yen` (2 cores,
+/// within a factor of 3 of each): about 0.55·R·(T + 1)³ rows at 10 µs
+/// each, times 3^x · 2^y where x = (T − 18)⁺ · min(1, (D − 3)⁺ / 7) and y =
+/// (T − 18)⁺ · (D − 9)⁺ / 2 with D = min(R, T), the rounds a match can
+/// last with a unit bet a round. Measured: T = 17 at R = 100 3.7 s, T = 18
+/// at R = 30 3.1 s, T = 20 at R = 10 6.9 s and at R = 11 13.4 s, T = 22 at
+/// R = 10 over 80 s, T = 40 at R = 3 0.3 s: the exact fractions grow fast
+/// once both the money and the rounds are large.
+#[must_use]
+pub fn estimated_seconds(rules: Rules) -> f64 {
+    let t = rules.total as f64;
+    let r = f64::from(rules.rounds);
+    let depth = r.min(t);
+    let excess = (t - 18.0).max(0.0);
+    let x = excess * ((depth - 3.0).max(0.0) / 7.0).min(1.0);
+    let y = excess * (depth - 9.0).max(0.0) / 2.0;
+    let rows = 0.55 * r * (t + 1.0).powi(3);
+    rows * 10e-6 * 3f64.powf(x) * 2f64.powf(y)
+}
+
+/// Seconds as a person reads them: `about 45 s`, `about 12 min`, `about
+/// 3.2 h`, `about 4e9 years`, `more than 1e300 years`.
+fn seconds_text(s: f64) -> String {
+    if s < 120.0 {
+        format!("about {s:.0} s")
+    } else if s < 7200.0 {
+        format!("about {:.0} min", s / 60.0)
+    } else if s < 3.0e7 {
+        format!("about {:.1} h", s / 3600.0)
+    } else if s < 3.15e10 {
+        format!("about {:.0} years", s / 3.15e7)
+    } else if s < 1e307 {
+        format!("about {:.0e} years", s / 3.15e7)
+    } else {
+        "more than 1e300 years".to_string()
     }
 }
 
@@ -388,6 +444,27 @@ impl Table for Yen {
         text.trim()
             .parse()
             .map_err(|_| value_error(Yen::NAME, text, Yen::VALUE_NOTATION))
+    }
+
+    /// The start: every state of the table has its T and R.
+    fn at_bound(params: &YenTableParams) -> Option<YenQuestion> {
+        Some(YenQuestion::start(params.rules))
+    }
+
+    /// Each row is handed over as soon as it is solved, the optimized DP
+    /// keeping its memo across the table (the rows come with the fewest
+    /// rounds left first, so each needs little beyond the rows before it).
+    fn table_each(
+        solver: Solver,
+        params: &YenTableParams,
+        progress: &dyn Progress,
+        row: &mut RowSink<'_, Yen>,
+    ) -> Result<(), SolveError> {
+        let mut dp = optimized::Solver::new();
+        table::rows_as_solved::<Yen>(solver, params, progress, row, |q| match solver {
+            Solver::Optimized => Ok(dp.value(q.state)),
+            Solver::Naive => Self::naive(q),
+        })
     }
 
     /// The optimized DP keeps its memo across the whole table.
