@@ -339,3 +339,29 @@ fn error_lines_cut_huge_inputs() {
         assert!(err.contains("more characters]"), "{err}");
     }
 }
+
+/// Counts past u64 were shown saturated: "18446744073709551615 positions"
+/// for the 2¹⁰⁰ of 100 piles of one stone. And `length=u64::MAX` of one
+/// value per stone summed its rows one length at a time, for ever.
+#[test]
+fn counts_past_u64_are_said_as_such() {
+    for args in [
+        &["export", "nim", "piles=100", "max=1"][..],
+        &["export", "stones", "game=1", "length=100"][..],
+        &[
+            "export",
+            "stones",
+            "game=1",
+            "min=1",
+            "max=1",
+            "length=18446744073709551615",
+        ][..],
+        &["yen", "export-efg", "--total", "1000", "--rounds", "100"][..],
+    ] {
+        let start = std::time::Instant::now();
+        let err = assert_input_error(args);
+        assert!(!err.contains("18446744073709551615 "), "{args:?}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{args:?}");
+        assert!(err.contains("more than 10¹⁹"), "{args:?}: {err}");
+    }
+}
