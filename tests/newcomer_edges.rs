@@ -340,6 +340,41 @@ fn error_lines_cut_huge_inputs() {
     }
 }
 
+/// `geister bracket --analysis det` ran the bracket and ignored the flag,
+/// although the bracket judges its own strategies: refused.
+#[test]
+fn the_bracket_refuses_an_analysis() {
+    let err = assert_input_error(&["geister", "bracket", "--analysis", "det"]);
+    assert!(err.contains("`bracket` judges"), "{err}");
+    let err = assert_input_error(&["geister", "--analysis", "basic", "bracket"]);
+    assert!(err.contains("--analysis"), "{err}");
+}
+
+/// `memory --variant ''` listed 4 of the 7 variants, and `--variant points
+/// --draws` asked for `--memory`.
+#[test]
+fn memory_variants_are_all_named_and_draws_goes_with_bounded() {
+    let err = assert_input_error(&["memory", "--variant", ""]);
+    for name in [
+        "paper",
+        "pairs",
+        "points",
+        "points-avoid-pass",
+        "three",
+        "bounded",
+        "ranks",
+    ] {
+        assert!(err.contains(name), "{name} missing: {err}");
+    }
+    for args in [
+        &["memory", "--variant", "points", "--draws"][..],
+        &["memory", "--draws"][..],
+    ] {
+        let err = assert_input_error(args);
+        assert!(err.contains("--draws goes with --variant bounded"), "{err}");
+    }
+}
+
 /// Counts past u64 were shown saturated: "18446744073709551615 positions"
 /// for the 2¹⁰⁰ of 100 piles of one stone. And `length=u64::MAX` of one
 /// value per stone summed its rows one length at a time, for ever.
