@@ -400,3 +400,60 @@ fn counts_past_u64_are_said_as_such() {
         assert!(err.contains("more than 10¹⁹"), "{args:?}: {err}");
     }
 }
+
+/// A table file that starts with a byte-order mark was "not a table
+/// header (it starts `# solved-games table`)", which it seems to; the
+/// error names the mark.
+#[test]
+fn a_byte_order_mark_is_named() {
+    let file = common::scratch_file("bom.tsv");
+    let table = cli(&["export", "nim", "max=2"]).stdout;
+    std::fs::write(&*file, format!("\u{feff}{table}")).unwrap();
+    let err = assert_input_error(&["check-table", file.to_str().unwrap()]);
+    assert!(err.contains("byte-order mark"), "{err}");
+}
+
+/// An error line quoted a NUL byte of its input raw (and any control
+/// character: an escape sequence reached the terminal).
+#[test]
+fn control_characters_in_error_lines_are_escaped() {
+    let file = common::scratch_file("nul.tsv");
+    std::fs::write(
+        &*file,
+        "# solved-games table\tformat 1\tnim\tpiles=3 max=2\0\x1b[31m\ninstance\tvalue\n",
+    )
+    .unwrap();
+    let err = assert_input_error(&["check-table", file.to_str().unwrap()]);
+    assert!(!err.contains('\0') && !err.contains('\x1b'), "{err:?}");
+    assert!(err.contains("\\0") && err.contains("\\u{1b}"), "{err}");
+}
+
+/// `export foo` listed the games without `yen-certified`, which `export`
+/// takes.
+#[test]
+fn the_export_game_list_names_yen_certified() {
+    let err = assert_input_error(&["export", "foo"]);
+    assert!(err.contains("yen-certified"), "{err}");
+}
+
+/// `check-table` printed a row it quoted whole: a 500 kB instance made a
+/// 500 kB line of the report. Rows are cut to head…tail as error lines
+/// are, in the text and the JSON.
+#[test]
+fn the_table_report_cuts_a_huge_row() {
+    let file = common::scratch_file("long.tsv");
+    let mut table = cli(&["export", "nim", "max=2"]).stdout;
+    table.push_str(&"0".repeat(500_000));
+    table.push_str("\tloss\n");
+    std::fs::write(&*file, table).unwrap();
+    for json in [false, true] {
+        let mut args = vec!["check-table", file.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        let run = cli(&args);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stdout.len() < 4000, "{} bytes", run.stdout.len());
+        assert!(run.stdout.contains("more characters]"), "{}", run.stdout);
+    }
+}

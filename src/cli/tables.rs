@@ -166,12 +166,13 @@ pub struct CheckTableArgs {
 pub fn check_table(args: CheckTableArgs, out: &mut Out) -> Outcome {
     let name = args.file.display().to_string();
     let bytes = std::fs::read(&args.file).map_err(|e| CliError::io(&args.file, &e))?;
-    let report = check::text_of(bytes)
+    let mut report = check::text_of(bytes)
         .and_then(|text| check::check(&text, args.naive))
         .map_err(|e| match e {
             check::CheckError::Io(e) => CliError::io(&args.file, &e),
             e => CliError::Input(format!("{name}: {e}")),
         })?;
+    shown_rows(&mut report);
     if let Some(junit) = &args.junit {
         let xml = junit_xml(&name, &report)
             .map_err(|e| CliError::Failed(format!("cannot write the JUnit XML: {e}")))?;
@@ -242,6 +243,26 @@ pub fn check_table(args: CheckTableArgs, out: &mut Out) -> Outcome {
     }
     writeln!(out, "{}", if r.passed() { "PASS" } else { "FAIL" })?;
     Ok(report.passed())
+}
+
+/// The rows a report lists, quoted as an error line quotes its input
+/// (`message::shown`): a row of a megabyte is cut to its head and tail,
+/// a NUL byte or an escape sequence in it written escaped. In the text,
+/// the JSON and the JUnit file alike.
+fn shown_rows(report: &mut check::Report) {
+    use super::message::shown;
+    for m in &mut report.first_mismatches {
+        m.instance = shown(&m.instance);
+        m.file = shown(&m.file);
+    }
+    for b in report
+        .first_not_instances
+        .iter_mut()
+        .chain(report.first_duplicates.iter_mut())
+    {
+        b.instance = shown(&b.instance);
+        b.why = shown(&b.why);
+    }
 }
 
 /// One test suite, `check-table`, with a test case each for the values and

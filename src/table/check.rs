@@ -45,6 +45,12 @@ pub fn check(text: &str, naive: bool) -> Result<Report, CheckError> {
     let (Some(first), rest) = first_line(text) else {
         return Err(malformed(1, "empty file: no table header"));
     };
+    if first.starts_with('\u{feff}') {
+        return Err(malformed(
+            1,
+            "the header starts with a byte-order mark (U+FEFF, bytes EF BB BF): a table file has none; save it without one",
+        ));
+    }
     let fields: Vec<&str> = first.split('\t').collect();
     let [magic, format, game, params] = fields[..] else {
         return Err(malformed(
@@ -74,8 +80,9 @@ pub fn check(text: &str, naive: bool) -> Result<Report, CheckError> {
         other => Err(malformed(
             1,
             format!(
-                "no table of a game `{other}` (games: {})",
-                super::GAMES.join(", ")
+                "no table of a game `{other}` (games: {}, {})",
+                super::GAMES.join(", "),
+                super::certified::GAME
             ),
         )),
     }

@@ -221,8 +221,9 @@ pub fn export_named(
             Err(e) => Ok(Err(e.to_string())),
         },
         other => Ok(Err(format!(
-            "no table of a game `{other}` (games: {})",
-            GAMES.join(", ")
+            "no table of a game `{other}` (games: {}, {})",
+            GAMES.join(", "),
+            certified::GAME
         ))),
     }
 }
