@@ -43,6 +43,18 @@ pub struct Args {
     /// a smaller COLUMNS gives that.
     #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["json", "list"], value_parser = clap::value_parser!(u16).range(40..))]
     width: Option<u16>,
+    /// Also run YEN-114 and YEN-115 where their certificate is missing:
+    /// first solve the certified yen table of every T ≤ 200 at R = 10 (about
+    /// 5 minutes on 2 cores) and write its certificate (about 4 GB) where
+    /// the claims read it, certificates/yen-certified-200-10.cert or
+    /// $SOLVED_GAMES_YEN_CERTIFICATE; a killed run continues from its
+    /// checkpoint.
+    #[arg(long, conflicts_with = "list")]
+    full: bool,
+    /// The largest T of the table `--full` solves (a smaller one gives a
+    /// certificate the claims refuse: for tests of the path).
+    #[arg(long, hide = true, requires = "full", default_value_t = claims::yen_certificate::TOTAL, value_parser = clap::value_parser!(u64).range(1..=claims::yen_certificate::TOTAL))]
+    full_total: u64,
 }
 
 /// The table's columns: natural widths (the layout of piped output), the
@@ -136,7 +148,8 @@ fn select(args: &Args) -> Result<(Vec<claims::Claim>, Vec<&'static str>), CliErr
         .filter(|c| wanted(c))
         .collect();
     if !extra.is_empty() {
-        if claims::yen_certificate::present() {
+        // With --full a missing certificate is made before the run.
+        if args.full || claims::yen_certificate::present() {
             selected.extend(extra);
         } else {
             not_run = extra.iter().map(|c| c.id).collect();
@@ -147,6 +160,28 @@ fn select(args: &Args) -> Result<(Vec<claims::Claim>, Vec<&'static str>), CliErr
         return Err(CliError::Input("no claims match the filters".into()));
     }
     Ok((selected, not_run))
+}
+
+/// `reproduce --full` where the certificate of YEN-114 and YEN-115 is
+/// missing: the certified table solved and its certificate written before
+/// the claims run (said on standard error; a bar on a terminal).
+fn produce_certificate(total: u64) -> Result<(), CliError> {
+    let file = claims::yen_certificate::path();
+    note(format_args!(
+        "solved-games: --full: solving the certified yen table of every T ≤ {total} at R = {} for {} (about 5 minutes on 2 cores at T ≤ 200); its certificate goes to {}",
+        claims::yen_certificate::ROUNDS,
+        claims::yen_certificate::CLAIMS
+            .iter()
+            .map(|c| c.id)
+            .collect::<Vec<_>>()
+            .join(", "),
+        file.display()
+    ));
+    claims::yen_certificate::produce(total, &Bar::stderr()).map_err(|e| match e {
+        solved_games::games::yen::certificate::CertificateError::Io(e) => CliError::io(&file, &e),
+        e => CliError::Input(format!("--full: {}: {e}", file.display())),
+    })?;
+    Ok(())
 }
 
 /// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
@@ -311,6 +346,12 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     }
     for path in [&args.html, &args.junit].into_iter().flatten() {
         report_file::check(path)?;
+    }
+    let certified = claims::yen_certificate::CLAIMS
+        .iter()
+        .any(|c| selected.iter().any(|s| s.id == c.id));
+    if args.full && certified && !claims::yen_certificate::present() {
+        produce_certificate(args.full_total)?;
     }
     let layout = layout(args.width);
     let mut printer = Printer {
