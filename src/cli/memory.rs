@@ -159,7 +159,7 @@ fn parse_variant(text: &str) -> Result<VariantArg, String> {
                 ])
                 .collect();
             format!(
-                "{text:?} is not a memory variant: one of {}",
+                "'{text}' is not a memory variant: one of {}",
                 names.join(", ")
             )
         })
