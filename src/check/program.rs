@@ -243,6 +243,7 @@ impl Program {
             stdin: Some(piped.stdin),
             stdout: piped.stdout,
             buffer: Vec::new(),
+            read_at: Instant::now(),
         })
     }
 }
@@ -253,6 +254,9 @@ struct Running {
     stdin: Option<ChildStdin>,
     stdout: ChildStdout,
     buffer: Vec<u8>,
+    /// When the output being taken was read: every answer of one read
+    /// arrived then, however long taking the ones before it takes.
+    read_at: Instant,
 }
 
 /// What one `poll` found.
@@ -402,6 +406,7 @@ impl Running {
                     }
                     Ok(n) => {
                         alive = Instant::now();
+                        self.read_at = alive;
                         self.take_chunk(&chunk[..n], &mut answered, sent, asked, answer)?;
                     }
                     Err(e)
@@ -437,7 +442,10 @@ impl Running {
         loop {
             match self.stdout.read(&mut chunk) {
                 Ok(0) => break,
-                Ok(n) => self.take_chunk(&chunk[..n], answered, sent, asked, answer)?,
+                Ok(n) => {
+                    self.read_at = Instant::now();
+                    self.take_chunk(&chunk[..n], answered, sent, asked, answer)?;
+                }
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 Err(_) => break,
             }
@@ -529,7 +537,7 @@ impl Running {
                 reason: format!("longer than {MAX_ANSWER} bytes"),
             });
         }
-        answer(*answered, text, Instant::now()).map_err(|reason| Fault::Garbage {
+        answer(*answered, text, self.read_at).map_err(|reason| Fault::Garbage {
             index: *answered,
             line: cut(text.as_bytes()),
             reason,
