@@ -345,3 +345,209 @@ fn nothing_is_left_running_when_check_is_killed_while_it_starts_a_program() {
     // nothing about a started program.
     assert!(started >= 2, "only {started} of 16 programs started");
 }
+
+/// Runs `check` with `args` (no JSON), from examples/solvers.
+fn check_text(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = check(args);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `--random 2⁶²` panicked ("capacity overflow", exit 101) in every game,
+/// `--timeout 1e20` panicked converting to a Duration, and `--random -1`
+/// suggested `-- -1`: each is exit 2 with one line that says the bound.
+#[test]
+fn huge_or_negative_random_and_timeout_are_refused_with_their_bound() {
+    for game in ["nim", "stones", "memory", "geister", "yen"] {
+        for (flag, value, says) in [
+            ("--random", "4611686018427387904", "0..=1000000000"),
+            ("--random", "18446744073709551616", "0..=1000000000"),
+            ("--random", "1000000001", "0..=1000000000"),
+            ("--random", "-1", "--random takes a count"),
+            ("--timeout", "1e20", "at most 3600"),
+            ("--timeout", "-1", "more than 0"),
+            ("--timeout", "inf", "at most 3600"),
+            ("--seed", "-1", "--seed takes a number"),
+        ] {
+            let (code, out, err) = check_text(&[game, "cmd:true", flag, value]);
+            assert_eq!(code, Some(2), "{game} {flag} {value}: {err}");
+            assert!(out.is_empty(), "{game} {flag} {value}: {out}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.starts_with("solved-games: error: "), "{err}");
+            assert!(err.contains(says), "{game} {flag} {value}: {err}");
+            assert!(!err.contains("-- -1"), "{err}");
+        }
+    }
+}
+
+/// The check's pid's resident memory in kB (Linux), if it is still running.
+fn resident_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Reads the check's standard output line by line on a thread of its own;
+/// the lines come through the channel as they are printed.
+fn lines_of(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let stdout = child.stdout.take().unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receive
+}
+
+/// Ends `child` (SIGTERM) and reaps it.
+fn end(mut child: std::process::Child) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let _ = child.wait();
+}
+
+/// `check nim … --random 1000000000` grew to 8.6 GB before it printed
+/// anything: every instance was made before the first was sent. Now the
+/// header comes at once and the instances are drawn as they are sent: a
+/// program that swallows them all keeps the check under 100 MB.
+#[test]
+fn a_billion_random_instances_stream_in_bounded_memory() {
+    let mut child = Command::new(BIN)
+        .args(["check", "nim", "cmd:sh -c 'cat >/dev/null'"])
+        .args(["--random", "1000000000", "--timeout", "60"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = lines_of(&mut child);
+    let header = lines.recv_timeout(Duration::from_secs(10));
+    // Two seconds of instances through the pipe (millions of them).
+    std::thread::sleep(Duration::from_secs(2));
+    let kb = resident_kb(child.id());
+    end(child);
+    let header = header.expect("the header within 10 s");
+    assert!(
+        header.contains("1000000000 random of sizes 10..=19"),
+        "{header}"
+    );
+    let kb = kb.expect("the check still running after 2 s");
+    assert!(kb < 100_000, "{kb} kB resident");
+}
+
+/// A slow program printed nothing for as long as it took: the report came
+/// whole at the end, so `| head -2` waited too. Now the header comes at
+/// once and each size's line as soon as its last answer is in: here the
+/// program answers sizes 0, 1 and 2 (27 positions), then hangs.
+#[test]
+fn the_header_and_each_size_come_as_soon_as_they_are_known() {
+    let mut child = Command::new(BIN)
+        .args(["check", "nim"])
+        .arg("cmd:sh -c 'head -n 27 | python3 nim.py; exec sleep 47.1234'")
+        .args(["--timeout", "60"])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/solvers"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = lines_of(&mut child);
+    let mut got = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while got.len() < 4 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => got.push(line),
+            Err(_) => break,
+        }
+    }
+    let still_running = child.try_wait().unwrap().is_none();
+    end(child);
+    assert!(still_running, "the check ended: {got:?}");
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert!(got[0].starts_with("check nim (piles=3 max=9)"), "{got:?}");
+    assert_eq!(
+        &got[1..],
+        [
+            "size 0: 1 instances, ok",
+            "size 1: 7 instances, ok",
+            "size 2: 19 instances, ok"
+        ]
+    );
+}
+
+/// `--sizes 5000000000` said "nim tables go up to size 9" although
+/// `--sizes 50` runs; `--sizes 1000` of memory or yen, and `--sizes 30` of
+/// stones, built tables far past the solver's reach for minutes. Each now
+/// says at once how far the game's tables of these parameters go.
+#[test]
+fn sizes_past_the_tables_name_the_true_limit_at_once() {
+    for (game, sizes, says) in [
+        (
+            "nim",
+            "5000000000",
+            "nim tables of these parameters go up to size 214 (largest pile): piles=3 max=214",
+        ),
+        ("nim", "300", "up to size 214"),
+        ("memory", "1000", "up to size 200 (pairs n): n=200"),
+        ("yen", "1000", "up to size 60 (units T)"),
+        ("stones", "30", "up to size 11 (stones)"),
+        (
+            "stones",
+            "0..=18446744073709551615",
+            "up to size 11 (stones)",
+        ),
+        ("geister", "11", "up to size 10 (pieces on the board)"),
+    ] {
+        let start = Instant::now();
+        let (code, _, err) = check_text(&[game, "cmd:true", "--sizes", sizes]);
+        assert_eq!(code, Some(2), "{game} {sizes}: {err}");
+        assert!(err.contains(says), "{game} {sizes}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{game} {sizes}");
+    }
+    // Below the limit it runs: `--sizes 50` of nim is a table of 51³ rows.
+    let (code, out, _) = check_text(&["nim", "cmd:true", "--sizes", "50", "--random", "0"]);
+    assert_eq!(code, Some(1));
+    assert!(out.contains("size 50: 7651 instances, 0 answered"), "{out}");
+}
+
+/// `check` waited its whole `--timeout` for a child the program left
+/// behind holding the pipe (here for 20 s): once the program itself has
+/// ended and the pipe is empty, its output has ended. The child dies with
+/// the program's group.
+#[test]
+fn a_child_left_holding_the_pipe_is_not_waited_for() {
+    for (script, verdict) in [
+        // Every answer, then the shell ends with its child still running.
+        ("sleep 48.1111 & exec python3 nim.py", "pass"),
+        // Five answers, then the same.
+        (
+            "sleep 48.2222 & head -n 5 | python3 nim.py",
+            "too_few_lines",
+        ),
+    ] {
+        let start = Instant::now();
+        let command = format!("cmd:sh -c '{script}'");
+        let (code, report) = json(&["nim", &command, "--timeout", "20"]);
+        assert_eq!(report["verdict"], verdict, "{script}: {report}");
+        assert_eq!(code, Some(if verdict == "pass" { 0 } else { 1 }));
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{script}: {:?}",
+            start.elapsed()
+        );
+        let marker = &script[..13];
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while running(&format!("^{marker}")) {
+            assert!(Instant::now() < deadline, "{marker} outlived the check");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}

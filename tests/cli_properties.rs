@@ -594,3 +594,174 @@ fn run_with_stdin(
     let text = reader.join().unwrap();
     (status.and_then(|s| s.code()), None, text, status.is_none())
 }
+
+/// Runs the binary on `args` (any bytes) in `dir` with a time slot, as
+/// [`run`] does: (exit code, signal, stderr, timed out).
+fn run_os(
+    args: &[std::ffi::OsString],
+    slot: Duration,
+    dir: &std::path::Path,
+) -> (Option<i32>, Option<i32>, String, bool) {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stderr.read_to_end(&mut s);
+        String::from_utf8_lossy(&s).into_owned()
+    });
+    let started = Instant::now();
+    let mut timed_out = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > slot + Duration::from_secs(2) * u32::from(timed_out) {
+            if timed_out {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{args:?}: still running 2 s after SIGTERM");
+            }
+            // SAFETY: kill(2) on the child this test started.
+            unsafe {
+                libc::kill(child.id() as i32, libc::SIGTERM);
+            }
+            timed_out = true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = reader.join().unwrap();
+    (status.code(), status.signal(), text, timed_out)
+}
+
+/// `check` with odd values in every place that takes one (its flags from
+/// `check -h`, its three positional arguments): huge (2⁶², 2⁶⁴, 1e20,
+/// 1e309, 100,000 digits, a size range to 2⁶⁴ − 1), negative, empty and
+/// not UTF-8, on each game in turn, the program `cmd:true` (it answers
+/// nothing). `--random 2⁶²` panicked with "capacity overflow" and
+/// `--timeout 1e20` converting to a Duration. Every run must end by itself
+/// within 10 s with exit 0, 1, 2 or 3, exactly one error line for 2 and 3,
+/// no line over 2,000 bytes and no panic.
+#[test]
+fn check_with_huge_negative_empty_and_non_utf8_values_ends_with_a_documented_code() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let mut check = leaves()
+        .into_iter()
+        .find(|l| l.path == ["check"])
+        .expect("`check` among the commands");
+    // The table parameters' flags (`--max`, …) have a section of their own.
+    let text = help(&["check".to_string()]);
+    for line in text.lines().filter(|l| l.trim_start().starts_with("--")) {
+        if let Some(arg) = parse_arg(line, false, "") {
+            if !check.args.iter().any(|a| a.flag == arg.flag) {
+                check.args.insert(0, arg);
+            }
+        }
+    }
+    assert!(check
+        .args
+        .iter()
+        .any(|a| a.flag.as_deref() == Some("--max")));
+    let odd: Vec<OsString> = [
+        "4611686018427387904",
+        "18446744073709551616",
+        "4294967296",
+        "1e20",
+        "1e309",
+        "0..=18446744073709551615",
+        "-1",
+        "-9223372036854775808",
+        "-0.5",
+        "-inf",
+        "-1..=5",
+        "",
+    ]
+    .into_iter()
+    .map(OsString::from)
+    .chain([
+        OsString::from("9".repeat(100_000)),
+        OsString::from_vec(b"\xff\xfe".to_vec()),
+        OsString::from_vec(b"cmd:\xff".to_vec()),
+        OsString::from_vec(b"piles=\xff".to_vec()),
+    ])
+    .collect();
+    let games = ["nim", "stones", "memory", "geister", "yen"];
+    let dir = tempfile::tempdir().unwrap();
+    let slot = Duration::from_secs(10);
+    let mut runs = 0;
+    let mut problems = Vec::new();
+    let mut tally = std::collections::BTreeMap::new();
+    for (at, arg) in check.args.iter().enumerate() {
+        if arg.value.is_none() {
+            continue;
+        }
+        for value in &odd {
+            let game = games[runs % games.len()];
+            // The game, the program and one more word, in their places;
+            // the odd value in this argument's.
+            let mut args: Vec<OsString> = vec!["check".into()];
+            let positional = check.args[..at].iter().filter(|a| a.flag.is_none()).count();
+            match (&arg.flag, positional) {
+                (None, 0) => args.extend([value.clone(), "cmd:true".into()]),
+                (None, 1) => args.extend([game.into(), value.clone()]),
+                (None, _) => args.extend([game.into(), "cmd:true".into(), value.clone()]),
+                (Some(flag), _) => {
+                    args.extend([game.into(), "cmd:true".into(), flag.into(), value.clone()])
+                }
+            }
+            runs += 1;
+            let (code, signal, stderr, timed_out) = run_os(&args, slot, dir.path());
+            let shown: Vec<String> = args
+                .iter()
+                .map(|a| a.to_string_lossy().chars().take(40).collect())
+                .collect();
+            *tally
+                .entry(if timed_out {
+                    "slow".to_string()
+                } else {
+                    format!("{code:?}")
+                })
+                .or_insert(0) += 1;
+            if timed_out {
+                problems.push(format!("{shown:?}: still running after {slot:?}"));
+                continue;
+            }
+            if stderr.contains("panicked") {
+                problems.push(format!("{shown:?}: panicked: {stderr}"));
+                continue;
+            }
+            if let Some(long) = stderr.lines().find(|l| l.len() > 2000) {
+                problems.push(format!("{shown:?}: a {}-byte line on stderr", long.len()));
+            }
+            match code {
+                Some(0 | 1) => {}
+                Some(2 | 3) => {
+                    let one = stderr.trim_end().lines().count() == 1
+                        && stderr.starts_with("solved-games: error:");
+                    if !one {
+                        problems.push(format!("{shown:?}: exit {code:?} with {stderr:?}"));
+                    }
+                }
+                _ => problems.push(format!(
+                    "{shown:?}: exit {code:?}, signal {signal:?}: {stderr}"
+                )),
+            }
+        }
+    }
+    eprintln!("{runs} runs of check with odd values: {tally:?}");
+    assert!(runs >= 200, "only {runs} runs");
+    assert!(
+        problems.is_empty(),
+        "{} of {runs} runs broke the contract:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

@@ -386,3 +386,121 @@ fn a_slow_export_shows_its_rows_on_a_terminal() {
     let (seen, shown) = common::terminal_shows(&args, "rows", Duration::from_secs(20));
     assert!(shown, "no progress within 20 s of a slow export: {seen:?}");
 }
+
+/// `geister bracket --analysis det` ran the bracket and ignored the flag,
+/// although the bracket judges its own strategies: refused.
+#[test]
+fn the_bracket_refuses_an_analysis() {
+    let err = assert_input_error(&["geister", "bracket", "--analysis", "det"]);
+    assert!(err.contains("`bracket` judges"), "{err}");
+    let err = assert_input_error(&["geister", "--analysis", "basic", "bracket"]);
+    assert!(err.contains("--analysis"), "{err}");
+}
+
+/// `memory --variant ''` listed 4 of the 7 variants, and `--variant points
+/// --draws` asked for `--memory`.
+#[test]
+fn memory_variants_are_all_named_and_draws_goes_with_bounded() {
+    let err = assert_input_error(&["memory", "--variant", ""]);
+    for name in [
+        "paper",
+        "pairs",
+        "points",
+        "points-avoid-pass",
+        "three",
+        "bounded",
+        "ranks",
+    ] {
+        assert!(err.contains(name), "{name} missing: {err}");
+    }
+    for args in [
+        &["memory", "--variant", "points", "--draws"][..],
+        &["memory", "--draws"][..],
+    ] {
+        let err = assert_input_error(args);
+        assert!(err.contains("--draws goes with --variant bounded"), "{err}");
+    }
+}
+
+/// Counts past u64 were shown saturated: "18446744073709551615 positions"
+/// for the 2¹⁰⁰ of 100 piles of one stone. And `length=u64::MAX` of one
+/// value per stone summed its rows one length at a time, for ever.
+#[test]
+fn counts_past_u64_are_said_as_such() {
+    for args in [
+        &["export", "nim", "piles=100", "max=1"][..],
+        &["export", "stones", "game=1", "length=100"][..],
+        &[
+            "export",
+            "stones",
+            "game=1",
+            "min=1",
+            "max=1",
+            "length=18446744073709551615",
+        ][..],
+        &["yen", "export-efg", "--total", "1000", "--rounds", "100"][..],
+    ] {
+        let start = std::time::Instant::now();
+        let err = assert_input_error(args);
+        assert!(!err.contains("18446744073709551615 "), "{args:?}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{args:?}");
+        assert!(err.contains("more than 10¹⁹"), "{args:?}: {err}");
+    }
+}
+
+/// A table file that starts with a byte-order mark was "not a table
+/// header (it starts `# solved-games table`)", which it seems to; the
+/// error names the mark.
+#[test]
+fn a_byte_order_mark_is_named() {
+    let file = common::scratch_file("bom.tsv");
+    let table = cli(&["export", "nim", "max=2"]).stdout;
+    std::fs::write(&*file, format!("\u{feff}{table}")).unwrap();
+    let err = assert_input_error(&["check-table", file.to_str().unwrap()]);
+    assert!(err.contains("byte-order mark"), "{err}");
+}
+
+/// An error line quoted a NUL byte of its input raw (and any control
+/// character: an escape sequence reached the terminal).
+#[test]
+fn control_characters_in_error_lines_are_escaped() {
+    let file = common::scratch_file("nul.tsv");
+    std::fs::write(
+        &*file,
+        "# solved-games table\tformat 1\tnim\tpiles=3 max=2\0\x1b[31m\ninstance\tvalue\n",
+    )
+    .unwrap();
+    let err = assert_input_error(&["check-table", file.to_str().unwrap()]);
+    assert!(!err.contains('\0') && !err.contains('\x1b'), "{err:?}");
+    assert!(err.contains("\\0") && err.contains("\\u{1b}"), "{err}");
+}
+
+/// `export foo` listed the games without `yen-certified`, which `export`
+/// takes.
+#[test]
+fn the_export_game_list_names_yen_certified() {
+    let err = assert_input_error(&["export", "foo"]);
+    assert!(err.contains("yen-certified"), "{err}");
+}
+
+/// `check-table` printed a row it quoted whole: a 500 kB instance made a
+/// 500 kB line of the report. Rows are cut to head…tail as error lines
+/// are, in the text and the JSON.
+#[test]
+fn the_table_report_cuts_a_huge_row() {
+    let file = common::scratch_file("long.tsv");
+    let mut table = cli(&["export", "nim", "max=2"]).stdout;
+    table.push_str(&"0".repeat(500_000));
+    table.push_str("\tloss\n");
+    std::fs::write(&*file, table).unwrap();
+    for json in [false, true] {
+        let mut args = vec!["check-table", file.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        let run = cli(&args);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stdout.len() < 4000, "{} bytes", run.stdout.len());
+        assert!(run.stdout.contains("more characters]"), "{}", run.stdout);
+    }
+}

@@ -343,3 +343,55 @@ fn mixed_stage(blocks: &[Block], r: u32) -> (usize, usize) {
     }
     panic!("no mixed stage game in layer {r}");
 }
+
+/// YEN-114/115 ran only where a 4 GB certificate was, which no new user
+/// has. `reproduce --full` solves the table and writes the certificate
+/// where the claims read it, then runs them. At T ≤ 200 that is about 5
+/// minutes on 2 cores; here the plumbing at T ≤ 3 (the hidden
+/// `--full-total`), whose certificate the claims then refuse by its size.
+#[cfg(feature = "cli")]
+#[test]
+fn reproduce_full_writes_the_certificate_and_runs_its_claims() {
+    use std::process::Command;
+    let dir = common::scratch("certificate-full");
+    let file = dir.join("made").join("y.cert");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_solved-games"))
+            .args(args)
+            .env("SOLVED_GAMES_YEN_CERTIFICATE", &file)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run(&[
+        "reproduce",
+        "--full",
+        "--full-total",
+        "3",
+        "--id",
+        "YEN-114",
+        "--json",
+    ]);
+    assert!(
+        err.contains("--full: solving the certified yen table"),
+        "{err}"
+    );
+    let header = certificate::open(&file).unwrap().header();
+    assert_eq!((header.total, header.rounds), (3, 10));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["claims"].as_array().unwrap().len(), 1, "{out}");
+    assert_eq!((code, &v["failed"]), (1, &serde_json::json!(1)), "{out}");
+    assert!(out.contains("not total=200 rounds=10"), "{out}");
+    // A certificate present is not made again: the claims read it.
+    let (_, _, err) = run(&["reproduce", "--full", "--id", "YEN-115", "--json"]);
+    assert!(!err.contains("solving"), "{err}");
+    // Without --full nothing is solved and the claims are not run.
+    std::fs::remove_file(&file).unwrap();
+    let (code, _, err) = run(&["reproduce", "--id", "YEN-001", "--id", "YEN-114"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("YEN-114 not run"), "{err}");
+}

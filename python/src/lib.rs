@@ -9,9 +9,9 @@
 #![allow(clippy::useless_conversion)]
 
 use num_rational::BigRational;
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
 use solved::games::geister::face::Geister;
 use solved::games::memory::face::Memory;
 use solved::games::stones::face::{Lead, StoneGames};
@@ -87,11 +87,79 @@ fn fraction(py: Python<'_>, x: &BigRational) -> PyResult<PyObject> {
     Ok(class.call1((format_ratio(x),))?.unbind())
 }
 
+/// The Python name of `obj`'s type (`int`, `NoneType`).
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+/// A `str` argument `name`, or a TypeError in Python's words
+/// (`params: expected str, got int`), not PyO3's type names.
+fn str_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    match obj.downcast::<PyString>() {
+        Ok(text) => text.extract::<String>(),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name}: expected str, got {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// An optional `str` argument: `default` when it is left out or None.
+fn str_or(obj: Option<&Bound<'_, PyAny>>, name: &str, default: &str) -> PyResult<String> {
+    match obj {
+        Some(obj) if !obj.is_none() => str_arg(obj, name),
+        _ => Ok(default.to_string()),
+    }
+}
+
+/// An `int` argument `name` in `low..=high`: a ValueError naming the range
+/// for any other int (negative or huge alike), a TypeError for a non-int.
+fn int_arg(obj: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
+    if !obj.is_instance_of::<pyo3::types::PyLong>() || obj.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}: expected int, got {}",
+            type_name(obj)
+        )));
+    }
+    obj.extract::<u64>()
+        .ok()
+        .filter(|v| (low..=high).contains(v))
+        .ok_or_else(|| {
+            let shown = obj
+                .str()
+                .map_or_else(|_| "?".to_string(), |s| s.to_string());
+            let shown = if shown.len() > 40 {
+                format!("an int of {} digits", shown.trim_start_matches('-').len())
+            } else {
+                shown
+            };
+            PyValueError::new_err(format!("{name} must be {low}..={high}, not {shown}"))
+        })
+}
+
+/// An optional `int` argument ([`int_arg`]): `default` when it is left out
+/// or None.
+fn int_or(
+    obj: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    low: u64,
+    high: u64,
+    default: u64,
+) -> PyResult<u64> {
+    match obj {
+        Some(obj) if !obj.is_none() => int_arg(obj, name, low, high),
+        _ => Ok(default),
+    }
+}
+
 fn value_error(game: &str, e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("{game}: {e}"))
 }
 
-fn parse<G: Game>(text: &str) -> PyResult<Instance> {
+fn parse<G: Game>(text: &Bound<'_, PyAny>) -> PyResult<Instance> {
+    let text = str_arg(text, "text")?;
     let instance: G::Instance = text.parse().map_err(|e| value_error(G::NAME, e))?;
     Ok(Instance {
         game: G::NAME,
@@ -110,8 +178,16 @@ fn instance_of<G: Game>(obj: &Bound<'_, PyAny>) -> PyResult<G::Instance> {
             ));
         }
         i.text.clone()
+    } else if let Ok(text) = obj.downcast::<PyString>() {
+        text.extract::<String>()?
     } else {
-        obj.extract::<String>()?
+        // Python's words, not PyO3's (`'int' object cannot be converted
+        // to 'PyString'`).
+        return Err(PyTypeError::new_err(format!(
+            "{}: expected str or Instance, got {}",
+            G::NAME,
+            obj.get_type().name()?
+        )));
     };
     text.parse().map_err(|e| value_error(G::NAME, e))
 }
@@ -193,7 +269,7 @@ macro_rules! face {
 
             /// The instance `text` in the document's notation.
             #[staticmethod]
-            fn parse(text: &str) -> PyResult<Instance> {
+            fn parse(text: &Bound<'_, PyAny>) -> PyResult<Instance> {
                 parse::<$game>(text)
             }
 
@@ -223,13 +299,15 @@ macro_rules! face {
             /// defaults): a list of `(instance text, value)` in the
             /// canonical order, by `solver` (`"optimized"` or `"naive"`).
             #[staticmethod]
-            #[pyo3(signature = (params="", solver="optimized"))]
+            #[pyo3(signature = (params=None, solver=None))]
             fn table<'py>(
                 py: Python<'py>,
-                params: &str,
-                solver: &str,
+                params: Option<&Bound<'py, PyAny>>,
+                solver: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyList>> {
-                let rows = table_rows::<$game>(py, params, solver, Some(MAX_LIST_ROWS))?;
+                let params = str_or(params, "params", "")?;
+                let solver = str_or(solver, "solver", "optimized")?;
+                let rows = table_rows::<$game>(py, &params, &solver, Some(MAX_LIST_ROWS))?;
                 let convert: fn(Python<'_>, &<$game as Game>::Value) -> PyResult<PyObject> =
                     $convert;
                 let list = PyList::empty_bound(py);
@@ -277,13 +355,8 @@ type NimRow = ((u32, u32, u32), bool);
 /// Every Nim position with three piles of at most `max` stones, in index
 /// order: a list of `(piles, losing)` (document 002 §38).
 #[pyfunction]
-fn nim_table(max: u32) -> PyResult<Vec<NimRow>> {
-    if max > 99 {
-        return Err(value_error(
-            "nim",
-            format!("--max {max} is out of range: at most 99"),
-        ));
-    }
+fn nim_table(max: &Bound<'_, PyAny>) -> PyResult<Vec<NimRow>> {
+    let max = int_arg(max, "max", 0, 99)? as u32;
     let table = solved::nim::optimized::Table::build(3, max);
     let mut rows = Vec::new();
     for a in 0..=max {
@@ -320,8 +393,9 @@ fn claims(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 /// Computes the claim `id` afresh: a dict with `id`, `status` (`pass`,
 /// `erratum` or `fail`), `computed`, `naive` (None when not run), `agree`.
 #[pyfunction]
-fn check<'py>(py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyDict>> {
-    let claim = solved::claims::by_id(id)
+fn check<'py>(py: Python<'py>, id: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
+    let id = str_arg(id, "id")?;
+    let claim = solved::claims::by_id(&id)
         .ok_or_else(|| PyKeyError::new_err(format!("no claim has the id {id:?}")))?;
     let verdict = py.allow_threads(|| claim.check());
     let d = PyDict::new_bound(py);
@@ -333,25 +407,31 @@ fn check<'py>(py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
-/// A series of `games` matches between two built-in players of the
-/// 10,000-yen referee (`always1000`, `minus1`, `random`, `hunter`): a dict
-/// with `wins_a`, `draws`, `wins_b`.
+/// A series of `games` matches (default 1000) between two built-in players
+/// of the 10,000-yen referee (`always1000`, `minus1`, `random`, `hunter`),
+/// with `total` T (default 10,000), `rounds` R (default 10) and `seed`
+/// (default 1): a dict with `wins_a`, `draws`, `wins_b`. The command line's limits hold
+/// (`rounds` 1..=10,000, `total` at most 10¹², `games` at least 1), and
+/// Ctrl-C (any signal Python handles) stops a long series between matches.
 #[pyfunction]
-#[pyo3(signature = (a, b, games=1000, total=10_000, rounds=10, seed=1))]
+#[pyo3(signature = (a, b, games=None, total=None, rounds=None, seed=None))]
 fn yen_match<'py>(
     py: Python<'py>,
-    a: &str,
-    b: &str,
-    games: u64,
-    total: u64,
-    rounds: u32,
-    seed: u64,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+    games: Option<&Bound<'py, PyAny>>,
+    total: Option<&Bound<'py, PyAny>>,
+    rounds: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    if rounds == 0 {
-        return Err(value_error("yen", "rounds must be at least 1"));
-    }
+    use solved::games::yen::referee::{RefereeError, MAX_PLAY_ROUNDS, MAX_PLAY_TOTAL};
+    let (a, b) = (str_arg(a, "a")?, str_arg(b, "b")?);
+    let games = int_or(games, "games", 1, u64::MAX, 1000)?;
+    let total = int_or(total, "total", 0, MAX_PLAY_TOTAL, 10_000)?;
+    let rounds = int_or(rounds, "rounds", 1, u64::from(MAX_PLAY_ROUNDS), 10)? as u32;
+    let seed = int_or(seed, "seed", 0, u64::MAX, 1)?;
     let mut players = Vec::new();
-    for (position, name) in [a, b].into_iter().enumerate() {
+    for (position, name) in [a.as_str(), b.as_str()].into_iter().enumerate() {
         let spec: PlayerSpec = name.parse().map_err(|e| value_error("yen", e))?;
         if matches!(spec, PlayerSpec::Command(_)) {
             return Err(value_error(
@@ -365,9 +445,23 @@ fn yen_match<'py>(
         players.push(player);
     }
     let (mut pa, mut pb) = (players.remove(0), players.remove(0));
-    let score = Referee::new(Rules { total, rounds })
-        .play_series(&mut *pa, &mut *pb, games, |_| Ok(()))
-        .map_err(|e| value_error("yen", e))?;
+    // Between matches: a pending KeyboardInterrupt (or another signal's
+    // exception) ends the series and is raised as it is.
+    let mut interrupted: Option<PyErr> = None;
+    let score =
+        Referee::new(Rules { total, rounds }).play_series(&mut *pa, &mut *pb, games, |_| match py
+            .check_signals()
+        {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                interrupted = Some(e);
+                Err(std::io::Error::other("interrupted"))
+            }
+        });
+    let score = match (score, interrupted) {
+        (Err(RefereeError::Report(_)), Some(e)) => return Err(e),
+        (score, _) => score.map_err(|e| value_error("yen", e))?,
+    };
     let d = PyDict::new_bound(py);
     d.set_item("wins_a", score.wins_a)?;
     d.set_item("draws", score.draws)?;
@@ -406,14 +500,16 @@ fn typed_array<'py>(
 /// `i` is the position `geister_instance(params, i)`; `geister_index`
 /// goes back.
 #[pyfunction]
-#[pyo3(signature = (params="analysis=det", solver="optimized", numpy=None))]
+#[pyo3(signature = (params=None, solver=None, numpy=None))]
 fn geister_arrays<'py>(
     py: Python<'py>,
-    params: &str,
-    solver: &str,
+    params: Option<&Bound<'py, PyAny>>,
+    solver: Option<&Bound<'py, PyAny>>,
     numpy: Option<bool>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let rows = table_rows::<Geister>(py, params, solver, None)?;
+    let params = str_or(params, "params", "analysis=det")?;
+    let solver = str_or(solver, "solver", "optimized")?;
+    let rows = table_rows::<Geister>(py, &params, &solver, None)?;
     let numpy = match numpy {
         Some(n) => n,
         None => py.import_bound("numpy").is_ok(),
@@ -432,8 +528,8 @@ fn geister_arrays<'py>(
     Ok(PyTuple::new_bound(py, arrays))
 }
 
-fn geister_params(params: &str) -> PyResult<<Geister as Table>::Params> {
-    params
+fn geister_params(params: &Bound<'_, PyAny>) -> PyResult<<Geister as Table>::Params> {
+    str_arg(params, "params")?
         .parse()
         .map_err(|e: solved::games::ParseTableError| PyValueError::new_err(e.to_string()))
 }
@@ -442,8 +538,9 @@ fn geister_params(params: &str) -> PyResult<<Geister as Table>::Params> {
 /// document's notation.
 #[pyfunction]
 #[pyo3(signature = (params, index))]
-fn geister_instance(params: &str, index: usize) -> PyResult<String> {
+fn geister_instance(params: &Bound<'_, PyAny>, index: &Bound<'_, PyAny>) -> PyResult<String> {
     let params = geister_params(params)?;
+    let index = usize::try_from(int_arg(index, "index", 0, u64::MAX)?).unwrap_or(usize::MAX);
     // The table's instances in its order (about 0.1 s for `det`): the
     // index behind them is the library's own, not public.
     let instances = Geister::instances(&params);
@@ -461,7 +558,7 @@ fn geister_instance(params: &str, index: usize) -> PyResult<String> {
 /// The row of `instance` (its text or a parsed `Instance`) in the Geister
 /// table `params`.
 #[pyfunction]
-fn geister_index(params: &str, instance: &Bound<'_, PyAny>) -> PyResult<usize> {
+fn geister_index(params: &Bound<'_, PyAny>, instance: &Bound<'_, PyAny>) -> PyResult<usize> {
     let params = geister_params(params)?;
     let question = instance_of::<Geister>(instance)?;
     Geister::index(&params, &question).ok_or_else(|| {

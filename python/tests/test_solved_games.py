@@ -3,6 +3,11 @@ game's headline numbers, naive = optimized on a sample, bad notation raising
 ValueError, a round trip of Python-built input through our parser; the
 claims registry and the yen referee's built-in players."""
 
+import re
+import signal
+import subprocess
+import sys
+import time
 from fractions import Fraction
 
 import pytest
@@ -119,3 +124,70 @@ def test_yen_referee_built_in_players():
     assert sum(sg.yen_match("random", "hunter", games=7, seed=3).values()) == 7
     with pytest.raises(ValueError):
         sg.yen_match("nobody", "minus1")
+
+
+def test_yen_match_has_the_command_lines_limits():
+    # rounds=2**32-1 aborted the interpreter (a 3 GB allocation in the
+    # referee); every limit is a ValueError naming the argument.
+    for kwargs, says in [
+        ({"rounds": 2**32 - 1}, "rounds must be 1..=10000"),
+        ({"rounds": 0}, "rounds must be 1..=10000"),
+        ({"total": 2**64 - 1}, "total must be 0..=1000000000000"),
+        ({"games": 0}, "games must be 1..="),
+        ({"games": -1}, "games must be 1..="),
+        ({"seed": 2**64}, "seed must be 0..="),
+    ]:
+        with pytest.raises(ValueError, match=says):
+            sg.yen_match("always1000", "minus1", **kwargs)
+    assert sum(sg.yen_match("minus1", "random", games=2, rounds=10_000).values()) == 2
+
+
+def test_ctrl_c_stops_a_long_series():
+    # games=10**12 ignored Ctrl-C: signals are now looked at between
+    # matches. In a child interpreter, sent SIGINT as a terminal sends it,
+    # so that a series that does not stop is ended by the timeout here.
+    script = (
+        "import time, solved_games as sg\n"
+        "print('started', flush=True)\n"
+        "start = time.monotonic()\n"
+        "try:\n"
+        "    sg.yen_match('random', 'hunter', games=10**12)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted after', round(time.monotonic() - start, 1))\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        child.kill()
+        child.wait()
+    assert child.returncode == 0, err
+    assert out.startswith("interrupted after"), out
+
+
+@pytest.mark.parametrize(
+    "call, error, says",
+    [
+        (lambda: Nim.optimized(735), TypeError, "expected str or Instance, got int"),
+        (lambda: Nim.parse(b"735"), TypeError, "text: expected str, got bytes"),
+        (lambda: Nim.table(3), TypeError, "params: expected str, got int"),
+        (lambda: Yen.table("", 1), TypeError, "solver: expected str, got int"),
+        (lambda: sg.nim_table(100), ValueError, "max must be 0..=99, not 100"),
+        (lambda: sg.nim_table(-1), ValueError, "max must be 0..=99, not -1"),
+        (lambda: sg.nim_table("9"), TypeError, "max: expected int, got str"),
+        (lambda: sg.yen_match("minus1", 3), TypeError, "b: expected str, got int"),
+        (lambda: sg.yen_match("minus1", "random", games=1.5), TypeError, "games: expected int"),
+        (lambda: sg.check(1), TypeError, "id: expected str, got int"),
+        (lambda: sg.geister_instance("analysis=basic", -1), ValueError, "index must be 0..="),
+    ],
+)
+def test_errors_speak_python(call, error, says):
+    with pytest.raises(error, match=re.escape(says)) as raised:
+        call()
+    text = str(raised.value)
+    assert "--" not in text and "PyString" not in text and "PyAny" not in text, text

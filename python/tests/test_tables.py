@@ -148,3 +148,15 @@ def test_geister_det_spot_values_from_the_solver():
         value = Geister.optimized(sg.geister_instance("analysis=det", i))
         assert (value.reach, value.distance) == (reach[i], distance[i]), i
 
+
+
+def test_non_dyadic_values_are_exact_fractions_equal_to_the_cli():
+    # 1/3 and 13/30 have no exact binary floating-point form: a Fraction
+    # made through a float would differ from the command line's text.
+    cli = dict(cli_export("memory", "n=3"))
+    for state, value in [("F(2,0,0)", Fraction(1, 3)), ("F(3,0,1)", Fraction(13, 30))]:
+        ours = Memory.optimized(state)
+        assert isinstance(ours, Fraction)
+        assert ours == value == Fraction(cli[state]), state
+        assert str(ours) == cli[state], state
+        assert dict(Memory.table("n=3"))[state] == value, state

@@ -2,6 +2,7 @@
 //! against the optimized solver (SPEC.md "Checking a solver program").
 
 use super::param_flags::ParamFlags;
+use super::progress::Bar;
 use super::{report_file, CliError, JsonArg, Out, Outcome};
 use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
 use solved_games::games::{
@@ -26,8 +27,21 @@ pub enum CheckGame {
     Yen,
 }
 
+/// What `check --help` says after the options: the output as it comes,
+/// the exit statuses and the limits of the process handling.
+const AFTER_HELP: &str = "The header is printed at once and each size's line as soon as its \
+last answer is in; a bar counts the answers on a terminal. Exit status: 0 pass, 1 a wrong \
+answer or a misbehaving program (timeout, garbage, too few or too many lines, a crash), 2 a \
+program that cannot be started or bad flags, parameters or sizes.\n\n\
+Limits: the program runs in a process group of its own, killed with everything in it at the \
+end of each batch and when check ends. A child that leaves the group (setsid, a daemon) is not \
+killed. Once the program itself has ended, its output ends when the pipe holds nothing more, \
+even if a child it started still holds the pipe open; a child that keeps answering after \
+the program ended is not heard.";
+
 /// Options of `solved-games check`.
 #[derive(clap::Args)]
+#[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// The game.
     #[arg(value_enum)]
@@ -57,14 +71,16 @@ pub struct Args {
     /// size of the table).
     #[arg(long, value_name = "A..=B")]
     sizes: Option<String>,
-    /// Random instances of larger sizes after the exhaustive ones.
-    #[arg(long, default_value_t = 20, value_name = "N")]
+    /// Random instances of larger sizes after the exhaustive ones, at most
+    /// 10⁹ (drawn as they are sent).
+    #[arg(long, default_value_t = 20, value_name = "N", value_parser = random_count, allow_negative_numbers = true)]
     random: usize,
     /// Seed of the random instances.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed, allow_negative_numbers = true)]
     seed: u64,
-    /// Seconds an answer may take after the program's last sign of life.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// Seconds an answer may take after the program's last sign of life,
+    /// more than 0 and at most 3600.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = timeout, allow_negative_numbers = true)]
     timeout: f64,
     /// Time the program, the naive and the optimized solver per size and fit
     /// log-log exponents (measurements: not the same bytes every run).
@@ -76,6 +92,42 @@ pub struct Args {
     junit: Option<PathBuf>,
     #[command(flatten)]
     output: JsonArg,
+}
+
+/// `--random`: a count 0..=[`check::MAX_RANDOM`].
+fn random_count(text: &str) -> Result<usize, String> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n <= check::MAX_RANDOM)
+        .ok_or_else(|| {
+            format!(
+                "--random takes a count of instances, 0..={}",
+                check::MAX_RANDOM
+            )
+        })
+}
+
+/// `--seed`: any number 0..=2⁶⁴−1.
+fn seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("--seed takes a number 0..={}", u64::MAX))
+}
+
+/// `--timeout`: seconds, more than 0 and at most
+/// [`check::MAX_TIMEOUT_SECONDS`].
+fn timeout(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && *t > 0.0 && *t <= check::MAX_TIMEOUT_SECONDS)
+        .ok_or_else(|| {
+            format!(
+                "--timeout takes seconds, more than 0 and at most {}",
+                check::MAX_TIMEOUT_SECONDS
+            )
+        })
 }
 
 fn sizes(text: &str) -> Result<(u64, u64), CliError> {
@@ -99,12 +151,6 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
             args.command
         )));
     };
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(CliError::Input(format!(
-            "--timeout {} is not a positive number of seconds",
-            args.timeout
-        )));
-    }
     let program =
         Program::parse(command, Duration::from_secs_f64(args.timeout)).ok_or_else(|| {
             CliError::Input(format!(
@@ -139,20 +185,24 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         report_file::check("--junit", path)?;
     }
     solved_games::process::end_programs_on_signals();
+    // The text report is printed a line at a time as each is final (the
+    // header at once, each size when its last answer is in), so a slow
+    // program's first results show at once and `| head` ends the check.
+    let json = args.output.json;
     let report = match args.game {
-        CheckGame::Nim => go::<Nim>(&plan, &program),
-        CheckGame::Stones => go::<StoneGames>(&plan, &program),
-        CheckGame::Memory => go::<Memory>(&plan, &program),
-        CheckGame::Geister => go::<Geister>(&plan, &program),
-        CheckGame::Yen => go::<Yen>(&plan, &program),
+        CheckGame::Nim => go::<Nim>(&plan, &program, json, out),
+        CheckGame::Stones => go::<StoneGames>(&plan, &program, json, out),
+        CheckGame::Memory => go::<Memory>(&plan, &program, json, out),
+        CheckGame::Geister => go::<Geister>(&plan, &program, json, out),
+        CheckGame::Yen => go::<Yen>(&plan, &program, json, out),
     }?;
     if let Some(path) = &args.junit {
         report_file::write("--junit", path, check::junit(&report))?;
     }
-    if args.output.json {
+    if json {
         out.json(&report)?;
     } else {
-        write!(out, "{}", check::text(&report))?;
+        write!(out, "{}", check::tail(&report))?;
     }
     Ok(report.passed())
 }
@@ -168,8 +218,51 @@ fn program_files(command: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-fn go<G: Subject>(plan: &Plan, program: &Program) -> Result<Report, CliError> {
-    check::run::<G>(plan, program).map_err(|e| match e {
+/// Where the report's lines go as they come: standard output (text only),
+/// with the bar cleared around each; the first write error is kept.
+struct Watch<'a> {
+    json: bool,
+    out: &'a mut Out,
+    error: Option<CliError>,
+    bar: &'a Bar,
+}
+
+impl Watch<'_> {
+    fn line(&mut self, line: &str) -> bool {
+        if self.json {
+            return true;
+        }
+        let out = &mut *self.out;
+        match self
+            .bar
+            .suspend(|| out.write_all(line.as_bytes()).and_then(|()| out.flush()))
+        {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+}
+
+/// Runs the check with the answers counted on a bar (a terminal only).
+fn go<G: Subject>(
+    plan: &Plan,
+    program: &Program,
+    json: bool,
+    out: &mut Out,
+) -> Result<Report, CliError> {
+    let bar = Bar::stderr();
+    let mut watch = Watch {
+        json,
+        out,
+        error: None,
+        bar: &bar,
+    };
+    let result = check::run_watched::<G>(plan, program, &bar, &mut |line| watch.line(line));
+    result.map_err(|e| match e {
         CheckError::Input(m) | CheckError::CannotStart(m) => CliError::Input(m),
+        CheckError::Stopped => watch.error.take().unwrap_or(CliError::ClosedStdout),
     })
 }

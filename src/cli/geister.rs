@@ -33,9 +33,10 @@ when it is not (purple), e.g. \"b1,c1/b4,c4 1\" (basic, extended), \"Bb1,Rc1/b4,
 pub struct Args {
     #[command(subcommand)]
     command: Option<Sub>,
-    /// Which analysis (listed below).
-    #[arg(long, default_value = "basic", global = true)]
-    analysis: String,
+    /// Which analysis (listed below) [default: basic]; not for `bracket`,
+    /// which judges its own strategies.
+    #[arg(long, global = true)]
+    analysis: Option<String>,
     #[command(flatten)]
     solver: SolverArg,
     /// Print JSON instead of text.
@@ -91,8 +92,18 @@ fn value_word(v: Reach) -> &'static str {
 }
 
 pub fn run(args: Args, out: &mut Out) -> Outcome {
+    if matches!(args.command, Some(Sub::Bracket)) && args.analysis.is_some() {
+        // The bracket judges the strategies of §6.2 (bbr-vs-br,
+        // br-vs-bbr-half and the sanity rows), whatever the flag says.
+        return Err(CliError::Input(
+            "--analysis chooses the table of the summary, `show` and `line`; `bracket` judges the strategies of §6.2 itself"
+                .into(),
+        ));
+    }
     let kind: Kind = args
         .analysis
+        .as_deref()
+        .unwrap_or("basic")
         .parse()
         .map_err(|e| CliError::Input(format!("{e}")))?;
     if args.solver.given() && args.command.is_some() {

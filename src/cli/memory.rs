@@ -117,7 +117,7 @@ pub struct Args {
     /// With --variant bounded: also the draw probability under optimal
     /// play, the least and the greatest over pairs of optimal plans (a line,
     /// or a JSON field; per state with --table).
-    #[arg(long, requires = "memory")]
+    #[arg(long)]
     draws: bool,
     #[command(flatten)]
     solver: SolverArg,
@@ -147,7 +147,22 @@ fn parse_variant(text: &str) -> Result<VariantArg, String> {
     }
     text.parse()
         .map(VariantArg::Two)
-        .map_err(|e: UnknownVariant| e.to_string())
+        .map_err(|_: UnknownVariant| {
+            // Every name `--variant` takes, not only the count recurrence's.
+            let names: Vec<&str> = Variant::ALL
+                .iter()
+                .map(|v| v.name())
+                .chain([
+                    solved_games::memory_variants::variants::three::NAME,
+                    "bounded",
+                    "ranks",
+                ])
+                .collect();
+            format!(
+                "'{text}' is not a memory variant: one of {}",
+                names.join(", ")
+            )
+        })
 }
 
 fn too_large(what: &str, n: usize, max: usize) -> CliError {
@@ -158,6 +173,11 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     if args.memory.is_some() && !matches!(args.variant, Some(VariantArg::Bounded)) {
         return Err(CliError::Input(
             "--memory goes with --variant bounded".into(),
+        ));
+    }
+    if args.draws && !matches!(args.variant, Some(VariantArg::Bounded)) {
+        return Err(CliError::Input(
+            "--draws goes with --variant bounded".into(),
         ));
     }
     if args.passes.is_some() && !matches!(args.variant, Some(VariantArg::Three)) {

@@ -338,7 +338,7 @@ fn exit_code(result: Outcome) -> ExitCode {
         Err(e) => {
             note(format_args!(
                 "solved-games: error: {}",
-                message::cut_long_words(&e.to_string())
+                message::shown(&e.to_string())
             ));
             ExitCode::from(match e {
                 CliError::Input(_) => 2,
@@ -372,7 +372,7 @@ fn parse_error(e: &clap::Error, out: &mut Out) -> ExitCode {
             .collect();
         let message = parts.join(" ");
         let message = message.strip_prefix("error: ").unwrap_or(&message);
-        let message = message::cut_long_words(message);
+        let message = message::shown(message);
         note(format_args!("solved-games: error: {message} (see --help)"));
         return ExitCode::from(2);
     }

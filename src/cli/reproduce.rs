@@ -44,6 +44,18 @@ pub struct Args {
     /// a smaller COLUMNS gives that.
     #[arg(long, value_name = "COLUMNS", conflicts_with_all = ["json", "list"], value_parser = clap::value_parser!(u16).range(40..))]
     width: Option<u16>,
+    /// Also run YEN-114 and YEN-115 where their certificate is missing:
+    /// first solve the certified yen table of every T ≤ 200 at R = 10 (about
+    /// 5 minutes on 2 cores) and write its certificate (about 4 GB) where
+    /// the claims read it, certificates/yen-certified-200-10.cert or
+    /// $SOLVED_GAMES_YEN_CERTIFICATE; a killed run continues from its
+    /// checkpoint.
+    #[arg(long, conflicts_with = "list")]
+    full: bool,
+    /// The largest T of the table `--full` solves (a smaller one gives a
+    /// certificate the claims refuse: for tests of the path).
+    #[arg(long, hide = true, requires = "full", default_value_t = solved_games::yen_certified::claims::certificate::TOTAL, value_parser = clap::value_parser!(u64).range(1..=solved_games::yen_certified::claims::certificate::TOTAL))]
+    full_total: u64,
 }
 
 /// The table's columns: natural widths (the layout of piped output), the
@@ -137,7 +149,8 @@ fn select(args: &Args) -> Result<(Vec<claims::Claim>, Vec<&'static str>), CliErr
         .filter(|c| wanted(c))
         .collect();
     if !extra.is_empty() {
-        if solved_games::yen_certified::claims::certificate::present() {
+        // With --full a missing certificate is made before the run.
+        if args.full || solved_games::yen_certified::claims::certificate::present() {
             selected.extend(extra);
         } else {
             not_run = extra.iter().map(|c| c.id).collect();
@@ -148,6 +161,32 @@ fn select(args: &Args) -> Result<(Vec<claims::Claim>, Vec<&'static str>), CliErr
         return Err(CliError::Input("no claims match the filters".into()));
     }
     Ok((selected, not_run))
+}
+
+/// `reproduce --full` where the certificate of YEN-114 and YEN-115 is
+/// missing: the certified table solved and its certificate written before
+/// the claims run (said on standard error; a bar on a terminal).
+fn produce_certificate(total: u64) -> Result<(), CliError> {
+    let file = solved_games::yen_certified::claims::certificate::path();
+    note(format_args!(
+        "solved-games: --full: solving the certified yen table of every T ≤ {total} at R = {} for {} (about 5 minutes on 2 cores at T ≤ 200); its certificate goes to {}",
+        solved_games::yen_certified::claims::certificate::ROUNDS,
+        solved_games::yen_certified::claims::certificate::CLAIMS
+            .iter()
+            .map(|c| c.id)
+            .collect::<Vec<_>>()
+            .join(", "),
+        file.display()
+    ));
+    solved_games::yen_certified::claims::certificate::produce(total, &Bar::stderr()).map_err(
+        |e| match e {
+            solved_games::yen_certified::yen::certificate::CertificateError::Io(e) => {
+                CliError::io(&file, &e)
+            }
+            e => CliError::Input(format!("--full: {}: {e}", file.display())),
+        },
+    )?;
+    Ok(())
 }
 
 /// `yes`, `NO` or `n/a`, with the part the naive solver checked where it
@@ -310,6 +349,12 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
         if let Some(path) = path {
             report_file::check(flag, path)?;
         }
+    }
+    let certified = solved_games::yen_certified::claims::certificate::CLAIMS
+        .iter()
+        .any(|c| selected.iter().any(|s| s.id == c.id));
+    if args.full && certified && !solved_games::yen_certified::claims::certificate::present() {
+        produce_certificate(args.full_total)?;
     }
     let layout = layout(args.width);
     let mut printer = Printer {

@@ -292,6 +292,7 @@ pub fn check_table(args: CheckTableArgs, out: &mut Out) -> Outcome {
     let mut report =
         check::check(&solved_games::table_kinds(), &text, args.naive).map_err(read_error)?;
     report.manifest = read_manifest(&args.file, &text, &report)?;
+    shown_rows(&mut report);
     report.judge(args.partial);
     let verdict = report.verdict;
     if let Some(junit) = &args.junit {
@@ -411,6 +412,26 @@ fn percent(covered: usize, all: usize) -> String {
     }
     let tenths = (covered as u128 * 1000) / all.max(1) as u128;
     format!("{}.{}%", tenths / 10, tenths % 10)
+}
+
+/// The rows a report lists, quoted as an error line quotes its input
+/// (`message::shown`): a row of a megabyte is cut to its head and tail,
+/// a NUL byte or an escape sequence in it written escaped. In the text,
+/// the JSON and the JUnit file alike.
+fn shown_rows(report: &mut check::Report) {
+    use super::message::shown;
+    for m in &mut report.first_mismatches {
+        m.instance = shown(&m.instance);
+        m.file = shown(&m.file);
+    }
+    for b in report
+        .first_not_instances
+        .iter_mut()
+        .chain(report.first_duplicates.iter_mut())
+    {
+        b.instance = shown(&b.instance);
+        b.why = shown(&b.why);
+    }
 }
 
 /// One test suite, `check-table`, with a test case each for the values,

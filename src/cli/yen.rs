@@ -116,13 +116,13 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
 }
 
 /// Largest T accepted: money sums stay far inside u64.
-const MAX_TOTAL: u64 = 1_000_000_000_000;
+const MAX_TOTAL: u64 = solved_games::games::yen::referee::MAX_PLAY_TOTAL;
 
 /// Largest R accepted by `match` and `tournament`: a player's view sums its
 /// bets so far every round, so a match costs O(R²) additions (5·10⁷ here,
 /// a few tens of milliseconds) and its transcript O(R) memory; R = 4·10⁹
 /// ran for minutes with no output.
-const MAX_PLAY_ROUNDS: u32 = 10_000;
+const MAX_PLAY_ROUNDS: u32 = solved_games::games::yen::referee::MAX_PLAY_ROUNDS;
 
 impl PlayArgs {
     fn rules(&self) -> Result<Rules, CliError> {

@@ -148,3 +148,22 @@ impl fmt::Display for Outcome {
 /// the winner hurries, the loser delays. Paired with a [`Wdl`] by retrograde
 /// solvers; documents call it 手数 ("number of moves").
 pub type Distance = u32;
+
+/// A count as a message tells it: the number, or "more than 10¹⁹" for a
+/// count that saturated at `u64::MAX` (one past what a `u64` holds, such
+/// as the 2¹⁰⁰ positions of 100 piles of one stone).
+///
+/// # Examples
+/// ```
+/// use solved_games::core::count_text;
+/// assert_eq!(count_text(1_030_301), "1030301");
+/// assert_eq!(count_text(u64::MAX), "more than 10¹⁹");
+/// ```
+#[must_use]
+pub fn count_text(count: u64) -> String {
+    if count == u64::MAX {
+        "more than 10¹⁹".to_string()
+    } else {
+        count.to_string()
+    }
+}

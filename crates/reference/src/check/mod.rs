@@ -51,12 +51,16 @@ pub enum CheckError {
     Input(String),
     /// The program could not be started.
     CannotStart(String),
+    /// The reader of the report's lines asked to stop
+    /// ([`run_watched`]); the program was ended.
+    Stopped,
 }
 
 impl std::fmt::Display for CheckError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CheckError::Input(m) | CheckError::CannotStart(m) => f.write_str(m),
+            CheckError::Stopped => f.write_str("stopped by the reader of the report"),
         }
     }
 }
@@ -174,18 +178,296 @@ impl Report {
     }
 }
 
-/// The sizes of the random instances: the largest enumerated size plus
-/// 1, 2, …, cycling over as many sizes as were enumerated (at least one).
+/// Most random instances one check asks (`--random`): each is solved by
+/// the optimized solver and answered by the program, so 10⁹ already takes
+/// hours. They are drawn as they are sent, never held all at once.
+pub const MAX_RANDOM: usize = 1_000_000_000;
+
+/// The longest `--timeout`, in seconds: an hour for one answer.
+pub const MAX_TIMEOUT_SECONDS: f64 = 3600.0;
+
+/// The random instances' sizes, ascending, with how many of each: the
+/// largest enumerated size plus 1, 2, …, cycling over as many sizes as
+/// were enumerated (at least one), `count` in all: draw `i` is of size
+/// `sizes.1 + 1 + i mod span`. Sizes past `u64::MAX` are left out.
 #[must_use]
-pub fn random_sizes(sizes: (u64, u64), count: usize) -> Vec<u64> {
-    let span = (sizes.1 - sizes.0 + 1).max(1);
-    (0..count as u64).map(|i| sizes.1 + 1 + i % span).collect()
+pub fn random_sizes(sizes: (u64, u64), count: usize) -> Vec<(u64, usize)> {
+    let span = random_span(sizes);
+    (0..span.min(count))
+        .filter_map(|j| {
+            let size = sizes.1.checked_add(1)?.checked_add(j as u64)?;
+            Some((size, draws_of(count, span, j)))
+        })
+        .collect()
 }
 
-struct Group<I> {
+/// Of `count` draws cycling over `span` sizes, how many are of the `j`-th.
+fn draws_of(count: usize, span: usize, j: usize) -> usize {
+    count / span + usize::from(j < count % span)
+}
+
+/// How many sizes the random instances cycle over: as many as were
+/// enumerated.
+fn random_span(sizes: (u64, u64)) -> usize {
+    let span = sizes.1.saturating_sub(sizes.0).saturating_add(1);
+    usize::try_from(span).unwrap_or(usize::MAX)
+}
+
+/// One size's instances in a batch.
+struct Group<G: Subject> {
     size: u64,
     random: bool,
-    instances: Vec<I>,
+    count: usize,
+    /// Every instance of the size: where its rows start in [`Batch::rows`].
+    start: usize,
+    /// Random instances: the table of this size, and one instance of it
+    /// drawn beforehand (taken should a draw find none).
+    table: Option<(G::Params, G::Instance)>,
+}
+
+/// The main batch: every instance of each size with its value (one whole
+/// table, bounded by the optimized solver's own limits), then the random
+/// instances, drawn from the seed when they are sent.
+struct Batch<G: Subject> {
+    rows: crate::games::table::Rows<G>,
+    /// The exhaustive sizes' groups, then the random sizes', ascending.
+    groups: Vec<Group<G>>,
+    /// Groups of every instance of a size: the first `exhaustive`.
+    exhaustive: usize,
+    /// Random draws in all, and the group of each place in their cycle
+    /// (`None`: a size the table cannot reach, drawn from no more).
+    random: usize,
+    cycle: Vec<Option<usize>>,
+    seed: u64,
+}
+
+impl<G: Subject> Batch<G> {
+    fn instances(&self) -> usize {
+        self.groups.iter().map(|g| g.count).sum()
+    }
+
+    /// The sizes of the random instances, first and last.
+    fn random_range(&self) -> Option<(u64, u64)> {
+        let mut random = self.groups.iter().filter(|g| g.random).map(|g| g.size);
+        let first = random.next()?;
+        Some((first, random.next_back().unwrap_or(first)))
+    }
+}
+
+/// Walks a batch's instances in the order they are sent — every instance
+/// of each size, then the random ones in the order drawn (their sizes
+/// cycling) — drawing the random ones from the seed as it goes. The writer
+/// and the reader of a run each have one, so no instance is kept between
+/// being sent and being answered.
+struct Cursor<'a, G: Subject> {
+    batch: &'a Batch<G>,
+    group: usize,
+    within: usize,
+    draw: usize,
+    rng: fastrand::Rng,
+}
+
+/// Where an instance stands: its group and its place in the group (every
+/// instance of a size; for random ones, unused).
+#[derive(Clone, Copy)]
+struct At {
+    group: usize,
+    within: usize,
+}
+
+impl<'a, G: Subject> Cursor<'a, G> {
+    fn new(batch: &'a Batch<G>) -> Self {
+        Cursor {
+            batch,
+            group: 0,
+            within: 0,
+            draw: 0,
+            rng: fastrand::Rng::with_seed(batch.seed),
+        }
+    }
+
+    /// The next instance: a row of the table, or drawn (owned).
+    fn next(&mut self) -> Option<(At, std::borrow::Cow<'a, G::Instance>)> {
+        use std::borrow::Cow;
+        let batch = self.batch;
+        while self.group < batch.exhaustive {
+            let group = &batch.groups[self.group];
+            if self.within == group.count {
+                self.group += 1;
+                self.within = 0;
+                continue;
+            }
+            let at = At {
+                group: self.group,
+                within: self.within,
+            };
+            self.within += 1;
+            return Some((at, Cow::Borrowed(&batch.rows[group.start + at.within].0)));
+        }
+        while self.draw < batch.random {
+            let place = self.draw % batch.cycle.len();
+            self.draw += 1;
+            let Some(index) = batch.cycle[place] else {
+                continue;
+            };
+            let group = &batch.groups[index];
+            let Some((params, drawn)) = &group.table else {
+                unreachable!("a random group has its table")
+            };
+            let instance =
+                G::random(params, group.size, &mut self.rng).unwrap_or_else(|| drawn.clone());
+            let at = At {
+                group: index,
+                within: 0,
+            };
+            return Some((at, Cow::Owned(instance)));
+        }
+        None
+    }
+}
+
+/// The table with bound `size`, where the game has one: its parameters
+/// written and read back, so that the game's own limits apply (a table of
+/// nim piles up to 10⁹ is refused by its parameters, not built).
+fn table_of_size<G: Subject>(params: &G::Params, size: u64) -> Option<G::Params> {
+    let table = G::with_bound(params, size);
+    if G::bound(&table) != size {
+        return None;
+    }
+    let read: G::Params = table.to_string().parse().ok()?;
+    (read == table).then_some(table)
+}
+
+/// The table every size up to `upto` is checked from, or why there is none:
+/// the largest size the game's tables of these parameters reach.
+fn table_up_to<G: Subject>(params: &G::Params, sizes: (u64, u64)) -> Result<G::Params, CheckError> {
+    if sizes.1 <= G::bound(params) {
+        return Ok(G::with_bound(params, sizes.1));
+    }
+    if let Some(table) = table_of_size::<G>(params, sizes.1) {
+        return Ok(table);
+    }
+    // The parameters given are a table, `sizes.1` is past the last one:
+    // the last lies between (tables grow with their bound).
+    let (mut reached, mut past) = (G::bound(params), sizes.1);
+    while past - reached > 1 {
+        let middle = reached + (past - reached) / 2;
+        if table_of_size::<G>(params, middle).is_some() {
+            reached = middle;
+        } else {
+            past = middle;
+        }
+    }
+    Err(CheckError::Input(format!(
+        "--sizes {}..={}: {} tables of these parameters go up to size {reached} ({}): {}",
+        sizes.0,
+        sizes.1,
+        G::NAME,
+        G::SIZE,
+        G::with_bound(params, reached)
+    )))
+}
+
+/// The batch of `plan`: the table's rows of the sizes asked, grouped by
+/// size in the canonical order, then one group per random size (the
+/// sizes the game has, each within the optimized solver's limits).
+fn batch<G: Subject>(
+    plan: &Plan,
+    params: &G::Params,
+    sizes: (u64, u64),
+) -> Result<Batch<G>, CheckError> {
+    let upto = table_up_to::<G>(params, sizes)?;
+    let table = G::table(Solver::Optimized, &upto).map_err(|e| CheckError::Input(e.to_string()))?;
+    let mut by_size: std::collections::BTreeMap<u64, crate::games::table::Rows<G>> =
+        std::collections::BTreeMap::new();
+    for (instance, value) in table {
+        let size = G::size_of(&instance);
+        if (sizes.0..=sizes.1).contains(&size) {
+            by_size.entry(size).or_default().push((instance, value));
+        }
+    }
+    let mut rows = Vec::new();
+    let mut groups = Vec::new();
+    for (size, of_size) in by_size {
+        groups.push(Group {
+            size,
+            random: false,
+            count: of_size.len(),
+            start: rows.len(),
+            table: None,
+        });
+        rows.extend(of_size);
+    }
+    let exhaustive = groups.len();
+    // One instance of each random size drawn ahead, from a generator of
+    // its own (the draws of the seed are the instances asked), and checked
+    // against the optimized solver's limits.
+    let mut trial = fastrand::Rng::with_seed(plan.seed ^ 0x9e37_79b9_7f4a_7c15);
+    let span = random_span(sizes);
+    let mut cycle = Vec::new();
+    for j in 0..span.min(plan.random) {
+        let count = draws_of(plan.random, span, j);
+        let Some(size) = sizes.1.checked_add(1).and_then(|s| s.checked_add(j as u64)) else {
+            cycle.push(None);
+            continue;
+        };
+        let table = G::with_bound(params, size);
+        let drawn = (G::bound(&table) == size)
+            .then(|| G::random(&table, size, &mut trial))
+            .flatten();
+        let Some(drawn) = drawn else {
+            cycle.push(None);
+            continue;
+        };
+        G::check_size(Solver::Optimized, &drawn)
+            .map_err(|e: SolveError| CheckError::Input(e.to_string()))?;
+        cycle.push(Some(groups.len()));
+        groups.push(Group {
+            size,
+            random: true,
+            count,
+            start: 0,
+            table: Some((table, drawn)),
+        });
+    }
+    Ok(Batch {
+        rows,
+        groups,
+        exhaustive,
+        random: if cycle.iter().any(Option::is_some) {
+            plan.random
+        } else {
+            0
+        },
+        cycle,
+        seed: plan.seed,
+    })
+}
+
+/// What the answers of one size came to, as they arrive.
+struct Tally<I> {
+    answered: usize,
+    wrong: usize,
+    first_wrong: Option<(I, Case)>,
+    /// The time since the answer before, summed over this size's answers
+    /// (the batch's first answer, after the program's start-up, left out).
+    time: Duration,
+    timed: usize,
+    /// With `--bench`: random instances kept to time our solvers on.
+    sample: Vec<I>,
+}
+
+impl<I> Default for Tally<I> {
+    fn default() -> Self {
+        Tally {
+            answered: 0,
+            wrong: 0,
+            first_wrong: None,
+            time: Duration::ZERO,
+            timed: 0,
+            sample: Vec::new(),
+        }
+    }
 }
 
 fn naive_text<G: Subject>(instance: &G::Instance) -> String {
@@ -203,12 +485,37 @@ fn naive_text<G: Subject>(instance: &G::Instance) -> String {
 /// [`Report`] with its verdict.
 #[cfg(unix)]
 pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report, CheckError> {
+    run_watched::<G>(plan, program, &crate::progress::Silent, &mut |_| true)
+}
+
+/// [`run`], watched as it goes: `lines` gets the report's text a line at a
+/// time as soon as each is final — the header once the program has
+/// started, each size's line when its last answer (and every earlier
+/// size's) is in; the rest of [`text`] is [`tail`] — and `progress` counts
+/// the answers. When `lines` returns false (its reader is gone) the check
+/// stops and the program is ended.
+///
+/// # Errors
+/// As [`run`]; [`CheckError::Stopped`] when `lines` asked to stop.
+#[cfg(unix)]
+pub fn run_watched<G: Subject>(
+    plan: &Plan,
+    program: &program::Program,
+    progress: &dyn crate::progress::Progress,
+    lines: &mut dyn FnMut(&str) -> bool,
+) -> Result<Report, CheckError> {
     let params: G::Params = match &plan.params {
         None => G::standard()[0].clone(),
         Some(text) => text
             .parse()
             .map_err(|e: crate::games::table::ParseTableError| CheckError::Input(e.to_string()))?,
     };
+    if plan.random > MAX_RANDOM {
+        return Err(CheckError::Input(format!(
+            "--random {} is out of range: a count 0..={MAX_RANDOM}",
+            plan.random
+        )));
+    }
     let sizes = plan.sizes.unwrap_or((0, G::bound(&params)));
     if sizes.0 > sizes.1 {
         return Err(CheckError::Input(format!(
@@ -216,175 +523,9 @@ pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report
             sizes.0, sizes.1
         )));
     }
-    if sizes.1 > G::bound(&params) && G::bound(&G::with_bound(&params, sizes.1)) != sizes.1 {
-        return Err(CheckError::Input(format!(
-            "{} tables go up to size {} ({})",
-            G::NAME,
-            G::bound(&params),
-            G::SIZE
-        )));
-    }
-    // Every instance up to the largest size, with its optimized value, from
-    // one whole table; grouped by size in the canonical order.
-    let upto = G::with_bound(&params, sizes.1);
-    let rows = G::table(Solver::Optimized, &upto).map_err(|e| CheckError::Input(e.to_string()))?;
-    let mut groups: Vec<Group<G::Instance>> = Vec::new();
-    let mut expected: Vec<G::Value> = Vec::new();
-    let mut by_size: std::collections::BTreeMap<u64, crate::games::table::Rows<G>> =
-        std::collections::BTreeMap::new();
-    for (instance, value) in rows {
-        let size = G::size_of(&instance);
-        if (sizes.0..=sizes.1).contains(&size) {
-            by_size.entry(size).or_default().push((instance, value));
-        }
-    }
-    for (size, rows) in by_size {
-        let (instances, values): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
-        expected.extend(values);
-        groups.push(Group {
-            size,
-            random: false,
-            instances,
-        });
-    }
-    let mut rng = fastrand::Rng::with_seed(plan.seed);
-    let mut random: Vec<(u64, G::Instance)> = random_sizes(sizes, plan.random)
-        .into_iter()
-        .filter_map(|size| {
-            let params = G::with_bound(&params, size);
-            (G::bound(&params) == size)
-                .then(|| G::random(&params, size, &mut rng))
-                .flatten()
-                .map(|i| (size, i))
-        })
-        .collect();
-    // Stable: random instances of one size keep the order they were drawn.
-    random.sort_by_key(|(size, _)| *size);
-    for (size, instance) in random {
-        expected.push(
-            G::optimized(&instance).map_err(|e: SolveError| CheckError::Input(e.to_string()))?,
-        );
-        match groups.last_mut() {
-            Some(g) if g.random && g.size == size => g.instances.push(instance),
-            _ => groups.push(Group {
-                size,
-                random: true,
-                instances: vec![instance],
-            }),
-        }
-    }
-    let all: Vec<G::Instance> = groups
-        .iter()
-        .flat_map(|g| g.instances.iter().cloned())
-        .collect();
-    let lines: Vec<String> = all.iter().map(ToString::to_string).collect();
-
-    let mut answers: Vec<(String, bool, Instant)> = Vec::with_capacity(lines.len());
-    let started = Instant::now();
-    let outcome = program.run(&lines, |index, text, at| {
-        let value = G::parse_value(text.trim()).map_err(|e| e.to_string())?;
-        answers.push((text.trim().to_string(), value == expected[index], at));
-        Ok(())
-    });
-    let fault = match outcome {
-        Ok(()) => None,
-        Err(program::Fault::CannotStart { program, error }) => {
-            return Err(CheckError::CannotStart(format!(
-                "cannot start {program}: {error}"
-            )))
-        }
-        Err(f) => Some(f),
-    };
-
-    let mut per_size = Vec::new();
-    let mut offset = 0;
-    let mut previous_arrival: Option<Instant> = None;
-    let mut failing: Option<(usize, Case)> = None;
-    for group in &groups {
-        let range = offset..offset + group.instances.len();
-        offset = range.end;
-        let given = &answers[range.start.min(answers.len())..range.end.min(answers.len())];
-        let mut wrong = 0;
-        let mut first_wrong = None;
-        for (i, (text, right, _)) in given.iter().enumerate() {
-            if !right {
-                wrong += 1;
-                if first_wrong.is_none() {
-                    let instance = &all[range.start + i];
-                    let case = Case {
-                        instance: lines[range.start + i].clone(),
-                        program: text.clone(),
-                        optimized: G::write_value(&expected[range.start + i]),
-                        naive: naive_text::<G>(instance),
-                    };
-                    if failing.is_none() {
-                        failing = Some((range.start + i, case.clone()));
-                    }
-                    first_wrong = Some(case);
-                }
-            }
-        }
-        let timing = plan.bench.then(|| {
-            let program_time = given.last().and_then(|last| {
-                let (from, count) = match previous_arrival {
-                    Some(p) => (p, given.len()),
-                    // The first size: from its first answer, so that the
-                    // program's start-up is not counted.
-                    None => (given[0].2, given.len() - 1),
-                };
-                (count > 0).then(|| (last.2 - from).as_secs_f64() / count as f64)
-            });
-            Timing {
-                program: program_time,
-                naive: median_time(&group.instances, |i| G::naive(i).is_ok()),
-                optimized: median_time(&group.instances, |i| G::optimized(i).is_ok()),
-            }
-        });
-        if let Some(last) = given.last() {
-            previous_arrival = Some(last.2);
-        }
-        per_size.push(SizeReport {
-            size: group.size,
-            random: group.random,
-            instances: group.instances.len(),
-            answered: given.len(),
-            wrong,
-            first_wrong,
-            timing,
-        });
-    }
-    let wrong_total: usize = per_size.iter().map(|s| s.wrong).sum();
-    let counterexample = failing.map(|(index, found)| {
-        let (shrunk, steps, stopped) = shrink::<G>(&all[index], &found, program);
-        Counterexample {
-            found,
-            shrunk,
-            steps,
-            stopped,
-        }
-    });
-    let fits = plan.bench.then(|| {
-        let series = |pick: fn(&Timing) -> Option<f64>| {
-            fit(per_size.iter().filter_map(|s| {
-                let t = pick(s.timing.as_ref()?)?;
-                Some((s.size, t))
-            }))
-        };
-        Fits {
-            program: series(|t| t.program),
-            naive: series(|t| t.naive),
-            optimized: series(|t| t.optimized),
-            throughput: answers
-                .last()
-                .map(|last| answers.len() as f64 / (last.2 - started).as_secs_f64()),
-        }
-    });
-    let verdict = match (&fault, wrong_total) {
-        (Some(f), _) => f.tag().to_string(),
-        (None, 0) => "pass".to_string(),
-        (None, _) => "wrong".to_string(),
-    };
-    Ok(Report {
+    let batch = batch::<G>(plan, &params, sizes)?;
+    let asked = batch.instances();
+    let mut report = Report {
         game: G::NAME,
         params: params.to_string(),
         unit: G::SIZE,
@@ -395,14 +536,198 @@ pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report
         sizes,
         random: plan.random,
         seed: plan.seed,
-        instances: lines.len(),
-        wrong: wrong_total,
-        verdict,
-        fault: fault.map(|f| f.to_string()),
-        per_size,
-        counterexample,
-        fits,
-    })
+        instances: asked,
+        wrong: 0,
+        verdict: String::new(),
+        fault: None,
+        per_size: Vec::new(),
+        counterexample: None,
+        fits: None,
+    };
+    let header = head(&report, batch.random_range());
+    // Shared by the header (once the program runs) and the sizes' lines.
+    let lines = std::cell::RefCell::new(lines);
+    let stop: std::cell::RefCell<Option<CheckError>> = std::cell::RefCell::new(None);
+
+    let mut tallies: Vec<Tally<G::Instance>> =
+        batch.groups.iter().map(|_| Tally::default()).collect();
+    let mut shown = 0;
+    let mut counted = 0;
+    let mut last_count = Instant::now();
+    let mut previous: Option<Instant> = None;
+    let mut writer = Cursor::new(&batch);
+    let mut reader = Cursor::new(&batch);
+    let started = Instant::now();
+    let outcome = program.run_stream(
+        asked,
+        || {
+            progress.begin("instances", Some(asked as u64));
+            let shown = (lines.borrow_mut())(&header);
+            if !shown {
+                *stop.borrow_mut() = Some(CheckError::Stopped);
+            }
+            shown
+        },
+        |text: &mut String| match writer.next() {
+            Some((_, instance)) => {
+                G::write_instance(&instance, text);
+                true
+            }
+            None => false,
+        },
+        |index, text, at| {
+            let Some((place, instance)) = reader.next() else {
+                unreachable!("answer {index} has its instance: the program is asked no more")
+            };
+            let group = &batch.groups[place.group];
+            let value = G::parse_value(text.trim()).map_err(|e| e.to_string())?;
+            let computed;
+            let expected = match &group.table {
+                None => &batch.rows[group.start + place.within].1,
+                Some(_) => match G::optimized(&instance) {
+                    Ok(v) => {
+                        computed = v;
+                        &computed
+                    }
+                    Err(e) => {
+                        *stop.borrow_mut() = Some(CheckError::Input(e.to_string()));
+                        return Err(String::new());
+                    }
+                },
+            };
+            let tally = &mut tallies[place.group];
+            tally.answered += 1;
+            if let Some(before) = previous {
+                tally.time += at.saturating_duration_since(before);
+                tally.timed += 1;
+            }
+            previous = Some(at);
+            if plan.bench && group.random && tally.sample.len() < SAMPLE {
+                tally.sample.push(instance.clone().into_owned());
+            }
+            if value != *expected {
+                tally.wrong += 1;
+            }
+            if value != *expected && tally.first_wrong.is_none() {
+                let mut line = String::new();
+                G::write_instance(&instance, &mut line);
+                let case = Case {
+                    instance: line,
+                    program: text.trim().to_string(),
+                    optimized: G::write_value(expected),
+                    naive: naive_text::<G>(&instance),
+                };
+                tally.first_wrong = Some((instance.into_owned(), case));
+            }
+            counted += 1;
+            let complete = tally.answered == group.count;
+            if complete || counted >= 4096 || at.duration_since(last_count).as_millis() >= 100 {
+                progress.advance(counted);
+                counted = 0;
+                last_count = at;
+            }
+            // Each size's line in order, once it and every size before it
+            // is complete (random sizes finish in the order drawn).
+            while shown < tallies.len() && tallies[shown].answered == batch.groups[shown].count {
+                let line = size_line(&size_report(&batch.groups[shown], &tallies[shown], None));
+                shown += 1;
+                if !(lines.borrow_mut())(&line) {
+                    *stop.borrow_mut() = Some(CheckError::Stopped);
+                    return Err(String::new());
+                }
+            }
+            Ok(())
+        },
+    );
+    progress.end();
+    if let Some(stop) = stop.into_inner() {
+        return Err(stop);
+    }
+    let fault = match outcome {
+        Ok(()) => None,
+        Err(program::Fault::CannotStart { program, error }) => {
+            return Err(CheckError::CannotStart(format!(
+                "cannot start {program}: {error}"
+            )))
+        }
+        Err(f) => Some(f),
+    };
+
+    // Each size's report, and with `--bench` its times.
+    for (index, (group, tally)) in batch.groups.iter().zip(&tallies).enumerate() {
+        let timing = plan.bench.then(|| {
+            let sample: Vec<&G::Instance> = match &group.table {
+                None => batch.rows[group.start..group.start + group.count]
+                    .iter()
+                    .map(|(i, _)| i)
+                    .collect(),
+                Some(_) => tally.sample.iter().collect(),
+            };
+            Timing {
+                program: (tally.timed > 0).then(|| tally.time.as_secs_f64() / tally.timed as f64),
+                naive: median_time(&sample, |i| G::naive(i).is_ok()),
+                optimized: median_time(&sample, |i| G::optimized(i).is_ok()),
+            }
+        });
+        let size = size_report(group, tally, timing);
+        if index >= shown {
+            // The sizes a fault cut short, listed after it.
+            if !(lines.borrow_mut())(&size_line(&size)) {
+                return Err(CheckError::Stopped);
+            }
+        }
+        report.per_size.push(size);
+    }
+    let answered: usize = tallies.iter().map(|t| t.answered).sum();
+    report.wrong = report.per_size.iter().map(|s| s.wrong).sum();
+    // The first wrong answer of the smallest failing size, shrunk.
+    let failing = tallies.iter().find_map(|t| t.first_wrong.as_ref());
+    report.counterexample = failing.map(|(instance, found)| {
+        let (shrunk, steps, stopped) = shrink::<G>(instance, found, program);
+        Counterexample {
+            found: found.clone(),
+            shrunk,
+            steps,
+            stopped,
+        }
+    });
+    report.fits = plan.bench.then(|| {
+        let series = |pick: fn(&Timing) -> Option<f64>| {
+            fit(report.per_size.iter().filter_map(|s| {
+                let t = pick(s.timing.as_ref()?)?;
+                Some((s.size, t))
+            }))
+        };
+        Fits {
+            program: series(|t| t.program),
+            naive: series(|t| t.naive),
+            optimized: series(|t| t.optimized),
+            throughput: previous.map(|last| answered as f64 / (last - started).as_secs_f64()),
+        }
+    });
+    report.verdict = match (&fault, report.wrong) {
+        (Some(f), _) => f.tag().to_string(),
+        (None, 0) => "pass".to_string(),
+        (None, _) => "wrong".to_string(),
+    };
+    report.fault = fault.map(|f| f.to_string());
+    Ok(report)
+}
+
+fn size_report<G: Subject>(
+    group: &Group<G>,
+    tally: &Tally<G::Instance>,
+    timing: Option<Timing>,
+) -> SizeReport {
+    SizeReport {
+        size: group.size,
+        random: group.random,
+        instances: group.count,
+        answered: tally.answered,
+        wrong: tally.wrong,
+        first_wrong: tally.first_wrong.as_ref().map(|(_, case)| case.clone()),
+        timing,
+    }
 }
 
 /// Most shrinking steps taken; each runs the program once.
@@ -586,44 +911,61 @@ pub fn junit(report: &Report) -> String {
 /// the same bytes on every run.
 #[must_use]
 pub fn text(report: &Report) -> String {
+    let mut random = report.per_size.iter().filter(|s| s.random).map(|s| s.size);
+    let randoms = random.next().map(|a| (a, random.next_back().unwrap_or(a)));
+    let mut t = head(report, randoms);
+    for s in &report.per_size {
+        t.push_str(&size_line(s));
+    }
+    t.push_str(&tail(report));
+    t
+}
+
+/// The header line of [`text`]: the game, parameters, program, sizes and
+/// the random instances' sizes and seed.
+fn head(report: &Report, randoms: Option<(u64, u64)>) -> String {
     use std::fmt::Write;
     let mut t = String::new();
-    let randoms: Vec<u64> = report
-        .per_size
-        .iter()
-        .filter(|s| s.random)
-        .map(|s| s.size)
-        .collect();
     let _ = write!(
         t,
         "check {} ({}) against `{}`: every instance of sizes {}..={} ({})",
         report.game, report.params, report.program, report.sizes.0, report.sizes.1, report.unit
     );
-    match (randoms.first(), randoms.last()) {
-        (Some(a), Some(b)) => {
+    match randoms {
+        Some((a, b)) => {
             let _ = writeln!(
                 t,
                 ", {} random of sizes {a}..={b} (seed {})",
                 report.random, report.seed
             );
         }
-        _ => t.push('\n'),
+        None => t.push('\n'),
     }
-    for s in &report.per_size {
-        let random = if s.random { " (random)" } else { "" };
-        let state = if s.answered < s.instances {
-            format!("{} answered", s.answered)
-        } else if s.wrong == 0 {
-            "ok".to_string()
-        } else {
-            format!("{} wrong", s.wrong)
-        };
-        let _ = writeln!(
-            t,
-            "size {}{random}: {} instances, {state}",
-            s.size, s.instances
-        );
-    }
+    t
+}
+
+/// One size's line of [`text`].
+fn size_line(s: &SizeReport) -> String {
+    let random = if s.random { " (random)" } else { "" };
+    let state = if s.answered < s.instances {
+        format!("{} answered", s.answered)
+    } else if s.wrong == 0 {
+        "ok".to_string()
+    } else {
+        format!("{} wrong", s.wrong)
+    };
+    format!(
+        "size {}{random}: {} instances, {state}\n",
+        s.size, s.instances
+    )
+}
+
+/// The rest of [`text`] after the sizes' lines: the verdict, the
+/// counterexample and with `--bench` the times.
+#[must_use]
+pub fn tail(report: &Report) -> String {
+    use std::fmt::Write;
+    let mut t = String::new();
     match (&report.fault, report.wrong) {
         (Some(f), _) => {
             let _ = writeln!(t, "verdict: FAIL, {f}");
@@ -707,7 +1049,12 @@ mod tests {
 
     #[test]
     fn random_sizes_cycle_past_the_enumerated_ones() {
-        assert_eq!(random_sizes((1, 3), 7), vec![4, 5, 6, 4, 5, 6, 4]);
-        assert_eq!(random_sizes((5, 5), 2), vec![6, 6]);
+        assert_eq!(random_sizes((1, 3), 7), vec![(4, 3), (5, 2), (6, 2)]);
+        assert_eq!(random_sizes((5, 5), 2), vec![(6, 2)]);
+        assert_eq!(
+            random_sizes((0, 9), 4),
+            vec![(10, 1), (11, 1), (12, 1), (13, 1)]
+        );
+        assert_eq!(random_sizes((0, u64::MAX - 1), 3), vec![(u64::MAX, 1)]);
     }
 }

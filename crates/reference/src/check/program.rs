@@ -27,6 +27,10 @@ pub const MAX_ANSWER: usize = 4096;
 /// whole batch in flight.
 const WINDOW_BYTES: usize = 64 * 1024;
 
+/// How often a wait for the program looks whether it has ended: a child
+/// it left behind may hold the pipe open after it is gone.
+const EXIT_CHECK: Duration = Duration::from_millis(50);
+
 /// What went wrong with the program: the verdict's reason.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Fault {
@@ -178,11 +182,43 @@ impl Program {
     pub fn run(
         &self,
         lines: &[String],
+        answer: impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        let mut next = lines.iter();
+        self.run_stream(
+            lines.len(),
+            || true,
+            |text| next.next().map(|line| text.push_str(line)).is_some(),
+            answer,
+        )
+    }
+
+    /// [`Program::run`] on `asked` lines made as they are sent:
+    /// `next_line(text)` appends the next instance's line (without its
+    /// `\n`) to the empty `text`, or returns false when there is none
+    /// (then fewer were asked). At most a pipe's buffer of lines is made
+    /// ahead of the answers, so a batch of any length runs in bounded
+    /// memory. `started()` is called once the program is running (a
+    /// report's header then goes out, and none for a program that cannot
+    /// start); if it returns false the program is ended at once and
+    /// nothing is asked (`Ok`).
+    ///
+    /// # Errors
+    /// As [`Program::run`].
+    pub fn run_stream(
+        &self,
+        asked: usize,
+        started: impl FnOnce() -> bool,
+        mut next_line: impl FnMut(&mut String) -> bool,
         mut answer: impl FnMut(usize, &str, Instant) -> Result<(), String>,
     ) -> Result<(), Fault> {
         let mut running = self.start()?;
-        let result = running.exchange(lines, self.timeout, &mut answer);
-        let result = result.and_then(|()| running.finish(self.timeout, lines.len()));
+        if !started() {
+            running.group.kill(Some(&mut running.child));
+            return Ok(());
+        }
+        let result = running.exchange(asked, &mut next_line, self.timeout, &mut answer);
+        let result = result.and_then(|asked| running.finish(self.timeout, asked));
         running.group.kill(Some(&mut running.child));
         result
     }
@@ -207,6 +243,7 @@ impl Program {
             stdin: Some(piped.stdin),
             stdout: piped.stdout,
             buffer: Vec::new(),
+            read_at: Instant::now(),
         })
     }
 }
@@ -217,6 +254,9 @@ struct Running {
     stdin: Option<ChildStdin>,
     stdout: ChildStdout,
     buffer: Vec<u8>,
+    /// When the output being taken was read: every answer of one read
+    /// arrived then, however long taking the ones before it takes.
+    read_at: Instant,
 }
 
 /// What one `poll` found.
@@ -259,15 +299,17 @@ fn cut(bytes: &[u8]) -> String {
 
 impl Running {
     /// Writes every line and reads every answer, interleaved; closes the
-    /// program's input after the last line.
+    /// program's input after the last line. Returns how many were asked.
     fn exchange(
         &mut self,
-        lines: &[String],
+        mut asked: usize,
+        next_line: &mut impl FnMut(&mut String) -> bool,
         timeout: Duration,
         answer: &mut impl FnMut(usize, &str, Instant) -> Result<(), String>,
-    ) -> Result<(), Fault> {
+    ) -> Result<usize, Fault> {
         let mut out: Vec<u8> = Vec::with_capacity(WINDOW_BYTES * 2);
         let mut out_pos = 0;
+        let mut line = String::new();
         // Lines queued into `out`, and line ends (byte offsets in the whole
         // stream) to count the lines fully handed to the pipe.
         let mut queued = 0;
@@ -281,19 +323,24 @@ impl Running {
         let read_fd = self.stdout.as_raw_fd();
         loop {
             // Fill the window.
-            while queued < lines.len() && out.len() - out_pos < WINDOW_BYTES {
-                out.extend_from_slice(lines[queued].as_bytes());
+            while queued < asked && out.len() - out_pos < WINDOW_BYTES {
+                line.clear();
+                if !next_line(&mut line) {
+                    asked = queued;
+                    break;
+                }
+                out.extend_from_slice(line.as_bytes());
                 out.push(b'\n');
-                stream_len += lines[queued].len() + 1;
+                stream_len += line.len() + 1;
                 ends.push_back(stream_len);
                 queued += 1;
             }
-            if out_pos == out.len() && queued == lines.len() {
+            if out_pos == out.len() && queued == asked {
                 // Everything written: end of input tells the program so.
                 drop(self.stdin.take());
             }
-            if answered == lines.len() {
-                return Ok(());
+            if answered == asked {
+                return Ok(asked);
             }
             let write_fd = self
                 .stdin
@@ -301,8 +348,17 @@ impl Running {
                 .filter(|_| out_pos < out.len())
                 .map(AsRawFd::as_raw_fd);
             let wait = (alive + timeout).saturating_duration_since(Instant::now());
-            let ready = poll_both(read_fd, write_fd, wait);
+            let ready = poll_both(read_fd, write_fd, wait.min(EXIT_CHECK));
             if !ready.readable && !ready.writable {
+                if self.exited() {
+                    // The program is gone; what it wrote is in the pipe,
+                    // read on until nothing is left. Whatever holds the
+                    // pipe open now (a child it left behind) is not waited
+                    // for.
+                    return self
+                        .drain(&mut answered, sent, asked, answer)
+                        .map(|()| asked);
+                }
                 if Instant::now() >= alive + timeout {
                     return Err(Fault::Timeout {
                         seconds: timeout.as_secs_f64(),
@@ -344,43 +400,14 @@ impl Running {
             if ready.readable {
                 match self.stdout.read(&mut chunk) {
                     Ok(0) => {
-                        if !self.buffer.is_empty() {
-                            // A last line without its newline still counts.
-                            let line = std::mem::take(&mut self.buffer);
-                            self.take_line(&line, &mut answered, sent, lines.len(), answer)?;
-                            if answered == lines.len() {
-                                return Ok(());
-                            }
-                        }
-                        return Err(Fault::TooFewLines {
-                            answered,
-                            asked: lines.len(),
-                            status: crate::process::exit_status(&mut self.child),
-                        });
+                        return self
+                            .ended(&mut answered, sent, asked, answer)
+                            .map(|()| asked)
                     }
                     Ok(n) => {
                         alive = Instant::now();
-                        let mut start = 0;
-                        let data = &chunk[..n];
-                        while let Some(end) = data[start..].iter().position(|&c| c == b'\n') {
-                            let piece = &data[start..start + end];
-                            if self.buffer.is_empty() {
-                                self.take_line(piece, &mut answered, sent, lines.len(), answer)?;
-                            } else {
-                                let mut line = std::mem::take(&mut self.buffer);
-                                line.extend_from_slice(piece);
-                                self.take_line(&line, &mut answered, sent, lines.len(), answer)?;
-                            }
-                            start += end + 1;
-                        }
-                        self.buffer.extend_from_slice(&data[start..]);
-                        if self.buffer.len() > MAX_ANSWER {
-                            return Err(Fault::Garbage {
-                                index: answered,
-                                line: cut(&self.buffer),
-                                reason: format!("longer than {MAX_ANSWER} bytes"),
-                            });
-                        }
+                        self.read_at = alive;
+                        self.take_chunk(&chunk[..n], &mut answered, sent, asked, answer)?;
                     }
                     Err(e)
                         if e.kind() == ErrorKind::WouldBlock
@@ -388,13 +415,101 @@ impl Running {
                     Err(e) => {
                         return Err(Fault::TooFewLines {
                             answered,
-                            asked: lines.len(),
+                            asked,
                             status: Some(format!("read error: {e}")),
                         })
                     }
                 }
             }
         }
+    }
+
+    /// Whether the program itself has ended (its children may not have).
+    fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    /// After the program ended: the answers still in the pipe, then the
+    /// end of its output.
+    fn drain(
+        &mut self,
+        answered: &mut usize,
+        sent: usize,
+        asked: usize,
+        answer: &mut impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        let mut chunk = vec![0u8; 64 * 1024];
+        loop {
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => {
+                    self.read_at = Instant::now();
+                    self.take_chunk(&chunk[..n], answered, sent, asked, answer)?;
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+            if *answered == asked {
+                return Ok(());
+            }
+        }
+        self.ended(answered, sent, asked, answer)
+    }
+
+    /// The end of the program's output, with `answered` of `asked`.
+    fn ended(
+        &mut self,
+        answered: &mut usize,
+        sent: usize,
+        asked: usize,
+        answer: &mut impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        if !self.buffer.is_empty() {
+            // A last line without its newline still counts.
+            let line = std::mem::take(&mut self.buffer);
+            self.take_line(&line, answered, sent, asked, answer)?;
+            if *answered == asked {
+                return Ok(());
+            }
+        }
+        Err(Fault::TooFewLines {
+            answered: *answered,
+            asked,
+            status: crate::process::exit_status(&mut self.child),
+        })
+    }
+
+    /// Output read from the program: its whole lines are answers, the rest
+    /// waits for its end.
+    fn take_chunk(
+        &mut self,
+        data: &[u8],
+        answered: &mut usize,
+        sent: usize,
+        asked: usize,
+        answer: &mut impl FnMut(usize, &str, Instant) -> Result<(), String>,
+    ) -> Result<(), Fault> {
+        let mut start = 0;
+        while let Some(end) = data[start..].iter().position(|&c| c == b'\n') {
+            let piece = &data[start..start + end];
+            if self.buffer.is_empty() {
+                self.take_line(piece, answered, sent, asked, answer)?;
+            } else {
+                let mut line = std::mem::take(&mut self.buffer);
+                line.extend_from_slice(piece);
+                self.take_line(&line, answered, sent, asked, answer)?;
+            }
+            start += end + 1;
+        }
+        self.buffer.extend_from_slice(&data[start..]);
+        if self.buffer.len() > MAX_ANSWER {
+            return Err(Fault::Garbage {
+                index: *answered,
+                line: cut(&self.buffer),
+                reason: format!("longer than {MAX_ANSWER} bytes"),
+            });
+        }
+        Ok(())
     }
 
     fn take_line(
@@ -422,7 +537,7 @@ impl Running {
                 reason: format!("longer than {MAX_ANSWER} bytes"),
             });
         }
-        answer(*answered, text, Instant::now()).map_err(|reason| Fault::Garbage {
+        answer(*answered, text, self.read_at).map_err(|reason| Fault::Garbage {
             index: *answered,
             line: cut(text.as_bytes()),
             reason,
@@ -433,16 +548,24 @@ impl Running {
 
     /// After the last answer: the program's output must end with no more
     /// lines, within the timeout; a failing exit is a crash. A program
-    /// still running then is killed without blame.
+    /// still running then is killed without blame. Once the program
+    /// itself has ended and the pipe holds nothing more, its output has
+    /// ended too, whoever else holds the pipe.
     fn finish(&mut self, timeout: Duration, asked: usize) -> Result<(), Fault> {
         drop(self.stdin.take());
         let deadline = Instant::now() + timeout;
         let mut chunk = [0u8; 4096];
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
-            let ready = poll_both(self.stdout.as_raw_fd(), None, wait);
+            let ready = poll_both(self.stdout.as_raw_fd(), None, wait.min(EXIT_CHECK));
             if !ready.readable {
-                return Ok(());
+                if Instant::now() >= deadline {
+                    return Ok(());
+                }
+                if self.exited() {
+                    break;
+                }
+                continue;
             }
             match self.stdout.read(&mut chunk) {
                 Ok(0) => break,

@@ -164,6 +164,12 @@ pub fn check(kinds: &[&dyn super::Kind], text: &str, naive: bool) -> Result<Repo
     let (Some(first), rest) = first_line(text) else {
         return Err(malformed(1, "empty file: no table header"));
     };
+    if first.starts_with('\u{feff}') {
+        return Err(malformed(
+            1,
+            "the header starts with a byte-order mark (U+FEFF, bytes EF BB BF): a table file has none; save it without one",
+        ));
+    }
     let fields: Vec<&str> = first.split('\t').collect();
     let [magic, format, game, params] = fields[..] else {
         return Err(malformed(

@@ -54,6 +54,39 @@ pub fn produce_command() -> String {
     )
 }
 
+/// Solves the certified table of every T ≤ `total` at R = [`ROUNDS`] and
+/// writes its certificate at [`path`] (its directory made if missing),
+/// continuing the checkpoint an unfinished run left there: what `reproduce
+/// --full` does where the certificate is missing, so that YEN-114 and
+/// YEN-115 need no file from elsewhere. At `total` = [`TOTAL`] about 5
+/// minutes on 2 cores and a file of about 4 GB; a smaller `total` writes a
+/// certificate the claims refuse (for tests of this path).
+///
+/// # Errors
+/// The certificate's I/O errors, or an unfinished run's checkpoint for
+/// other parameters.
+///
+/// # Panics
+/// If `total` is 0 or above [`TOTAL`].
+pub fn produce(
+    total: u64,
+    progress: &dyn solved_games_reference::progress::Progress,
+) -> Result<PathBuf, certificate::CertificateError> {
+    assert!(
+        (1..=TOTAL).contains(&total),
+        "T = {total} is not 1..={TOTAL}"
+    );
+    let file = path();
+    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let resume = crate::yen::checkpoint::path_for(&file).exists();
+    certificate::solve_and_write_resumable(total, ROUNDS, &file, progress, resume, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    })?;
+    Ok(file)
+}
+
 /// The certificate verified once per process, or why it could not be.
 fn verified() -> &'static Result<Verdict, String> {
     static VERDICT: OnceLock<Result<Verdict, String>> = OnceLock::new();

@@ -13,7 +13,8 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy)]
 pub struct Nim;
 
-/// Positions in the table of `position`: (largest pile + 1)^(piles).
+/// Positions in the table of `position`: (largest pile + 1)^(piles),
+/// saturating.
 fn table_positions(position: &Position) -> u64 {
     let base = u64::from(position.piles().iter().copied().max().unwrap_or(0)) + 1;
     u32::try_from(position.piles().len())
@@ -132,7 +133,8 @@ impl FromStr for NimTableParams {
             .unwrap_or(u64::MAX);
         if positions > Nim::limits()[0].optimized.unwrap_or(u64::MAX) {
             return Err(words.error(format!(
-                "{positions} positions, (max + 1)^piles, are more than the optimized solver's 10^7"
+                "{} positions, (max + 1)^piles, are more than the optimized solver's 10^7",
+                crate::core::count_text(positions)
             )));
         }
         Ok(params)

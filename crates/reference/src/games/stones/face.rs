@@ -293,9 +293,22 @@ impl StoneTableParams {
             .unwrap_or(u64::MAX)
     }
 
-    /// Rows of fewer than `length` stones: where rows of `length` start.
+    /// Rows of fewer than `length` stones: where rows of `length` start
+    /// (saturating). In O(1) for one value per stone, else in at most 64
+    /// steps: the rows of each length at least double, so the sum
+    /// saturates soon, whatever `length` is.
     fn offset(&self, length: usize) -> u64 {
-        (1..length).fold(0u64, |acc, l| acc.saturating_add(self.rows_of(l)))
+        if self.range() == 1 {
+            return length.saturating_sub(1) as u64;
+        }
+        let mut rows = 0u64;
+        for l in 1..length {
+            rows = rows.saturating_add(self.rows_of(l));
+            if rows == u64::MAX {
+                break;
+            }
+        }
+        rows
     }
 }
 
@@ -357,10 +370,14 @@ impl FromStr for StoneTableParams {
                 params.length
             )));
         }
-        let rows = params.offset(params.length + 1);
+        // The rows up to `length` (`length + 1` overflows at usize::MAX).
+        let rows = params
+            .offset(params.length)
+            .saturating_add(params.rows_of(params.length));
         if rows > MAX_STONE_ROWS {
             return Err(words.error(format!(
-                "{rows} rows are more than a table holds ({MAX_STONE_ROWS}); lower `length` or the value range"
+                "{} rows are more than a table holds ({MAX_STONE_ROWS}); lower `length` or the value range",
+                crate::core::count_text(rows)
             )));
         }
         // Few rows can still be long ones (`min=1 max=1 length=100000`:

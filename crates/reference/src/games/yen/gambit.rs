@@ -57,8 +57,10 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::TooLarge { rules, leaves } => write!(
                 f,
-                "the game tree of T = {}, R = {} has {leaves} leaves, more than the {MAX_EFG_LEAVES} an .efg export takes (from the start: C(T+R-1, R-1)^2)",
-                rules.total, rules.rounds
+                "the game tree of T = {}, R = {} has {} leaves, more than the {MAX_EFG_LEAVES} an .efg export takes (from the start: C(T+R-1, R-1)^2)",
+                rules.total,
+                rules.rounds,
+                crate::core::count_text(*leaves)
             ),
         }
     }

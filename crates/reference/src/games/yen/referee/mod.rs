@@ -51,6 +51,15 @@ use std::fmt;
 /// Matches in a row with a fault after which a program is not restarted.
 pub const MAX_FAULTS_IN_A_ROW: u32 = 3;
 
+/// The most rounds a match of the command line (`yen match --rounds`) and
+/// of the Python face (`yen_match(rounds=…)`) has: a transcript is O(R)
+/// memory and text, and R = 4·10⁹ ran for minutes with no output.
+pub const MAX_PLAY_ROUNDS: u32 = 10_000;
+
+/// The largest T a match of the command line and of the Python face has:
+/// money sums stay far inside u64.
+pub const MAX_PLAY_TOTAL: u64 = 1_000_000_000_000;
+
 /// An operating-system error kept comparable and cloneable (a
 /// [`std::io::Error`] is neither): its kind and, where the system gave one,
 /// its error number; shown as the system shows it.
