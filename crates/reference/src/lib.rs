@@ -97,6 +97,8 @@
 //! ```
 
 #![warn(missing_docs)]
+// No `unsafe` but in the OS calls of `process` (process groups, signals, poll).
+#![deny(unsafe_code)]
 // Module docs link to the figures and the pipe referee, which a build without
 // `plot` or `referee` leaves out; those links are then dangling by design.
 #![cfg_attr(
@@ -113,6 +115,7 @@ pub mod games;
 pub mod outfile;
 /// Programs over pipes in process groups of their own (Unix, feature `referee`).
 #[cfg(all(unix, feature = "referee"))]
+#[allow(unsafe_code)] // the crate's one module of OS calls
 pub mod process;
 pub mod progress;
 pub mod report;

@@ -102,6 +102,45 @@ pub fn poll(fd: i32, events: libc::c_short, wait: Duration) -> bool {
     n > 0
 }
 
+/// What one [`poll_both`] found.
+pub struct Ready {
+    /// The output can be read (or has ended).
+    pub readable: bool,
+    /// The input can take a write.
+    pub writable: bool,
+}
+
+/// Waits up to `wait` for `read` to be readable or `write` (if any)
+/// writable, whichever comes first.
+#[must_use]
+pub fn poll_both(read: i32, write: Option<i32>, wait: Duration) -> Ready {
+    let mut fds = [
+        libc::pollfd {
+            fd: read,
+            events: libc::POLLIN,
+            revents: 0,
+        },
+        libc::pollfd {
+            fd: write.unwrap_or(-1),
+            events: libc::POLLOUT,
+            revents: 0,
+        },
+    ];
+    let millis = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+    // SAFETY: two valid pollfds (a negative fd is ignored), a finite timeout.
+    let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, millis) };
+    if n <= 0 {
+        return Ready {
+            readable: false,
+            writable: false,
+        };
+    }
+    Ready {
+        readable: fds[0].revents != 0,
+        writable: fds[1].revents != 0,
+    }
+}
+
 /// A program started by [`start_piped`]: its group, its pipes.
 pub struct Piped {
     /// The program.

@@ -12,7 +12,7 @@
 //! death with us, killing on signals — is the referee's,
 //! [`crate::process`].
 
-use crate::process::{describe, set_nonblocking, start_piped, Group, StartError};
+use crate::process::{self, describe, set_nonblocking, start_piped, Group, StartError};
 use std::fmt;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsRawFd;
@@ -259,40 +259,6 @@ struct Running {
     read_at: Instant,
 }
 
-/// What one `poll` found.
-struct Ready {
-    readable: bool,
-    writable: bool,
-}
-
-fn poll_both(read: i32, write: Option<i32>, wait: Duration) -> Ready {
-    let mut fds = [
-        libc::pollfd {
-            fd: read,
-            events: libc::POLLIN,
-            revents: 0,
-        },
-        libc::pollfd {
-            fd: write.unwrap_or(-1),
-            events: libc::POLLOUT,
-            revents: 0,
-        },
-    ];
-    let millis = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-    // SAFETY: two valid pollfds (a negative fd is ignored), a finite timeout.
-    let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, millis) };
-    if n <= 0 {
-        return Ready {
-            readable: false,
-            writable: false,
-        };
-    }
-    Ready {
-        readable: fds[0].revents != 0,
-        writable: fds[1].revents != 0,
-    }
-}
-
 fn cut(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).chars().take(40).collect()
 }
@@ -348,7 +314,7 @@ impl Running {
                 .filter(|_| out_pos < out.len())
                 .map(AsRawFd::as_raw_fd);
             let wait = (alive + timeout).saturating_duration_since(Instant::now());
-            let ready = poll_both(read_fd, write_fd, wait.min(EXIT_CHECK));
+            let ready = process::poll_both(read_fd, write_fd, wait.min(EXIT_CHECK));
             if !ready.readable && !ready.writable {
                 if self.exited() {
                     // The program is gone; what it wrote is in the pipe,
@@ -557,7 +523,7 @@ impl Running {
         let mut chunk = [0u8; 4096];
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
-            let ready = poll_both(self.stdout.as_raw_fd(), None, wait.min(EXIT_CHECK));
+            let ready = process::poll_both(self.stdout.as_raw_fd(), None, wait.min(EXIT_CHECK));
             if !ready.readable {
                 if Instant::now() >= deadline {
                     return Ok(());
