@@ -8,7 +8,7 @@
 //! timing is `cargo bench --bench solve -- --test`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use solved_games::games::{Game, GameId, Solver, Table, Visit};
+use solved_games::games::{Game, GameId, Shrink, Solver, Table, Visit};
 use std::hint::black_box;
 
 /// Times both solvers of `G` on each of its examples (`Game::EXAMPLES`:
@@ -48,7 +48,7 @@ fn solve(c: &mut Criterion) {
     struct Bench<'a>(&'a mut Criterion);
     impl Visit for Bench<'_> {
         type Output = ();
-        fn visit<G: Table + 'static>(self)
+        fn visit<G: Table + Shrink + 'static>(self)
         where
             G::Instance: Send + Sync,
             G::Value: Send + Sync,

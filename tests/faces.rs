@@ -18,7 +18,7 @@ use solved_games::games::nim::face::Nim;
 use solved_games::games::stones::face::{ParseStoneRowError, StoneGames};
 use solved_games::games::yen::face::{ParseYenQuestionError, Yen};
 use solved_games::games::yen::rules::{InvalidState, ParseStateError};
-use solved_games::games::{self, Game, GameId, SolveError, Solver, Table, Visit};
+use solved_games::games::{self, Game, GameId, Shrink, SolveError, Solver, Table, Visit};
 
 /// Reads each instance from its notation and checks that it writes back the
 /// same and lies within the naive solver's limits: what this test adds to
@@ -72,7 +72,7 @@ fn every_game_of_the_registry_passes_the_harness_on_its_examples() {
     struct Harness;
     impl Visit for Harness {
         type Output = usize;
-        fn visit<G: Table + 'static>(self) -> usize
+        fn visit<G: Table + Shrink + 'static>(self) -> usize
         where
             G::Instance: Send + Sync,
             G::Value: Send + Sync,
@@ -87,7 +87,7 @@ fn every_game_of_the_registry_passes_the_harness_on_its_examples() {
     struct Count;
     impl Visit for Count {
         type Output = usize;
-        fn visit<G: Table + 'static>(self) -> usize
+        fn visit<G: Table + Shrink + 'static>(self) -> usize
         where
             G::Instance: Send + Sync,
             G::Value: Send + Sync,

@@ -5,26 +5,34 @@ use super::param_flags::ParamFlags;
 use super::progress::Bar;
 use super::{report_file, CliError, JsonArg, Out, Outcome};
 use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
-use solved_games::games::{
-    geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
-    yen::face::Yen,
-};
+use solved_games::games::{GameId, Shrink, Table, Visit};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The games `check` takes.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum CheckGame {
-    /// Three-pile Nim positions, answered `win` or `loss`.
-    Nim,
-    /// Stone rows of one of Games 1-5 (`--params game=N`), answered A's score minus B's.
-    Stones,
-    /// Memory states F(n,m,k) and G(n,m,k), answered p/q.
-    Memory,
-    /// Mini-Geister positions of one analysis (`--analysis`), answered value and distance.
-    Geister,
-    /// 10,000-yen states of (T, R), answered A's expected score p/q.
-    Yen,
+/// The games `check` takes, from the registry: each game's name, with its
+/// instances and the notation of its answers as the help.
+fn games() -> impl clap::builder::TypedValueParser<Value = GameId> {
+    use clap::builder::TypedValueParser as _;
+    struct Help;
+    impl Visit for Help {
+        type Output = String;
+        fn visit<G: Table + Shrink + 'static>(self) -> String
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            format!(
+                "{}: instances {}, answered {}",
+                G::INFO.description,
+                G::NOTATION,
+                G::VALUE_NOTATION
+            )
+        }
+    }
+    clap::builder::PossibleValuesParser::new(
+        GameId::ALL.map(|g| clap::builder::PossibleValue::new(g.name()).help(g.visit(Help))),
+    )
+    .map(|name| GameId::from_name(&name).expect("a name of the registry"))
 }
 
 /// What `check --help` says after the options: the output as it comes,
@@ -44,8 +52,8 @@ the program ended is not heard.";
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// The game.
-    #[arg(value_enum)]
-    game: CheckGame,
+    #[arg(value_parser = games())]
+    game: GameId,
     /// The solver: `cmd:PROGRAM [ARGS]`, split as a shell splits words
     /// (nothing expanded). It reads one instance per line and prints one
     /// value per line (SPEC.md "the line protocol").
@@ -189,13 +197,28 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     // header at once, each size when its last answer is in), so a slow
     // program's first results show at once and `| head` ends the check.
     let json = args.output.json;
-    let report = match args.game {
-        CheckGame::Nim => go::<Nim>(&plan, &program, json, out),
-        CheckGame::Stones => go::<StoneGames>(&plan, &program, json, out),
-        CheckGame::Memory => go::<Memory>(&plan, &program, json, out),
-        CheckGame::Geister => go::<Geister>(&plan, &program, json, out),
-        CheckGame::Yen => go::<Yen>(&plan, &program, json, out),
-    }?;
+    struct Go<'a> {
+        plan: &'a Plan,
+        program: &'a Program,
+        json: bool,
+        out: &'a mut Out,
+    }
+    impl Visit for Go<'_> {
+        type Output = Result<Report, CliError>;
+        fn visit<G: Table + Shrink + 'static>(self) -> Result<Report, CliError>
+        where
+            G::Instance: Send + Sync,
+            G::Value: Send + Sync,
+        {
+            go::<G>(self.plan, self.program, self.json, self.out)
+        }
+    }
+    let report = args.game.visit(Go {
+        plan: &plan,
+        program: &program,
+        json,
+        out,
+    })?;
     if let Some(path) = &args.junit {
         report_file::write("--junit", path, check::junit(&report))?;
     }

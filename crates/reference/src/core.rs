@@ -155,7 +155,7 @@ pub type Distance = u32;
 ///
 /// # Examples
 /// ```
-/// use solved_games::core::count_text;
+/// use solved_games_reference::core::count_text;
 /// assert_eq!(count_text(1_030_301), "1030301");
 /// assert_eq!(count_text(u64::MAX), "more than 10¹⁹");
 /// ```

@@ -32,6 +32,7 @@ pub mod stones;
 pub mod table;
 pub mod yen;
 
+pub use shrink::Shrink;
 pub use table::{ParseTableError, Table};
 
 use std::fmt;
@@ -194,8 +195,10 @@ pub trait Visit {
     /// What the visit gives.
     type Output;
 
-    /// Does it with the face `G` of the game visited.
-    fn visit<G: Table + 'static>(self) -> Self::Output
+    /// Does it with the face `G` of the game visited: its answers
+    /// ([`Game`]), its whole tables ([`Table`]) and its smaller instances
+    /// ([`Shrink`]).
+    fn visit<G: Table + Shrink + 'static>(self) -> Self::Output
     where
         G::Instance: Send + Sync,
         G::Value: Send + Sync;

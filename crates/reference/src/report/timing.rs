@@ -11,7 +11,7 @@
 
 use super::plot::{self, chart, err, DrawError};
 use crate::claims::GameId;
-use crate::games::{self, Table, Visit};
+use crate::games::{self, Shrink, Table, Visit};
 use crate::progress::Progress;
 use plotters::prelude::*;
 use std::time::{Duration, Instant};
@@ -42,7 +42,7 @@ pub fn ladders() -> Vec<Ladder> {
     struct Of(GameId);
     impl Visit for Of {
         type Output = Ladder;
-        fn visit<G: Table + 'static>(self) -> Ladder
+        fn visit<G: Table + Shrink + 'static>(self) -> Ladder
         where
             G::Instance: Send + Sync,
             G::Value: Send + Sync,

@@ -21,7 +21,7 @@
 pub mod check;
 pub mod verdict;
 
-use crate::games::{GameId, SolveError, Solver, Table, Visit};
+use crate::games::{GameId, Shrink, SolveError, Solver, Table, Visit};
 use crate::progress::{Progress, Silent};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -332,7 +332,7 @@ pub fn kinds() -> Vec<&'static dyn Kind> {
     struct Of;
     impl Visit for Of {
         type Output = &'static dyn Kind;
-        fn visit<G: Table + 'static>(self) -> &'static dyn Kind
+        fn visit<G: Table + Shrink + 'static>(self) -> &'static dyn Kind
         where
             G::Instance: Send + Sync,
             G::Value: Send + Sync,

@@ -4,6 +4,7 @@
 use super::naive::{Row, Search};
 use super::optimized::{exact_table, Extent};
 use super::{Family, ParseStateError, State};
+use crate::games::shrink::Shrink;
 use crate::games::table::{value_error, ParseTableError, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use num_rational::BigRational;
@@ -227,5 +228,32 @@ impl Table for Memory {
                     .collect()
             }
         })
+    }
+}
+
+impl Shrink for Memory {
+    /// Lower n, m or k by one where the result is still a state of its
+    /// family (document 004 §2.1: F needs m + k ≤ n − 1, G needs k ≥ 1 and
+    /// m + k ≤ n); lowering n keeps m and k.
+    fn shrink(state: &State) -> Vec<State> {
+        let (n, m, k) = (state.pairs, state.known_pairs, state.known_singles);
+        let make = |n: usize, m: usize, k: usize| match state.family {
+            Family::F => State::f(n, m, k).ok(),
+            Family::G => State::g(n, m, k).ok(),
+        };
+        let mut out = Vec::new();
+        if n > 1 {
+            out.extend(make(n - 1, m, k));
+        }
+        if m > 0 {
+            out.extend(make(n, m - 1, k));
+            out.extend(make(n - 1, m - 1, k));
+        }
+        if k > 0 {
+            out.extend(make(n, m, k - 1));
+            out.extend(make(n - 1, m, k - 1));
+        }
+        out.retain(|s| s != state);
+        out
     }
 }

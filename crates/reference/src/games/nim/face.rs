@@ -3,6 +3,7 @@
 
 use super::{naive, optimized, ParsePositionError, Position};
 use crate::core::Wdl;
+use crate::games::shrink::{lower, Shrink};
 use crate::games::table::{self, value_error, ParseTableError, RowSink, Table, Words};
 use crate::games::{Game, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use crate::progress::Progress;
@@ -281,5 +282,22 @@ impl Table for Nim {
                     .collect()
             }
         })
+    }
+}
+
+impl Shrink for Nim {
+    /// Lower one pile (document 002 §38: any pile may be any size), the
+    /// number of piles kept.
+    fn shrink(position: &Position) -> Vec<Position> {
+        let piles = position.piles();
+        let mut out = Vec::new();
+        for (i, &p) in piles.iter().enumerate() {
+            for w in lower(u64::from(p)) {
+                let mut next = piles.to_vec();
+                next[i] = u32::try_from(w).expect("below a u32 pile");
+                out.push(Position::new(next));
+            }
+        }
+        out
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{naive, optimized, Game, Stones, StonesError};
 use crate::core::Outcome;
+use crate::games::shrink::Shrink;
 use crate::games::table::{self, value_error, ParseTableError, RowSink, Table, Words};
 use crate::games::{self, GameId, GameInfo, Ladder, Limits, SolveError, Solver};
 use crate::progress::Progress;
@@ -537,5 +538,62 @@ impl Table for StoneGames {
             .parse()
             .map(Lead)
             .map_err(|_| value_error(GameId::Stones.name(), text, StoneGames::VALUE_NOTATION))
+    }
+}
+
+impl Shrink for StoneGames {
+    /// Drop one stone (a row of at least two), then lower one stone's
+    /// value toward 1 (document 001: every game takes any row of integer
+    /// values; the rows `check` enumerates are over 1..=3). Game 5 drops a
+    /// stone from both players' lists and lowers A's or B's value.
+    fn shrink(row: &StoneRow) -> Vec<StoneRow> {
+        let a = row.stones.values_a();
+        let b = row.stones.values_b();
+        let two = row.game == Game::AnyStoneTwoValues;
+        let make = |a: Vec<i64>, b: Vec<i64>| {
+            let stones = if two {
+                Stones::two_valued(a, b)
+            } else {
+                Stones::one_valued(a)
+            };
+            stones.ok().map(|stones| StoneRow {
+                game: row.game,
+                stones,
+            })
+        };
+        let mut out = Vec::new();
+        if a.len() > 1 {
+            for i in 0..a.len() {
+                let mut na = a.to_vec();
+                let mut nb = b.to_vec();
+                na.remove(i);
+                nb.remove(i);
+                out.extend(make(na, nb));
+            }
+        }
+        let lowered = |v: i64| -> Vec<i64> {
+            let mut out = Vec::new();
+            for w in [1, v / 2, v - 1] {
+                if w >= 1 && w < v && !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+            out
+        };
+        for i in 0..a.len() {
+            for w in lowered(a[i]) {
+                let mut na = a.to_vec();
+                na[i] = w;
+                out.extend(make(na, b.to_vec()));
+            }
+            if two {
+                for w in lowered(b[i]) {
+                    let mut nb = b.to_vec();
+                    nb[i] = w;
+                    out.extend(make(a.to_vec(), nb));
+                }
+            }
+        }
+        out
     }
 }
