@@ -44,5 +44,6 @@ pub mod naive;
 pub mod q;
 pub mod report;
 pub mod respond;
+pub mod shared;
 
 pub use claims::{claims, CLAIMS};

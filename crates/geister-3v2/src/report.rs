@@ -11,11 +11,11 @@
 //! is the least (for U the largest) certified value over the colourings.
 
 use crate::board::{square_name, squares, P1_START, P2_START};
-use crate::fullinfo::FullInfo;
-use crate::model::{Continuation, Model, Rules};
+use crate::model::Model;
 use crate::naive::{self, Certificate, Det};
 use crate::q::Q;
 use crate::respond;
+use crate::shared::{self, Game};
 use num_rational::BigRational;
 use serde::Serialize;
 use std::time::Instant;
@@ -54,12 +54,12 @@ impl Family {
         matches!(self, Family::L | Family::TwoSidedP1 | Family::CapP1)
     }
 
-    fn rules(self) -> Rules {
+    fn game(self) -> Game {
         match self {
-            Family::L => Rules::L,
-            Family::U => Rules::U,
-            Family::TwoSidedP1 | Family::TwoSidedP2 => Rules::TWO_SIDED,
-            Family::CapP1 => Rules::CAP,
+            Family::L => Game::L,
+            Family::U => Game::U,
+            Family::TwoSidedP1 | Family::TwoSidedP2 => Game::TwoSided,
+            Family::CapP1 => Game::Cap,
         }
     }
 }
@@ -208,15 +208,14 @@ pub fn judge(family: Family, model: &Model, det: &Det) -> Vec<Judgement> {
 /// # Errors
 /// A restricted game that cannot be solved (never on this board).
 pub fn report(families: &[Family]) -> Result<Report, crate::layered::LayerError> {
-    let full = FullInfo::solve();
-    let det = Det::solve();
+    let det = shared::det();
     let mut judged = Vec::new();
     let mut solve_seconds = 0.0;
     for &f in families {
         let t = Instant::now();
-        let model = Model::solve(f.rules(), &full, Continuation::Solved)?;
+        let model = shared::model(f.game())?;
         solve_seconds += t.elapsed().as_secs_f64();
-        judged.extend(judge(f, &model, &det));
+        judged.extend(judge(f, model, det));
     }
     let mut orders = Vec::new();
     for p1_first in [true, false] {
