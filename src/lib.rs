@@ -117,6 +117,7 @@ pub mod figures {
         let wings = [
             crate::memory_variants::figures::all(),
             crate::yen_certified::figures::all(),
+            crate::geister_3v2::figures::all(),
         ]
         .concat();
         crate::claims::GameId::ALL

@@ -35,6 +35,8 @@
 
 pub mod board;
 pub mod claims;
+#[cfg(feature = "plot")]
+pub mod figures;
 pub mod fullinfo;
 pub mod graph;
 pub mod grid;
