@@ -12,12 +12,13 @@ fn main() {
         let v = claim.check();
         failed |= v.status != solved_games_reference::Status::Pass;
         println!(
-            "{} {:?} {:.0} ms: {} | {}",
+            "{} {:?} {:.0} ms: {} | {} | {}",
             claim.id,
             v.status,
             v.millis,
             v.evidence.computed,
-            v.evidence.naive.as_deref().unwrap_or("-")
+            v.evidence.naive.as_deref().unwrap_or("-"),
+            v.evidence.measured.as_deref().unwrap_or("-")
         );
     }
     std::process::exit(i32::from(failed));

@@ -97,9 +97,10 @@ fn game_from(game: Game, set: u16) -> Evidence {
     checked(optimized, &c)
 }
 
-/// The two-sided game's P2 strategy reading P1's moves by Bayes, against
-/// each real P1 colouring: layered value and certificate of one problem.
-fn reader() -> Evidence {
+/// The two-sided game's P2 strategy reading P1's moves as `reading` says,
+/// against each real P1 colouring: layered value and certificate of one
+/// problem.
+fn reader(reading: naive::Reading) -> Evidence {
     let det = shared::det();
     let model = match shared::model(Game::TwoSided) {
         Ok(m) => m,
@@ -112,7 +113,7 @@ fn reader() -> Evidence {
         let mut o = Vec::new();
         let mut c = Vec::new();
         for r1 in squares(P1_START) {
-            let (problem, root) = naive::reader_problem(model, det, p1_first, r1);
+            let (problem, root) = naive::reader_problem(model, det, reading, p1_first, r1);
             o.push(match problem.values() {
                 Ok(v) => v[root as usize].to_string(),
                 Err(e) => format!("error: {e}"),
@@ -335,7 +336,24 @@ pub const CLAIMS: &[Claim] = &[
                     (computed, not from the document)",
         expected: "P1 first: 1, 1, 1; P2 first: 1, 1, 1",
         erratum: None,
-        compute: reader,
+        compute: || reader(naive::Reading::Bayes),
+    },
+    Claim {
+        id: "GEI-116",
+        game: GameId::Geister,
+        source: SOURCE,
+        statement:
+            "§7 「さらなる研究が必要」, not reading P1's moves: the two-piece strategy of the \
+                    two-sided game (GEI-108) played as if the three-piece side's red stayed \
+                    uniform on every piece it has not lost (its moves never read; only a capture \
+                    of a blue narrows the set), fixed, against the exact best response of each \
+                    real colouring (red on b1, c1, b2), endless play 0, concedes 1 as reading by \
+                    Bayes does (GEI-115), for each side to move first: the two-sided game's \
+                    two-piece strategy is good only against a three-piece side whose set of \
+                    possible reds it knows (computed, not from the document)",
+        expected: "P1 first: 1, 1, 1; P2 first: 1, 1, 1",
+        erratum: None,
+        compute: || reader(naive::Reading::Never),
     },
 ];
 

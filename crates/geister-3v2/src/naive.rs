@@ -1347,17 +1347,34 @@ fn plays(act: &Act, st: &Step) -> bool {
     }
 }
 
-/// The two-piece strategy of a two-sided `model` that reads P1's moves:
-/// P2 keeps the set S of P1's pieces that may be red, updated by Bayes
-/// under the model's P1 strategy (after P1's move, S becomes the union of
-/// the strategy's blocks that play it; a move the strategy does not play
-/// leaves S), and plays the model's P2 strategy at (board, S, T), its red
-/// uniform in T. Against P1 whose red starts on `r1`: P1's best-response
-/// problem (layers: phase, |S|, |T|; P1 maximises) and its root. P1's
-/// escapes and P2's guess count as in [`certify_p2`]; a guess among S
-/// misses for sure when P1's red is not in S (counted +1).
+/// How the two-piece strategy of [`reader_problem`] keeps the set S of
+/// P1's pieces that may be red.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// By Bayes under the model's P1 strategy: after P1's move, S becomes
+    /// the union of the strategy's blocks that play it (a move the strategy
+    /// does not play leaves S).
+    Bayes,
+    /// Never from P1's moves: S is every piece P1 has not lost (only a
+    /// capture of a blue narrows it).
+    Never,
+}
+
+/// The two-piece strategy of a two-sided `model`, reading P1's moves as
+/// `reading` says: P2 keeps the set S of P1's pieces that may be red and
+/// plays the model's P2 strategy at (board, S, T), its red uniform in T.
+/// Against P1 whose red starts on `r1`: P1's best-response problem
+/// (layers: phase, |S|, |T|; P1 maximises) and its root. P1's escapes and
+/// P2's guess count as in [`certify_p2`]; a guess among S misses for sure
+/// when P1's red is not in S (counted +1).
 #[must_use]
-pub fn reader_problem(model: &Model, det: &Det, p1_first: bool, r1: u8) -> (Problem, u32) {
+pub fn reader_problem(
+    model: &Model,
+    det: &Det,
+    reading: Reading,
+    p1_first: bool,
+    r1: u8,
+) -> (Problem, u32) {
     let start = Board::start(true);
     let root_pos = Position {
         to_move: if p1_first {
@@ -1421,7 +1438,10 @@ pub fn reader_problem(model: &Model, det: &Det, p1_first: bool, r1: u8) -> (Prob
                     .iter()
                     .filter(|(_, a)| plays(a, &st))
                     .fold(0, |acc, (b, _)| acc | b);
-                let s2 = moved(if seen == 0 { s } else { seen }, st);
+                let s2 = match reading {
+                    Reading::Bayes if seen != 0 => moved(seen, st),
+                    _ => moved(s, st),
+                };
                 out.push(id(&mut p, &mut index, &mut todo, (pos.play(st), s2, t)));
             }
             out

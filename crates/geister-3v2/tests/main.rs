@@ -24,7 +24,7 @@ fn claim_ids_continue_the_bracket_series() {
         ids,
         [
             "GEI-106", "GEI-107", "GEI-108", "GEI-109", "GEI-110", "GEI-111", "GEI-112", "GEI-113",
-            "GEI-114", "GEI-115"
+            "GEI-114", "GEI-115", "GEI-116"
         ]
     );
     for c in solved_games_geister_3v2::CLAIMS {
