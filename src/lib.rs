@@ -14,6 +14,7 @@
 //! | [`solved_games_reference`] (re-exported here) | the five games, each solved twice; the documents' claims; tables out and in; `check`; the report; the exact engines |
 //! | [`memory_variants`] | the Memory game's §4 variants of document 004 (a wing) |
 //! | [`yen_certified`] | the 10,000-yen game of document 000 at the paper's scale, every value in a rigorous interval (a wing) |
+//! | [`geister_3v2`] | Mini-Geister blue-blue-red vs blue-red of document 003 §6.2, §7: restricted games solved exactly, strategies certified (a wing) |
 //!
 //! Every game is solved twice — by a naive exhaustive search written for
 //! obviousness and by an optimized solver written for speed — and every
@@ -35,6 +36,8 @@
 
 pub use solved_games_reference::*;
 
+/// Mini-Geister 3 vs 2 (document 003 §6.2, §7): a wing of its own crate.
+pub use solved_games_geister_3v2 as geister_3v2;
 /// The Memory §4 variants (document 004): a wing of its own crate.
 pub use solved_games_memory_variants as memory_variants;
 /// The certified 10,000-yen table (document 000 §4): a wing of its own crate.
@@ -46,14 +49,15 @@ pub use solved_games_yen_certified as yen_certified;
 pub mod claims {
     pub use solved_games_reference::claims::*;
 
-    use crate::{memory_variants, yen_certified};
+    use crate::{geister_3v2, memory_variants, yen_certified};
 
     /// The claims the wings add to `game`, in registry order.
     fn added(game: GameId) -> Vec<Claim> {
         match game {
             GameId::Memory => memory_variants::claims::all(),
             GameId::Yen => yen_certified::claims::all(),
-            GameId::Nim | GameId::Stones | GameId::Geister => Vec::new(),
+            GameId::Geister => geister_3v2::claims(),
+            GameId::Nim | GameId::Stones => Vec::new(),
         }
     }
 
@@ -85,12 +89,13 @@ pub mod claims {
 /// their measured CPU time: `reproduce` starts them first (the schedule of
 /// [`report::Run::check_first`]). A stale order costs
 /// only time, never a byte of the output.
-pub const LONGEST: [&str; 11] = [
+pub const LONGEST: [&str; 12] = [
     "YEN-107", // the certified yen table, every T ≤ 100 at R = 10 (YEN-107..113)
     "GEI-001", // the Geister analyses, the engine's and the naive sweeps
     "MEM-101", // the `pairs` variant's starts to N = 100
     "MEM-120", // bounded memory: the start tables with draws (MEM-120..123)
     "GEI-903", // the whole `det` table digest, both solvers
+    "GEI-108", // Mini-Geister 3 vs 2: the two-sided restricted game (2 M states), GEI-114, GEI-115 read it
     "MEM-130", // K ranks of four (MEM-130..132)
     "MEM-116", // three players, the two-pass rule, max-n and paranoid
     "MEM-114", // three players, paranoid
@@ -112,6 +117,7 @@ pub mod figures {
         let wings = [
             crate::memory_variants::figures::all(),
             crate::yen_certified::figures::all(),
+            crate::geister_3v2::figures::all(),
         ]
         .concat();
         crate::claims::GameId::ALL
@@ -160,6 +166,7 @@ mod tests {
         let wings = [
             crate::memory_variants::claims::all(),
             crate::yen_certified::claims::all(),
+            crate::geister_3v2::claims(),
         ]
         .concat();
         assert_eq!(all.len(), reference.len() + wings.len());
@@ -169,5 +176,6 @@ mod tests {
         let at = |id: &str| all.iter().position(|c| c.id == id).unwrap();
         assert!(at("MEM-101") > at("MEM-001") && at("MEM-132") < at("MEM-901"));
         assert!(at("YEN-107") > at("YEN-106") && at("YEN-113") < at("YEN-111"));
+        assert!(at("GEI-106") == at("GEI-105") + 1 && at("GEI-115") < at("GEI-901"));
     }
 }

@@ -64,3 +64,130 @@ fn a_seeded_match_against_the_best_response_lands_within_its_interval() {
         }
     }
 }
+
+/// Runs `solved-games geister bracket ARGS`, on one rayon thread or the
+/// default pool; returns (exit code, standard output).
+#[cfg(feature = "cli")]
+fn bracket(args: &[&str], one_thread: bool) -> (i32, String) {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_solved-games"));
+    cmd.args(["geister", "bracket"]).args(args);
+    if one_thread {
+        cmd.env("RAYON_NUM_THREADS", "1");
+    }
+    let out = cmd.output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+    )
+}
+
+/// The text with every check time (`check 1.9 ms`) replaced by `check _`.
+#[cfg(feature = "cli")]
+fn without_times(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("check ") {
+            Some(i) if l.ends_with(" ms") => format!("{}check _", &l[..i]),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every field named `*_seconds` of a JSON document set to null.
+#[cfg(feature = "cli")]
+fn json_without_times(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, x) in map.iter_mut() {
+                if k.ends_with("_seconds") {
+                    assert!(x.is_number(), "{k} is a number: {x}");
+                    *x = serde_json::Value::Null;
+                } else {
+                    json_without_times(x);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(json_without_times),
+        _ => {}
+    }
+}
+
+/// `geister bracket` sets the certified bracket beside the paper's for
+/// each turn order, names the families reaching each end and every
+/// certificate (its states and check time), and prints the same bytes but
+/// the times on one thread as on the default pool, as text and as JSON.
+#[cfg(feature = "cli")]
+#[test]
+fn geister_bracket_prints_the_certified_bracket_beside_the_papers() {
+    let (code, text) = bracket(&[], false);
+    assert_eq!(code, 0, "{text}");
+    let (code, again) = bracket(&[], true);
+    assert_eq!(code, 0);
+    assert_eq!(without_times(&text), without_times(&again));
+    for order in ["three-piece side first", "two-piece side first"] {
+        let at = text
+            .find(order)
+            .unwrap_or_else(|| panic!("{order}: {text}"));
+        let section = &text[at..];
+        // Up to the blank line before the next order.
+        let section = &section[..section.find("\n\n").unwrap_or(section.len())];
+        assert!(
+            section.contains("  paper (§6.2.2): [1/3, 1/2]\n"),
+            "{section}"
+        );
+        assert!(
+            section.contains("  certified:      [1/3, 1/2]\n"),
+            "{section}"
+        );
+        assert!(
+            section
+                .contains("  L = 1/3 by §6.2.1: P1 purple (bbr-vs-br); L: P1 splits its red set"),
+            "{section}"
+        );
+        assert!(
+            section
+                .contains("  U = 1/2 by §6.2.2: P2 purple, random captures (br-vs-bbr-half); U: "),
+            "{section}"
+        );
+    }
+    // Two starts × (2 + 2 + 3 + 3) colourings, each with its certificate.
+    let certificates: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" states, check "))
+        .collect();
+    assert_eq!(certificates.len(), 20, "{text}");
+    for l in &certificates {
+        let states: usize = l
+            .split(", ")
+            .nth(1)
+            .and_then(|x| x.strip_suffix(" states"))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{l}"));
+        assert!(states > 100, "{l}");
+    }
+    assert!(!text.contains("NOT CERTIFIED"), "{text}");
+
+    let (code, json) = bracket(&["--json"], false);
+    assert_eq!(code, 0);
+    let (_, json_one) = bracket(&["--json"], true);
+    let mut v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let mut w: serde_json::Value = serde_json::from_str(&json_one).expect("JSON");
+    json_without_times(&mut v);
+    json_without_times(&mut w);
+    assert_eq!(v, w);
+    assert_eq!(v["certified"], true);
+    for (key, first) in [("three_pieces_first", true), ("two_pieces_first", false)] {
+        assert_eq!(v[key]["L"], "1/3", "{key}");
+        assert_eq!(v[key]["U"], "1/2", "{key}");
+        let order = v["bracket"]["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["p1_first"] == first)
+            .unwrap();
+        assert_eq!(order["paper"], serde_json::json!(["1/3", "1/2"]));
+        assert_eq!(order["l"]["families"].as_array().unwrap().len(), 2);
+        assert!(order["u"]["states"].as_u64().unwrap() > 10_000);
+    }
+    assert_eq!(v["sanity"].as_array().unwrap().len(), 6);
+}

@@ -7,7 +7,7 @@ mod common;
 
 use common::{assert_input_error, cli};
 use solved_games::claims::{self, Claim, Status};
-use solved_games::{memory_variants, yen_certified};
+use solved_games::{geister_3v2, memory_variants, yen_certified};
 use std::path::Path;
 
 /// The claims of each wing, with the SPEC that lists them (the wing's own);
@@ -23,6 +23,7 @@ fn wing_claims() -> Vec<(&'static str, Vec<Claim>)> {
             memory_variants::claims::all(),
         ),
         ("crates/yen-certified/SPEC.md", certified),
+        ("crates/geister-3v2/SPEC.md", geister_3v2::claims()),
     ]
 }
 

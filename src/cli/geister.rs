@@ -62,9 +62,10 @@ enum Sub {
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
     },
-    /// The bracket on the value of blue-blue-red vs blue-red (§6.2): each
-    /// side's strategy judged against a best response, certified (the
-    /// time taken goes to standard error).
+    /// The bracket on the value of blue-blue-red vs blue-red (§6.2) beside
+    /// the paper's: each side's strategies judged against a best response,
+    /// certified, with each certificate's states and check time (the total
+    /// time goes to standard error).
     Bracket,
 }
 
@@ -122,72 +123,105 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     }
 }
 
-/// `geister bracket`: L from the three-piece side's strategy (`bbr-vs-br`),
-/// U from the two-piece side's (`br-vs-bbr-half`, U = −its guarantee), per
-/// side to move first; the sanity rows after them.
+/// `geister bracket`: per side to move first, the paper's bracket beside
+/// the certified one (the wing `geister_3v2`'s report: the paper's purple
+/// strategies and the restricted games' strategies, each judged against
+/// every real colouring of the other side), the families reaching each end
+/// and every certificate's size and check time; then the sanity rows of
+/// the reference's other purple strategies. Everything but the times is
+/// the same bytes on every run.
 fn bracket(json: bool, out: &mut Out) -> Outcome {
     use solved_games::games::geister::bracket::judge_kind;
+    use solved_games::geister_3v2::report::{report, Family};
     let started = std::time::Instant::now();
-    let rows: Vec<_> = [
-        Kind::BbrVsBr,
-        Kind::BrVsBbrHalf,
-        Kind::Basic,
-        Kind::RbrVsBr,
-        Kind::BrVsBrr,
-    ]
-    .into_iter()
-    .flat_map(judge_kind)
-    .collect();
-    let ok = rows.iter().all(|g| g.certified && g.naive == g.guarantee);
-    let neg = |s: &str| {
-        s.strip_prefix('-')
-            .map_or_else(|| format!("-{s}"), str::to_string)
+    let r = report(&[Family::PaperL, Family::L, Family::PaperU, Family::U])
+        .map_err(|e| CliError::Failed(format!("geister bracket: {e}")))?;
+    let sanity: Vec<_> = [Kind::Basic, Kind::RbrVsBr, Kind::BrVsBrr]
+        .into_iter()
+        .flat_map(judge_kind)
+        .collect();
+    let sane = |g: &solved_games::games::geister::bracket::Guarantee| {
+        g.certified && g.naive == g.guarantee
     };
-    // The three-piece side moves first when it is player 1 of bbr-vs-br and
-    // player 2 of br-vs-bbr-half.
-    let l = |first: u8| {
-        rows.iter()
-            .find(|g| g.analysis == "bbr-vs-br" && g.to_move == first)
+    let ok = r.certified() && sanity.iter().all(sane);
+    let end = |p1_first: bool, l: bool| {
+        r.orders
+            .iter()
+            .find(|o| o.p1_first == p1_first)
+            .and_then(|o| if l { o.l.as_ref() } else { o.u.as_ref() })
+            .map(|e| e.value.clone())
     };
-    let u = |first: u8| {
-        rows.iter()
-            .find(|g| g.analysis == "br-vs-bbr-half" && g.to_move == first)
-            .map(|g| neg(&g.guarantee))
-    };
-    let (l1, l2) = (
-        l(1).map(|g| g.guarantee.clone()),
-        l(2).map(|g| g.guarantee.clone()),
-    );
-    let (u1, u2) = (u(2), u(1));
     if json {
         out.json(&serde_json::json!({
-            "three_pieces_first": {"L": l1, "U": u1},
-            "two_pieces_first": {"L": l2, "U": u2},
+            "three_pieces_first": {"L": end(true, true), "U": end(true, false)},
+            "two_pieces_first": {"L": end(false, true), "U": end(false, false)},
             "certified": ok,
-            "strategies": rows,
+            "bracket": r,
+            "sanity": sanity,
         }))?;
     } else {
         writeln!(
             out,
-            "blue-blue-red vs blue-red (document 003 §6.2), endless play 0"
+            "blue-blue-red vs blue-red (document 003 §6.2), endless play 0, payoffs to the \
+             three-piece side: L is what one of its strategies guarantees, U what a two-piece \
+             strategy holds it to"
         )?;
+        for o in &r.orders {
+            let value = |e: &Option<solved_games::geister_3v2::report::BracketEnd>| {
+                e.as_ref().map_or("none".to_string(), |e| e.value.clone())
+            };
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{} side first",
+                if o.p1_first {
+                    "three-piece"
+                } else {
+                    "two-piece"
+                }
+            )?;
+            writeln!(out, "  paper (§6.2.2): [{}, {}]", o.paper[0], o.paper[1])?;
+            writeln!(out, "  certified:      [{}, {}]", value(&o.l), value(&o.u))?;
+            for (name, e) in [("L", &o.l), ("U", &o.u)] {
+                if let Some(e) = e {
+                    writeln!(out, "  {name} = {} by {}", e.value, e.families.join("; "))?;
+                }
+            }
+            writeln!(
+                out,
+                "  strategies (per responder's red: certified value, certificate size, time to check it):"
+            )?;
+            for j in r.judged.iter().filter(|j| j.p1_first == o.p1_first) {
+                let verdict = j.value.as_ref().map_or("NOT CERTIFIED".to_string(), |v| {
+                    format!(
+                        "{} {v}",
+                        if j.three_pieces {
+                            "guarantees"
+                        } else {
+                            "holds P1 to"
+                        }
+                    )
+                });
+                writeln!(out, "    {}: {verdict}", j.family)?;
+                for c in &j.colourings {
+                    writeln!(
+                        out,
+                        "      {}: {}, {} states, check {:.1} ms",
+                        c.colouring,
+                        c.certified,
+                        c.states,
+                        c.check_seconds * 1e3
+                    )?;
+                }
+            }
+        }
+        writeln!(out)?;
         writeln!(
             out,
-            "three-piece side first: L = {}, U = {}",
-            l1.unwrap_or_default(),
-            u1.unwrap_or_default()
+            "sanity: the reference's other purple strategies (analysis, first, guarantee per \
+             responder colouring, states)"
         )?;
-        writeln!(
-            out,
-            "two-piece side first:   L = {}, U = {}",
-            l2.unwrap_or_default(),
-            u2.unwrap_or_default()
-        )?;
-        writeln!(
-            out,
-            "strategy (analysis), first, guarantee per responder colouring, states"
-        )?;
-        for g in &rows {
+        for g in &sanity {
             writeln!(
                 out,
                 "  {:<15} P{}  {:<5} [{}]  {} states{}",
@@ -196,11 +230,7 @@ fn bracket(json: bool, out: &mut Out) -> Outcome {
                 g.guarantee,
                 g.per_type.join(", "),
                 g.states,
-                if g.certified && g.naive == g.guarantee {
-                    ""
-                } else {
-                    "  NOT CERTIFIED"
-                }
+                if sane(g) { "" } else { "  NOT CERTIFIED" }
             )?;
         }
     }

@@ -92,10 +92,26 @@ const fn binom(n: u32, k: u32) -> u32 {
 /// Colex rank of a set among the sets of its size.
 #[must_use]
 pub fn colex(set: Mask) -> u32 {
-    squares(set)
-        .enumerate()
-        .map(|(i, s)| binom(u32::from(s), i as u32 + 1))
-        .sum()
+    u32::from(colex_table()[usize::from(set)])
+}
+
+/// Colex ranks of every set of at most three squares (the others 0):
+/// boards are indexed millions of times.
+fn colex_table() -> &'static [u16] {
+    static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|set| {
+                if set.count_ones() > 3 {
+                    return 0;
+                }
+                squares(set)
+                    .enumerate()
+                    .map(|(i, s)| binom(u32::from(s), i as u32 + 1) as u16)
+                    .sum()
+            })
+            .collect()
+    })
 }
 
 /// The sets of `k` squares in colex order.
@@ -134,6 +150,29 @@ pub fn global(all: Mask, bits: usize) -> Mask {
         .enumerate()
         .filter(|&(i, _)| bits & (1 << i) != 0)
         .fold(0, |acc, (_, s)| acc | (1 << s))
+}
+
+/// Per phase (2 or 3), the ordinal of each pair of sets (colex rank of
+/// P1's × 120 + of P2's) among the pairs of disjoint sets, `u32::MAX` for
+/// overlapping ones.
+fn dense_table(phase: usize) -> &'static [u32] {
+    static TABLES: [std::sync::OnceLock<Vec<u32>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    TABLES[phase - 2].get_or_init(|| {
+        let ones = sets_of(phase as u32);
+        let twos = sets_of(2);
+        let mut t = vec![u32::MAX; ones.len() * 120];
+        let mut next = 0;
+        for (i, &p1) in ones.iter().enumerate() {
+            for (j, &p2) in twos.iter().enumerate() {
+                if p1 & p2 == 0 {
+                    t[i * 120 + j] = next;
+                    next += 1;
+                }
+            }
+        }
+        t
+    })
 }
 
 /// Squares of both sides and the side to move.
@@ -187,6 +226,25 @@ impl Board {
     pub fn index(&self) -> usize {
         ((colex(self.p1) as usize * 120 + colex(self.p2) as usize) << 1)
             | usize::from(!self.p1_to_move)
+    }
+
+    /// The board's position among [`Board::all`] of its phase (the dense
+    /// index: no slot for overlapping pieces).
+    #[must_use]
+    pub fn dense(&self) -> usize {
+        let phase = self.phase() as usize;
+        let pair = colex(self.p1) as usize * 120 + colex(self.p2) as usize;
+        (dense_table(phase)[pair] as usize) << 1 | usize::from(!self.p1_to_move)
+    }
+
+    /// Boards of a phase ([`Board::all`]'s length).
+    #[must_use]
+    pub fn count(phase: u32) -> usize {
+        dense_table(phase as usize)
+            .iter()
+            .filter(|&&d| d != u32::MAX)
+            .count()
+            * 2
     }
 
     /// Every board of a phase (pieces on distinct squares), by index.
@@ -295,6 +353,10 @@ mod tests {
         for (phase, boards) in [(3, 87_360), (2, 21_840)] {
             let all = Board::all(phase);
             assert_eq!(all.len(), boards);
+            assert_eq!(Board::count(phase), boards);
+            for (i, b) in all.iter().enumerate() {
+                assert_eq!(b.dense(), i, "{b}");
+            }
             let mut seen = vec![false; Board::slots(phase)];
             for b in &all {
                 assert!(!seen[b.index()]);

@@ -5,20 +5,22 @@
 //! series of the reference crate's bracket claims (GEI-101 … GEI-105).
 //!
 //! Each restricted-game value is computed by the layered exact solve
-//! ([`crate::model`], the optimized column) and again by the evaluator
-//! written apart ([`crate::naive::game_value`]: the reference rules, value
-//! iteration from 0 per layer, the gamble by the reference LP). Each
+//! ([`crate::model`], the optimized column) and proved again by the check
+//! written apart ([`crate::naive::check_solution`]: the reference rules,
+//! the game stated again, both sides' strategies checked state by state
+//! where their plays reach, the gamble by the reference LP). Each
 //! strategy's real-game guarantee is the layered value of its best-response
 //! problem ([`crate::respond`]) and again the certificate of the problem
 //! built apart on the reference rules ([`crate::naive`], `endless_mdp`'s
-//! `check_lower`, exact).
+//! `check_lower`, exact). The tables and games several claims read are
+//! computed once ([`crate::shared`]).
 
 use crate::board::{squares, Board, P1_START};
-use crate::fullinfo::FullInfo;
-use crate::model::{Continuation, Model, Rules};
-use crate::naive::{self, Det};
+use crate::model::{Continuation, Model};
+use crate::naive;
 use crate::q::Q;
 use crate::report::{judge, Family};
+use crate::shared::{self, Game};
 use solved_games_reference::claims::{Claim, Evidence, GameId};
 
 /// §7's sentence the claims answer.
@@ -32,38 +34,57 @@ fn failed(e: impl std::fmt::Display) -> Evidence {
     Evidence::optimized_only(format!("error: {e}"))
 }
 
-/// A restricted game's value both ways; `cont` builds the substituted
-/// phase 2 (from the solved other game) where the check needs one.
-fn game(rules: Rules, cont_from: Option<Rules>) -> Evidence {
-    let full = FullInfo::solve();
-    let det = Det::solve();
-    let (cont, table) = match cont_from {
-        None => (Continuation::Solved, None),
-        Some(other) => match Model::solve(other, &full, Continuation::Solved) {
-            Ok(m) => (
-                Continuation::Fixed(m.phase2_table()),
-                Some(naive::continuation_table(&m)),
-            ),
+/// A restricted game's value both ways; `cont_from` names the game whose
+/// phase 2 replaces the game's own (the optimistic checks).
+fn game(game: Game, cont_from: Option<Game>) -> Evidence {
+    let det = shared::det();
+    let own;
+    let (model, table) = match cont_from {
+        None => match shared::model(game) {
+            Ok(m) => (m, None),
             Err(e) => return failed(e),
         },
-    };
-    let model = match Model::solve(rules, &full, cont) {
-        Ok(m) => m,
-        Err(e) => return failed(e),
+        Some(other) => {
+            let other = match shared::model(other) {
+                Ok(m) => m,
+                Err(e) => return failed(e),
+            };
+            let cont = Continuation::Fixed(other.phase2_table());
+            own = match Model::solve(game.rules(), shared::full(), cont) {
+                Ok(m) => m,
+                Err(e) => return failed(e),
+            };
+            (&own, Some(naive::continuation_table(other)))
+        }
     };
     let optimized = pair([model.start_value(true), model.start_value(false)]);
-    match naive::game_value(rules, &det, table.as_ref(), P1_START) {
-        Ok(v) => Evidence::both(optimized, pair(v)),
-        Err(e) => Evidence::both(optimized, format!("error: {e}")),
-    }
+    let c = naive::check_solution(
+        model,
+        det,
+        table.as_ref(),
+        &[(true, P1_START), (false, P1_START)],
+    );
+    checked(optimized, &c)
+}
+
+/// The evidence of a solution checked at the two starts.
+fn checked(optimized: String, c: &naive::Checked) -> Evidence {
+    let naive = match (&c.failure, c.values.as_slice()) {
+        (None, [Some(a), Some(b)]) => pair([*a, *b]),
+        (Some(e), _) => format!("check failed: {e}"),
+        _ => "check failed".to_string(),
+    };
+    Evidence::both(optimized, naive).measured(format!(
+        "states checked against P1's strategy {}, against P2's {}",
+        c.states[0], c.states[1]
+    ))
 }
 
 /// A restricted game's value with P1's red drawn uniformly on `set` (a
 /// subset of its start squares), both ways.
-fn game_from(rules: Rules, set: u16) -> Evidence {
-    let full = FullInfo::solve();
-    let det = Det::solve();
-    let model = match Model::solve(rules, &full, Continuation::Solved) {
+fn game_from(game: Game, set: u16) -> Evidence {
+    let det = shared::det();
+    let model = match shared::model(game) {
         Ok(m) => m,
         Err(e) => return failed(e),
     };
@@ -72,18 +93,16 @@ fn game_from(rules: Rules, set: u16) -> Evidence {
         model.value(&b, set, b.p2)
     };
     let optimized = pair([at(true), at(false)]);
-    match naive::game_value(rules, &det, None, set) {
-        Ok(v) => Evidence::both(optimized, pair(v)),
-        Err(e) => Evidence::both(optimized, format!("error: {e}")),
-    }
+    let c = naive::check_solution(model, det, None, &[(true, set), (false, set)]);
+    checked(optimized, &c)
 }
 
-/// The two-sided game's P2 strategy reading P1's moves by Bayes, against
-/// each real P1 colouring: layered value and certificate of one problem.
-fn reader() -> Evidence {
-    let full = FullInfo::solve();
-    let det = Det::solve();
-    let model = match Model::solve(Rules::TWO_SIDED, &full, Continuation::Solved) {
+/// The two-sided game's P2 strategy reading P1's moves as `reading` says,
+/// against each real P1 colouring: layered value and certificate of one
+/// problem.
+fn reader(reading: naive::Reading) -> Evidence {
+    let det = shared::det();
+    let model = match shared::model(Game::TwoSided) {
         Ok(m) => m,
         Err(e) => return failed(e),
     };
@@ -94,7 +113,7 @@ fn reader() -> Evidence {
         let mut o = Vec::new();
         let mut c = Vec::new();
         for r1 in squares(P1_START) {
-            let (problem, root) = naive::reader_problem(&model, &det, p1_first, r1);
+            let (problem, root) = naive::reader_problem(model, det, reading, p1_first, r1);
             o.push(match problem.values() {
                 Ok(v) => v[root as usize].to_string(),
                 Err(e) => format!("error: {e}"),
@@ -119,8 +138,8 @@ const C1_B2: u16 = (1 << 2) | (1 << 5);
 
 /// Both optimistic checks in one value: L with U's phase 2, U with L's.
 fn optimistic() -> Evidence {
-    let l = game(Rules::L, Some(Rules::U));
-    let u = game(Rules::U, Some(Rules::L));
+    let l = game(Game::L, Some(Game::U));
+    let u = game(Game::U, Some(Game::L));
     let join = |a: &Option<String>, b: &Option<String>| match (a, b) {
         (Some(a), Some(b)) => Some(format!("L: {a}; U: {b}")),
         _ => None,
@@ -136,14 +155,11 @@ fn optimistic() -> Evidence {
 
 /// A family's strategy judged against every real colouring, both ways.
 fn strategy(family: Family) -> Evidence {
-    let full = FullInfo::solve();
-    let det = Det::solve();
-    let rules = if family.is_p1() { Rules::L } else { Rules::U };
-    let model = match Model::solve(rules, &full, Continuation::Solved) {
+    let model = match shared::model(if family.is_p1() { Game::L } else { Game::U }) {
         Ok(m) => m,
         Err(e) => return failed(e),
     };
-    let all = judge(family, &model, &det);
+    let all = judge(family, model, shared::det());
     let show = |f: &dyn Fn(&crate::report::Judged) -> String| {
         all.iter()
             .map(|j| {
@@ -186,7 +202,7 @@ pub const CLAIMS: &[Claim] = &[
                     the document)",
         expected: "P1 first: 1/3, P2 first: 1/3",
         erratum: None,
-        compute: || game(Rules::L, None),
+        compute: || game(Game::L, None),
     },
     Claim {
         id: "GEI-107",
@@ -204,7 +220,7 @@ pub const CLAIMS: &[Claim] = &[
                     document)",
         expected: "P1 first: 1/2, P2 first: 1/2",
         erratum: None,
-        compute: || game(Rules::U, None),
+        compute: || game(Game::U, None),
     },
     Claim {
         id: "GEI-108",
@@ -217,7 +233,7 @@ pub const CLAIMS: &[Claim] = &[
                     each side to move first (computed, not from the document)",
         expected: "P1 first: 1/3, P2 first: 1/3",
         erratum: None,
-        compute: || game(Rules::TWO_SIDED, None),
+        compute: || game(Game::TwoSided, None),
     },
     Claim {
         id: "GEI-109",
@@ -247,7 +263,7 @@ pub const CLAIMS: &[Claim] = &[
                     for each side to move first (computed, not from the document)",
         expected: "P1 first: 1/3, P2 first: 1/3",
         erratum: None,
-        compute: || game(Rules::CAP, None),
+        compute: || game(Game::Cap, None),
     },
     Claim {
         id: "GEI-111",
@@ -289,7 +305,7 @@ pub const CLAIMS: &[Claim] = &[
                     brings U below 1/2 (computed, not from the document)",
         expected: "P1 first: 1/2, P2 first: 1/2",
         erratum: None,
-        compute: || game_from(Rules::CAP, C1_B2),
+        compute: || game_from(Game::Cap, C1_B2),
     },
     Claim {
         id: "GEI-114",
@@ -304,7 +320,7 @@ pub const CLAIMS: &[Claim] = &[
                     1/4 when the two-piece side moves first (computed, not from the document)",
         expected: "P1 first: 1/2, P2 first: 1/4",
         erratum: None,
-        compute: || game_from(Rules::TWO_SIDED, C1_B2),
+        compute: || game_from(Game::TwoSided, C1_B2),
     },
     Claim {
         id: "GEI-115",
@@ -320,7 +336,24 @@ pub const CLAIMS: &[Claim] = &[
                     (computed, not from the document)",
         expected: "P1 first: 1, 1, 1; P2 first: 1, 1, 1",
         erratum: None,
-        compute: reader,
+        compute: || reader(naive::Reading::Bayes),
+    },
+    Claim {
+        id: "GEI-116",
+        game: GameId::Geister,
+        source: SOURCE,
+        statement:
+            "§7 「さらなる研究が必要」, not reading P1's moves: the two-piece strategy of the \
+                    two-sided game (GEI-108) played as if the three-piece side's red stayed \
+                    uniform on every piece it has not lost (its moves never read; only a capture \
+                    of a blue narrows the set), fixed, against the exact best response of each \
+                    real colouring (red on b1, c1, b2), endless play 0, concedes 1 as reading by \
+                    Bayes does (GEI-115), for each side to move first: the two-sided game's \
+                    two-piece strategy is good only against a three-piece side whose set of \
+                    possible reds it knows (computed, not from the document)",
+        expected: "P1 first: 1, 1, 1; P2 first: 1, 1, 1",
+        erratum: None,
+        compute: || reader(naive::Reading::Never),
     },
 ];
 

@@ -33,6 +33,8 @@ pub struct Problem {
     pub layer: Vec<u32>,
     /// Whether the responder maximises P1's payoff (P1 responds).
     pub responder_max: bool,
+    /// The end of each payoff added by [`Problem::end`].
+    ends: HashMap<Q, u32>,
 }
 
 /// Why a problem cannot be valued layer by layer.
@@ -61,6 +63,15 @@ impl std::fmt::Display for GraphError {
 impl std::error::Error for GraphError {}
 
 impl Problem {
+    /// An empty problem; `responder_max` when P1 responds.
+    #[must_use]
+    pub fn new(responder_max: bool) -> Problem {
+        Problem {
+            responder_max,
+            ..Problem::default()
+        }
+    }
+
     /// Adds a node.
     pub fn push(&mut self, node: Node, layer: u32) -> u32 {
         self.nodes.push(node);
@@ -68,9 +79,14 @@ impl Problem {
         (self.nodes.len() - 1) as u32
     }
 
-    /// Adds an end.
+    /// An end paying `v` (one node per payoff).
     pub fn end(&mut self, v: Q) -> u32 {
-        self.push(Node::End(v), 0)
+        if let Some(&i) = self.ends.get(&v) {
+            return i;
+        }
+        let i = self.push(Node::End(v), 0);
+        self.ends.insert(v, i);
+        i
     }
 
     /// The exact value of every node.

@@ -1,6 +1,6 @@
 //! The game where P2 reads P1's moves, on a grid of beliefs (floats, a
-//! heuristic: nothing here is certified; it only guides the P2 strategies
-//! that [`crate::infer`] builds and certifies exactly).
+//! heuristic: nothing here is certified; it only guides, SPEC.md "P2
+//! reading P1's moves").
 //!
 //! **The game R_U'.** P1 knows its red; P2 ignores its own colours (each
 //! is blue with probability ½ whatever happens) but watches P1's moves.

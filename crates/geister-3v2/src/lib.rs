@@ -12,12 +12,14 @@
 //!   progress ranks;
 //! - [`respond`]: a strategy fixed, the other side's exact best response in
 //!   the real game for each of its colourings ([`graph`]);
-//! - [`naive`]: every value again, apart: the reference crate's rules,
-//!   value iteration, its LP and its `endless_mdp` certificates;
+//! - [`naive`]: every value again, apart, on the reference crate's rules:
+//!   a solved game's check ([`naive::check_solution`]), value iteration,
+//!   its LP and its `endless_mdp` certificates;
 //! - [`grid`]: the game where P2 reads P1's moves, on a grid of beliefs
 //!   (floats, a guide only);
-//! - [`claims`]: GEI-106 … GEI-115; [`report`]: the certified bracket for
-//!   `geister bracket`.
+//! - [`shared`]: the tables and games several claims read, computed once;
+//! - [`claims`]: GEI-106 … GEI-116; [`report`]: the certified bracket for
+//!   `geister bracket`; `figures`: the report page's figure.
 //!
 //! SPEC.md beside this crate states the games, the method and what is
 //! proven.
@@ -35,6 +37,8 @@
 
 pub mod board;
 pub mod claims;
+#[cfg(feature = "plot")]
+pub mod figures;
 pub mod fullinfo;
 pub mod graph;
 pub mod grid;
@@ -44,5 +48,6 @@ pub mod naive;
 pub mod q;
 pub mod report;
 pub mod respond;
+pub mod shared;
 
 pub use claims::{claims, CLAIMS};

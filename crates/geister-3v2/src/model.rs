@@ -50,7 +50,9 @@ use crate::board::{carry, local, squares, Board, Mask};
 use crate::fullinfo::FullInfo;
 use crate::layered::{self, Layer, Owner};
 use crate::q::Q;
+use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
+use std::sync::Mutex;
 
 /// How a side treats its colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -193,17 +195,27 @@ pub struct Model<'a> {
     pub rules: Rules,
     full: &'a FullInfo,
     cont: Continuation,
-    /// Values by phase (index 0: phase 2, 1: phase 3) and slot.
-    value: [Vec<Q>; 2],
+    /// The distinct values, in the order first met.
+    table: Vec<Q>,
+    /// Values by phase (index 0: phase 2, 1: phase 3) and slot, as places
+    /// in `table` (a few hundred distinct values; four bytes a state keeps
+    /// the arrays in cache).
+    value: [Vec<u32>; 2],
     /// Progress ranks, same slots.
     rank: [Vec<u32>; 2],
-    /// Whether a slot was solved.
-    solved: [Vec<bool>; 2],
+    /// Decisions read so far (by phase and slot): the best-response
+    /// problems of several colourings read the same ones.
+    decisions: Mutex<HashMap<(usize, usize), Decision>>,
 }
 
+/// A state's place in its phase's arrays: dense board index, then the
+/// local bits of P1's set and of P2's.
 fn slot(b: &Board, s: Mask, t: Mask) -> usize {
-    (b.index() * 8 + local(b.p1, s)) * 4 + local(b.p2, t)
+    (b.dense() * 8 + local(b.p1, s)) * 4 + local(b.p2, t)
 }
+
+/// A slot no layer solved (a set size the game never uses).
+const UNSOLVED: u32 = u32::MAX;
 
 fn ph(b: &Board) -> usize {
     if b.phase() == 3 {
@@ -256,37 +268,32 @@ fn best_of(options: &[(Q, Act)], max: bool) -> Option<(Q, Act)> {
 /// The best split over the blocks of `part` (weights `|B|/|set|`) with a
 /// different act for every block: blocks that played the same act would
 /// look alike to the opponent, which is one block, not a split. `lists`
-/// holds each block's options.
-fn best_split(
-    part: &[Mask],
-    set: Mask,
-    lists: &mut [Vec<(Q, Act)>],
-    max: bool,
-) -> Option<(Q, Decision)> {
+/// holds each block's options, best first for the side.
+fn best_split(part: &[Mask], set: Mask, lists: &[&[(Q, Act)]], max: bool) -> Option<(Q, Decision)> {
     // The best `part.len()` options of each block suffice for a distinct
     // assignment (each block needs at most one alternative per other
     // block).
-    for list in lists.iter_mut() {
-        if max {
-            list.sort_by_key(|b| std::cmp::Reverse(b.0));
-        } else {
-            list.sort_by_key(|a| a.0);
-        }
-        list.truncate(part.len());
-        if list.is_empty() {
-            return None;
-        }
+    let k = part.len();
+    let lists: Vec<&[(Q, Act)]> = lists.iter().map(|l| &l[..l.len().min(k)]).collect();
+    if lists.iter().any(|l| l.is_empty()) {
+        return None;
     }
     let mut best: Option<(Q, Decision)> = None;
-    let mut pick = vec![0usize; part.len()];
+    let mut pick = [0usize; 3];
     loop {
-        let acts: Vec<Act> = (0..part.len()).map(|i| lists[i][pick[i]].1).collect();
-        let distinct = (0..acts.len()).all(|i| (0..i).all(|j| acts[i] != acts[j]));
+        let acts: [Act; 3] = std::array::from_fn(|i| {
+            if i < k {
+                lists[i][pick[i]].1
+            } else {
+                Act::Gadget
+            }
+        });
+        let distinct = (0..k).all(|i| (0..i).all(|j| acts[i] != acts[j]));
         if distinct {
             let mut total = Q::ZERO;
             let mut d = Decision {
                 blocks: [(0, Act::Gadget); 3],
-                len: part.len() as u8,
+                len: k as u8,
             };
             for (i, &blk) in part.iter().enumerate() {
                 total = total + Q::new(count(blk), count(set)) * lists[i][pick[i]].0;
@@ -302,7 +309,7 @@ fn best_split(
         // Next assignment (odometer).
         let mut i = 0;
         loop {
-            if i == pick.len() {
+            if i == k {
                 return best;
             }
             pick[i] += 1;
@@ -312,6 +319,16 @@ fn best_split(
             pick[i] = 0;
             i += 1;
         }
+    }
+}
+
+/// Sorts a block's options best first for the side (stable: ties keep the
+/// order the options were listed in).
+fn sort_best(list: &mut [(Q, Act)], max: bool) {
+    if max {
+        list.sort_by_key(|b| std::cmp::Reverse(b.0));
+    } else {
+        list.sort_by_key(|a| a.0);
     }
 }
 
@@ -353,7 +370,8 @@ fn gamble(targets: &[(u8, (u8, u8), Q)]) -> Option<(Q, Gamble)> {
 }
 
 impl<'a> Model<'a> {
-    /// Solves the game `rules` (phase 2 first, then by set sizes).
+    /// Solves the game `rules` (phase 2 first, then by set sizes; with a
+    /// fixed continuation, phase 3 only: nothing reads phase 2 then).
     ///
     /// # Errors
     /// A layer with a node without moves (never on this board).
@@ -362,32 +380,34 @@ impl<'a> Model<'a> {
         full: &'a FullInfo,
         cont: Continuation,
     ) -> Result<Model<'a>, layered::LayerError> {
+        let phases: &[u32] = match cont {
+            Continuation::Solved => &[2, 3],
+            Continuation::Fixed(_) => &[3],
+        };
         let mut m = Model {
             rules,
             full,
             cont,
+            table: Vec::new(),
             value: [
-                vec![Q::ZERO; Board::slots(2) * 32],
-                vec![Q::ZERO; Board::slots(3) * 32],
+                vec![UNSOLVED; Board::count(2) * 32],
+                vec![UNSOLVED; Board::count(3) * 32],
             ],
             rank: [
-                vec![u32::MAX; Board::slots(2) * 32],
-                vec![u32::MAX; Board::slots(3) * 32],
+                vec![u32::MAX; Board::count(2) * 32],
+                vec![u32::MAX; Board::count(3) * 32],
             ],
-            solved: [
-                vec![false; Board::slots(2) * 32],
-                vec![false; Board::slots(3) * 32],
-            ],
+            decisions: Mutex::new(HashMap::default()),
         };
-        let mut node_of: Vec<u32> = vec![u32::MAX; Board::slots(3) * 32];
-        for phase in [2u32, 3] {
+        let mut interned: HashMap<Q, u32> = HashMap::default();
+        for &phase in phases {
             let boards = Board::all(phase);
             for k in 1..=phase {
                 for t_size in 1..=2u32 {
                     if !m.set_size_used(true, k, phase) || !m.set_size_used(false, t_size, 2) {
                         continue;
                     }
-                    m.solve_layer(&boards, k, t_size, &mut node_of)?;
+                    m.solve_layer(&boards, k, t_size, &mut interned)?;
                 }
             }
         }
@@ -403,57 +423,86 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// Solves the layer of P1's sets of `k` pieces and P2's of `t_size`.
+    /// Its nodes are numbered by board (dense index), then P1's set, then
+    /// P2's, so a successor's node is computed, not looked up.
     fn solve_layer(
         &mut self,
         boards: &[Board],
         k: u32,
         t_size: u32,
-        node_of: &mut [u32],
+        interned: &mut HashMap<Q, u32>,
     ) -> Result<(), layered::LayerError> {
-        let mut states: Vec<(Board, Mask, Mask)> = Vec::new();
-        for &b in boards {
-            for sl in 1..(1usize << b.phase()) {
-                if sl.count_ones() != k {
-                    continue;
-                }
-                let s = crate::board::global(b.p1, sl);
-                for tl in 1..4usize {
-                    if tl.count_ones() != t_size {
-                        continue;
-                    }
-                    let t = crate::board::global(b.p2, tl);
-                    node_of[slot(&b, s, t)] = states.len() as u32;
-                    states.push((b, s, t));
-                }
-            }
+        let phase = boards.first().map_or(2, Board::phase);
+        let s_locals: Vec<usize> = (1..1usize << phase)
+            .filter(|l| l.count_ones() == k)
+            .collect();
+        let t_locals: Vec<usize> = (1..4usize).filter(|l| l.count_ones() == t_size).collect();
+        let mut s_pos = [0usize; 8];
+        for (i, &l) in s_locals.iter().enumerate() {
+            s_pos[l] = i;
         }
+        let mut t_pos = [0usize; 4];
+        for (i, &l) in t_locals.iter().enumerate() {
+            t_pos[l] = i;
+        }
+        let per = s_locals.len() * t_locals.len();
+        let node = |b: &Board, s: Mask, t: Mask| {
+            (b.dense() * per + s_pos[local(b.p1, s)] * t_locals.len() + t_pos[local(b.p2, t)])
+                as u32
+        };
         let mut layer = Layer::new();
-        for &(b, s, t) in &states {
-            let (owner, exit) = if b.p1_to_move {
-                (Owner::Max, self.p1_exit(&b, s, t).map(|e| e.0))
-            } else {
-                (Owner::Min, self.p2_exit(&b, s, t).map(|e| e.0))
-            };
-            layer.node(owner, exit);
-            for st in b.steps() {
-                if st.capture {
-                    continue;
+        let mut steps = Vec::with_capacity(12);
+        for &b in boards {
+            steps.clear();
+            b.for_each_step(|st| {
+                if !st.capture {
+                    steps.push((st, b.play(st)));
                 }
-                let (s2, t2) = if b.p1_to_move {
-                    (carry(s, st.from, st.to), t)
-                } else {
-                    (s, carry(t, st.from, st.to))
-                };
-                layer.edge(node_of[slot(&b.play(st), s2, t2)]);
+            });
+            for &sl in &s_locals {
+                let s = crate::board::global(b.p1, sl);
+                for &tl in &t_locals {
+                    let t = crate::board::global(b.p2, tl);
+                    let (owner, exit) = if b.p1_to_move {
+                        (Owner::Max, self.p1_exit(&b, s, t).map(|e| e.0))
+                    } else {
+                        (Owner::Min, self.p2_exit(&b, s, t).map(|e| e.0))
+                    };
+                    layer.node(owner, exit);
+                    for &(st, after) in &steps {
+                        let (s2, t2) = if b.p1_to_move {
+                            (carry(s, st.from, st.to), t)
+                        } else {
+                            (s, carry(t, st.from, st.to))
+                        };
+                        layer.edge(node(&after, s2, t2));
+                    }
+                }
             }
         }
         let solved = layered::solve(&layer)?;
-        let p = usize::from(boards.first().is_some_and(|b| b.phase() == 3));
-        for (i, &(b, s, t)) in states.iter().enumerate() {
-            let sl = slot(&b, s, t);
-            self.value[p][sl] = solved.value[i];
-            self.rank[p][sl] = solved.rank[i];
-            self.solved[p][sl] = true;
+        let p = usize::from(phase == 3);
+        let mut i = 0;
+        for &b in boards {
+            for &sl in &s_locals {
+                for &tl in &t_locals {
+                    let sl = slot(
+                        &b,
+                        crate::board::global(b.p1, sl),
+                        crate::board::global(b.p2, tl),
+                    );
+                    let v = solved.value[i];
+                    let next = self.table.len() as u32;
+                    let id = *interned.entry(v).or_insert(next);
+                    if id == next {
+                        self.table.push(v);
+                    }
+                    self.value[p][sl] = id;
+                    self.rank[p][sl] = solved.rank[i];
+                    i += 1;
+                }
+            }
         }
         Ok(())
     }
@@ -464,13 +513,37 @@ impl<'a> Model<'a> {
     /// If the state is not one of the game's (a set size it never uses).
     #[must_use]
     pub fn value(&self, b: &Board, s: Mask, t: Mask) -> Q {
-        let sl = slot(b, s, t);
-        assert!(self.solved[ph(b)][sl], "state {b} not in this game");
-        self.value[ph(b)][sl]
+        let id = self.value[ph(b)][slot(b, s, t)];
+        assert!(id != UNSOLVED, "state {b} not in this game");
+        self.table[id as usize]
     }
 
-    fn rank(&self, b: &Board, s: Mask, t: Mask) -> u32 {
-        self.rank[ph(b)][slot(b, s, t)]
+    /// The value of a state, if it is one of the game's.
+    #[must_use]
+    pub fn try_value(&self, b: &Board, s: Mask, t: Mask) -> Option<Q> {
+        if b.p1 & b.p2 != 0 || !(2..=3).contains(&b.phase()) || b.p2.count_ones() != 2 {
+            return None;
+        }
+        if s & !b.p1 != 0 || t & !b.p2 != 0 {
+            return None;
+        }
+        let id = self.value[ph(b)][slot(b, s, t)];
+        (id != UNSOLVED).then(|| self.table[id as usize])
+    }
+
+    /// A state's progress rank in its layer (the order in which the
+    /// layer's solve attracted it; `u32::MAX` at value 0).
+    ///
+    /// # Panics
+    /// If the state is not one of the game's.
+    #[must_use]
+    pub fn rank(&self, b: &Board, s: Mask, t: Mask) -> u32 {
+        let sl = slot(b, s, t);
+        assert!(
+            self.value[ph(b)][sl] != UNSOLVED,
+            "state {b} not in this game"
+        );
+        self.rank[ph(b)][sl]
     }
 
     /// The game's value at the start (P1's set all three pieces, P2's both).
@@ -570,17 +643,23 @@ impl<'a> Model<'a> {
         let mut best: Option<(Q, Decision)> =
             best_of(&own, true).map(|(v, a)| (v, Decision::single(s, a)));
         if self.rules.p1 == (Info::Set { split: true }) {
+            // Each block's options once (a block occurs in several
+            // partitions), by its bits among the set's squares.
+            let mut blocks: [Vec<(Q, Act)>; 8] = Default::default();
             for part in partitions(s) {
-                let mut lists: Vec<Vec<(Q, Act)>> = part
-                    .iter()
-                    .map(|&blk| {
-                        let mut o = Vec::new();
-                        self.p1_own(b, blk, t, &mut o);
-                        self.p1_steps(b, blk, t, &mut o);
-                        o
-                    })
-                    .collect();
-                if let Some((v, d)) = best_split(&part, s, &mut lists, true) {
+                for &blk in &part {
+                    let list = &mut blocks[local(s, blk)];
+                    if list.is_empty() {
+                        self.p1_own(b, blk, t, list);
+                        self.p1_steps(b, blk, t, list);
+                        sort_best(list, true);
+                    }
+                }
+            }
+            for part in partitions(s) {
+                let lists: Vec<&[(Q, Act)]> =
+                    part.iter().map(|&blk| &blocks[local(s, blk)][..]).collect();
+                if let Some((v, d)) = best_split(&part, s, &lists, true) {
                     if best.as_ref().map_or(true, |(w, _)| v > *w) {
                         best = Some((v, d));
                     }
@@ -700,16 +779,18 @@ impl<'a> Model<'a> {
             best_of(&own, false).map(|(v, a)| (v, Decision::single(t, a)));
         if self.rules.p2 == (Info::Set { split: true }) {
             for part in partitions(t) {
-                let mut lists: Vec<Vec<(Q, Act)>> = part
+                let mut blocks: Vec<Vec<(Q, Act)>> = part
                     .iter()
                     .map(|&blk| {
                         let mut o = Vec::new();
                         self.p2_own(b, s, blk, &mut o);
                         self.p2_steps(b, s, blk, &mut o);
+                        sort_best(&mut o, false);
                         o
                     })
                     .collect();
-                if let Some((v, d)) = best_split(&part, t, &mut lists, false) {
+                let lists: Vec<&[(Q, Act)]> = blocks.iter_mut().map(|l| &l[..]).collect();
+                if let Some((v, d)) = best_split(&part, t, &lists, false) {
                     if best.as_ref().map_or(true, |(w, _)| v < *w) {
                         best = Some((v, d));
                     }
@@ -725,9 +806,37 @@ impl<'a> Model<'a> {
     /// by progress ranks ([`crate::layered::choose`]'s rule).
     ///
     /// # Panics
-    /// If the state is not one of the game's.
+    /// If the state is not one of the game's, or has no option of its
+    /// value (never in a solved game).
     #[must_use]
     pub fn decision(&self, b: &Board, s: Mask, t: Mask) -> Decision {
+        self.try_decision(b, s, t)
+            .expect("a solved state has a move of its value")
+    }
+
+    /// [`Model::decision`], or `None` if no option has the state's value
+    /// or the state is not the game's (a solution under check may be
+    /// wrong).
+    #[must_use]
+    pub fn try_decision(&self, b: &Board, s: Mask, t: Mask) -> Option<Decision> {
+        self.try_value(b, s, t)?;
+        let key = (ph(b), slot(b, s, t));
+        let known = self.memo().get(&key).copied();
+        if let Some(d) = known {
+            return Some(d);
+        }
+        let d = self.decide(b, s, t)?;
+        self.memo().insert(key, d);
+        Some(d)
+    }
+
+    fn memo(&self) -> std::sync::MutexGuard<'_, HashMap<(usize, usize), Decision>> {
+        // A panic while the lock was held leaves the map as it was: only
+        // whole decisions are ever inserted.
+        self.decisions.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn decide(&self, b: &Board, s: Mask, t: Mask) -> Option<Decision> {
         let v = self.value(b, s, t);
         let max = b.p1_to_move;
         let exit = if max {
@@ -737,7 +846,7 @@ impl<'a> Model<'a> {
         };
         if let Some((e, d)) = exit {
             if e == v {
-                return d;
+                return Some(d);
             }
         }
         let forcing = if max {
@@ -756,15 +865,31 @@ impl<'a> Model<'a> {
                 (s, carry(t, st.from, st.to))
             };
             let after = b.play(st);
-            if self.value(&after, s2, t2) == v && (!forcing || self.rank(&after, s2, t2) < r) {
+            let next = self.try_value(&after, s2, t2);
+            if next == Some(v) && (!forcing || self.rank(&after, s2, t2) < r) {
                 let act = Act::Step {
                     from: st.from,
                     to: st.to,
                 };
-                return Decision::single(if max { s } else { t }, act);
+                return Some(Decision::single(if max { s } else { t }, act));
             }
         }
-        unreachable!("a solved state has a move of its value")
+        None
+    }
+
+    /// Replaces a state's value (tests: a wrong solution must fail its
+    /// check).
+    #[cfg(test)]
+    pub(crate) fn set_value(&mut self, b: &Board, s: Mask, t: Mask, v: Q) {
+        let id = self.table.len() as u32;
+        self.table.push(v);
+        self.value[ph(b)][slot(b, s, t)] = id;
+    }
+
+    /// Replaces a state's progress rank (tests).
+    #[cfg(test)]
+    pub(crate) fn set_rank(&mut self, b: &Board, s: Mask, t: Mask, r: u32) {
+        self.rank[ph(b)][slot(b, s, t)] = r;
     }
 
     /// Phase-2 values with P1 to move, per board index, for the whole sets:

@@ -7,14 +7,19 @@
 //! best response is valued and certified by the reference crate's
 //! `solve::endless_mdp`.
 //!
-//! **Restricted games** ([`game_value`]). The same games as
-//! [`crate::model`], stated again: the layers in the same order (phase 2,
-//! then P1's set size, then P2's), each iterated from 0 with Jacobi sweeps
-//! until a sweep changes nothing. Inside a layer only deterministic moves
-//! stay (splits, captures and chance leave it), so the horizon-n value from
-//! 0 is the layer's value once n exceeds the length of its forcing
-//! strategies: iteration from 0 stops exactly there. A split is every
-//! assignment of distinct acts to the blocks, enumerated.
+//! **Restricted games** ([`check_solution`], [`game_value`]). The same
+//! games as [`crate::model`], stated again. [`check_solution`] checks a
+//! solution (values, progress ranks, both sides' strategies) state by state
+//! where the two strategies' plays reach, which proves the value at the
+//! starts: the claims' second computation. [`game_value`] solves a game
+//! from scratch: the layers in the same order (phase 2, then P1's set size,
+//! then P2's), each iterated from 0 with Jacobi sweeps until a sweep changes
+//! nothing. Inside a layer only deterministic moves stay (splits, captures
+//! and chance leave it), so the horizon-n value from 0 is the layer's value
+//! once n exceeds the length of its forcing strategies: iteration from 0
+//! stops exactly there. A split is every assignment of distinct acts to the
+//! blocks, enumerated. It visits every state, about ten times the states
+//! the check reads (the tests run it on U).
 //!
 //! **Best responses** ([`certify_p1`], [`certify_p2`]): the responder's
 //! problem of [`crate::respond`], built here from the reference rules, as an
@@ -28,7 +33,7 @@ use crate::graph::{Node as GNode, Problem};
 use crate::model::{Act, Decision, Info, Model, Rules};
 use crate::q::Q;
 use num_rational::BigRational;
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use solved_games_reference::core::Player;
 use solved_games_reference::games::geister::analysis::Kind;
 use solved_games_reference::games::geister::optimized::{self, Table};
@@ -38,6 +43,7 @@ use solved_games_reference::games::geister::rules::{
 use solved_games_reference::solve::endless_mdp::{self, Node};
 use solved_games_reference::solve::matrix_game;
 use solved_games_reference::solve::retrograde::Reach;
+use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 type Set = u16;
@@ -141,7 +147,7 @@ fn partitions(set: Set) -> Vec<Vec<Set>> {
 /// successors inside the layer.
 struct Spec {
     exit: Option<Q>,
-    inner: Vec<u32>,
+    inner: Vec<Key>,
 }
 
 /// The naive restricted game.
@@ -154,6 +160,19 @@ struct Naive<'a> {
     value: Vec<Option<Q>>,
     gambles: HashMap<Vec<Q>, Q>,
     reach: HashMap<(Position, u8, u8), Reach>,
+    /// When checking a solution instead of solving: its values, the states
+    /// read so far and those still to check.
+    check: Option<Check<'a>>,
+}
+
+/// A solution under check: every state whose value is read is checked in
+/// its turn.
+struct Check<'a> {
+    model: &'a Model<'a>,
+    seen: RefCell<HashSet<Key>>,
+    queue: RefCell<Vec<Key>>,
+    /// A state the solution has no value for.
+    missing: Cell<Option<Key>>,
 }
 
 impl Naive<'_> {
@@ -177,7 +196,21 @@ impl Naive<'_> {
     }
 
     fn solved(&self, k: &Key) -> Q {
-        self.value[self.index[k] as usize].expect("a lower layer is solved first")
+        let Some(c) = &self.check else {
+            return self.value[self.index[k] as usize].expect("a lower layer is solved first");
+        };
+        match c.model.try_value(&to_board(&k.0), k.1, k.2) {
+            Some(v) => {
+                if c.seen.borrow_mut().insert(*k) {
+                    c.queue.borrow_mut().push(*k);
+                }
+                v
+            }
+            None => {
+                c.missing.set(Some(*k));
+                Q::ZERO
+            }
+        }
     }
 
     /// What P1 keeps after P2 captured a blue in phase 3 (P1 to move next).
@@ -355,6 +388,54 @@ impl Naive<'_> {
         v
     }
 
+    /// P2's capture at random with the given odds against P1 colouring
+    /// late: P1 names its red after seeing the odds (a target, or none of
+    /// them), so the worth is the best row of the matrix against the odds.
+    fn gamble_at(
+        &mut self,
+        pos: &Position,
+        _s: Set,
+        t: Set,
+        gm: &crate::model::Gamble,
+    ) -> Result<Q, String> {
+        let k = usize::from(gm.len);
+        let odds = &gm.odds[..k];
+        if k == 0 || odds.iter().any(|q| !q.is_positive()) {
+            return Err("a gamble without positive odds".into());
+        }
+        if odds.iter().fold(Q::ZERO, |a, &q| a + q) != Q::ONE {
+            return Err("a gamble's odds do not sum to 1".into());
+        }
+        let phase3 = pos.p1.all().count_ones() == 3;
+        let mut cs = Vec::with_capacity(k);
+        let mut targets: Set = 0;
+        for &(from, to) in &gm.moves[..k] {
+            let st = pos
+                .steps()
+                .into_iter()
+                .find(|x| x.from == from && x.to == to && x.captured.is_some())
+                .ok_or("the gamble's capture is not legal")?;
+            if targets & (1 << to) != 0 {
+                return Err("a gamble names a target twice".into());
+            }
+            targets |= 1 << to;
+            let after = pos.play(st);
+            cs.push(if phase3 {
+                self.after_blue(&after, after.p1.all(), moved(t, st))
+            } else {
+                Q::MINUS_ONE
+            });
+        }
+        // Rows: P1's red on target r (that capture pays +1), or elsewhere.
+        let row = |r: Option<usize>| {
+            (0..k).fold(Q::ZERO, |a, y| {
+                a + odds[y] * if Some(y) == r { Q::ONE } else { cs[y] }
+            })
+        };
+        let none = row(None);
+        Ok((0..k).map(|r| row(Some(r))).fold(none, Q::max))
+    }
+
     /// Steps of the mover with its block `blk`: (value if known, act, key).
     fn step_keys(pos: &Position, s: Set, t: Set, p1: bool) -> Vec<(Act, Key)> {
         pos.steps()
@@ -387,9 +468,9 @@ impl Naive<'_> {
         for (v, _) in self.own(&pos, s, t, p1) {
             exit = Some(exit.map_or(v, |e| pick(e, v)));
         }
-        let inner: Vec<u32> = Self::step_keys(&pos, s, t, p1)
+        let inner: Vec<Key> = Self::step_keys(&pos, s, t, p1)
             .into_iter()
-            .map(|(_, key)| self.index[&key])
+            .map(|(_, key)| key)
             .collect();
         let (set, split) = if p1 {
             (s, self.rules.p1 == (Info::Set { split: true }))
@@ -491,6 +572,7 @@ pub fn game_value(
         value: Vec::new(),
         gambles: HashMap::default(),
         reach: HashMap::default(),
+        check: None,
     };
     // Every state reachable from the two starts by any option.
     let starts: Vec<Key> = [Player::First, Player::Second]
@@ -580,7 +662,7 @@ pub fn game_value(
         let local: HashMap<u32, usize> = members.iter().enumerate().map(|(x, &m)| (m, x)).collect();
         let inner: Vec<Vec<usize>> = specs
             .iter()
-            .map(|sp| sp.inner.iter().map(|t| local[t]).collect())
+            .map(|sp| sp.inner.iter().map(|t| local[&g.index[t]]).collect())
             .collect();
         let mut v = vec![Q::ZERO; members.len()];
         let mut sweeps = 0;
@@ -627,6 +709,257 @@ pub fn continuation_table(model: &Model) -> HashMap<(Set, Set), Q> {
         .collect()
 }
 
+/// A restricted game's solution checked at some starts ([`check_solution`]).
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// Per start, the solution's value there if both strategies' checks
+    /// passed (the game's exact value), else `None`.
+    pub values: Vec<Option<Q>>,
+    /// States checked: against the three-piece side's strategy, against
+    /// the two-piece side's.
+    pub states: [usize; 2],
+    /// The first failure, if any.
+    pub failure: Option<String>,
+}
+
+/// Checks a solved restricted game (`model`, its values and progress
+/// ranks) at the given starts (who moves first, P1's set of possible reds),
+/// with this module's own statement of the game on the reference rules.
+///
+/// Two passes, one per side. With P1's strategy fixed (the model's
+/// decisions), every state its play and any P2 option reach: at P1's move
+/// the decision's value (its blocks' options averaged, |B|/|S| each) is at
+/// least the state's value; at P2's move every option (its own moves, every
+/// split into blocks with distinct moves) is at least it; and where the
+/// value is positive, a move that stays in the layer (a step of the whole
+/// set) goes to a state of smaller rank. Then P1's strategy guarantees the
+/// value: along any play the values form a submartingale, a play that
+/// stays in a layer with a positive value leaves it (ranks fall), and a
+/// play that never ends ends up where values are at most 0, its payoff. The
+/// second pass is the mirror image with P2's strategy fixed (values at most,
+/// negative values forcing). Both passes at a start make its value exact.
+/// Splits, captures and chance leave a layer for a lower one, so the
+/// argument runs layer by layer.
+#[must_use]
+pub fn check_solution(
+    model: &Model,
+    det: &Det,
+    cont: Option<&HashMap<(Set, Set), Q>>,
+    starts: &[(bool, Set)],
+) -> Checked {
+    let keys: Vec<Key> = starts
+        .iter()
+        .map(|&(p1_first, set)| {
+            let b = Board::start(true);
+            (
+                Position {
+                    to_move: if p1_first {
+                        Player::First
+                    } else {
+                        Player::Second
+                    },
+                    p1: purple(b.p1),
+                    p2: purple(b.p2),
+                },
+                set,
+                b.p2,
+            )
+        })
+        .collect();
+    let mut states = [0; 2];
+    let mut failure = None;
+    for (i, p1_fixed) in [true, false].into_iter().enumerate() {
+        match check_pass(model, det, cont, &keys, p1_fixed) {
+            Ok(n) => states[i] = n,
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        }
+    }
+    let values = keys
+        .iter()
+        .map(|k| {
+            failure
+                .is_none()
+                .then(|| model.try_value(&to_board(&k.0), k.1, k.2))
+                .flatten()
+        })
+        .collect();
+    Checked {
+        values,
+        states,
+        failure,
+    }
+}
+
+/// One pass of [`check_solution`]: the side `p1_fixed` plays the model's
+/// strategy. Returns the number of states checked.
+fn check_pass(
+    model: &Model,
+    det: &Det,
+    cont: Option<&HashMap<(Set, Set), Q>>,
+    starts: &[Key],
+    p1_fixed: bool,
+) -> Result<usize, String> {
+    let mut g = Naive {
+        rules: model.rules,
+        det,
+        cont,
+        index: HashMap::default(),
+        keys: Vec::new(),
+        value: Vec::new(),
+        gambles: HashMap::default(),
+        reach: HashMap::default(),
+        check: Some(Check {
+            model,
+            seen: RefCell::new(HashSet::default()),
+            queue: RefCell::new(Vec::new()),
+            missing: Cell::new(None),
+        }),
+    };
+    for k in starts {
+        g.solved(k);
+    }
+    let mut checked = 0;
+    loop {
+        let next = g.check.as_ref().and_then(|c| c.queue.borrow_mut().pop());
+        let Some(k) = next else { break };
+        checked += 1;
+        check_state(&mut g, model, k, p1_fixed).map_err(|e| {
+            let (pos, s, t) = k;
+            format!("{e} at {pos} (sets {s:#x}, {t:#x})")
+        })?;
+        if let Some(m) = g.check.as_ref().and_then(|c| c.missing.get()) {
+            return Err(format!(
+                "the solution has no value at {} (sets {:#x}, {:#x})",
+                m.0, m.1, m.2
+            ));
+        }
+    }
+    Ok(checked)
+}
+
+/// The local conditions of [`check_solution`] at one state.
+fn check_state(g: &mut Naive, model: &Model, k: Key, p1_fixed: bool) -> Result<(), String> {
+    let (pos, s, t) = k;
+    let b = to_board(&pos);
+    let v = model.try_value(&b, s, t).ok_or("no value")?;
+    let rank = model.rank(&b, s, t);
+    let p1 = pos.to_move == Player::First;
+    // The fixed side forces where the value has its sign.
+    let forcing = if p1_fixed {
+        v.is_positive()
+    } else {
+        v.is_negative()
+    };
+    // `better(x)`: x is at least v for the fixed P1, at most v for P2.
+    let good = |x: Q| if p1_fixed { x >= v } else { x <= v };
+    let smaller_rank = |g: &Naive, key: &Key| -> Result<(), String> {
+        let kb = to_board(&key.0);
+        match model.try_value(&kb, key.1, key.2) {
+            Some(_) if model.rank(&kb, key.1, key.2) < rank => Ok(()),
+            Some(_) => Err(format!(
+                "a move inside the layer does not lower the rank ({rank})"
+            )),
+            None => {
+                g.solved(key);
+                Err("a move leads out of the solution".into())
+            }
+        }
+    };
+    if p1 == p1_fixed {
+        let set = if p1 { s } else { t };
+        let d = model
+            .try_decision(&b, s, t)
+            .ok_or("the solution has no move of the state's value")?;
+        let blocks = d.blocks();
+        let union = blocks.iter().fold(
+            0,
+            |acc, &(blk, _)| {
+                if acc & blk != 0 {
+                    0xffff
+                } else {
+                    acc | blk
+                }
+            },
+        );
+        if union != set || blocks.iter().any(|&(blk, _)| blk == 0) {
+            return Err("the decision's blocks do not partition the set".into());
+        }
+        if (0..blocks.len()).any(|i| (0..i).any(|j| blocks[i].1 == blocks[j].1)) {
+            return Err("two blocks of a split play the same move".into());
+        }
+        let mut total = Q::ZERO;
+        for &(blk, act) in blocks {
+            let (bs, bt) = if p1 { (blk, t) } else { (s, blk) };
+            let x = match act {
+                Act::Step { from, to } => {
+                    let st = pos
+                        .steps()
+                        .into_iter()
+                        .find(|x| x.from == from && x.to == to && x.captured.is_none())
+                        .ok_or("the strategy's step is not legal")?;
+                    let key = (pos.play(st), moved(bs, st), moved(bt, st));
+                    let key = if p1 {
+                        (key.0, key.1, t)
+                    } else {
+                        (key.0, s, key.2)
+                    };
+                    let x = g.solved(&key);
+                    if forcing && blocks.len() == 1 {
+                        smaller_rank(g, &key)?;
+                    }
+                    x
+                }
+                Act::Gamble(gm) => g.gamble_at(&pos, bs, bt, &gm)?,
+                _ => g
+                    .own(&pos, bs, bt, p1)
+                    .into_iter()
+                    .find(|o| o.1 == act)
+                    .map(|o| o.0)
+                    .ok_or("the strategy's move is not an option")?,
+            };
+            total = total + Q::new(n(blk), n(set)) * x;
+        }
+        if !good(total) {
+            return Err(format!(
+                "the strategy's move is worth {total}, the state {v}"
+            ));
+        }
+    } else {
+        let spec = g.spec(k);
+        if let Some(e) = spec.exit {
+            if !good_free(e, v, p1_fixed) {
+                return Err(format!("an option is worth {e}, the state {v}"));
+            }
+        }
+        for key in &spec.inner {
+            let x = g.solved(key);
+            if !good_free(x, v, p1_fixed) {
+                return Err(format!("a step is worth {x}, the state {v}"));
+            }
+            if forcing {
+                smaller_rank(g, key)?;
+            }
+        }
+        if spec.exit.is_none() && spec.inner.is_empty() {
+            return Err("a state without moves".into());
+        }
+    }
+    Ok(())
+}
+
+/// Whether the free side's option `x` keeps the fixed side's bound `v`
+/// (P1 fixed: P2's options are all at least `v`; P2 fixed: P1's at most).
+fn good_free(x: Q, v: Q, p1_fixed: bool) -> bool {
+    if p1_fixed {
+        x >= v
+    } else {
+        x <= v
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Best responses against real colourings, certified by endless_mdp.
 
@@ -666,6 +999,8 @@ struct Graph {
     index: HashMap<(Position, Set), u32>,
     todo: Vec<(Position, Set)>,
     negate: bool,
+    /// One end per payoff.
+    ends: HashMap<Q, u32>,
 }
 
 impl Graph {
@@ -675,6 +1010,7 @@ impl Graph {
             index: HashMap::default(),
             todo: Vec::new(),
             negate,
+            ends: HashMap::default(),
         }
     }
 
@@ -692,8 +1028,13 @@ impl Graph {
     /// An end paying `v` to P1.
     fn end(&mut self, v: Q) -> u32 {
         let v = if self.negate { -v } else { v };
+        if let Some(&i) = self.ends.get(&v) {
+            return i;
+        }
         self.nodes.push(Node::End(v.to_big()));
-        (self.nodes.len() - 1) as u32
+        let i = (self.nodes.len() - 1) as u32;
+        self.ends.insert(v, i);
+        i
     }
 
     fn chance(&mut self, b: Vec<(u64, u32)>) -> u32 {
@@ -1006,17 +1347,34 @@ fn plays(act: &Act, st: &Step) -> bool {
     }
 }
 
-/// The two-piece strategy of a two-sided `model` that reads P1's moves:
-/// P2 keeps the set S of P1's pieces that may be red, updated by Bayes
-/// under the model's P1 strategy (after P1's move, S becomes the union of
-/// the strategy's blocks that play it; a move the strategy does not play
-/// leaves S), and plays the model's P2 strategy at (board, S, T), its red
-/// uniform in T. Against P1 whose red starts on `r1`: P1's best-response
-/// problem (layers: phase, |S|, |T|; P1 maximises) and its root. P1's
-/// escapes and P2's guess count as in [`certify_p2`]; a guess among S
-/// misses for sure when P1's red is not in S (counted +1).
+/// How the two-piece strategy of [`reader_problem`] keeps the set S of
+/// P1's pieces that may be red.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// By Bayes under the model's P1 strategy: after P1's move, S becomes
+    /// the union of the strategy's blocks that play it (a move the strategy
+    /// does not play leaves S).
+    Bayes,
+    /// Never from P1's moves: S is every piece P1 has not lost (only a
+    /// capture of a blue narrows it).
+    Never,
+}
+
+/// The two-piece strategy of a two-sided `model`, reading P1's moves as
+/// `reading` says: P2 keeps the set S of P1's pieces that may be red and
+/// plays the model's P2 strategy at (board, S, T), its red uniform in T.
+/// Against P1 whose red starts on `r1`: P1's best-response problem
+/// (layers: phase, |S|, |T|; P1 maximises) and its root. P1's escapes and
+/// P2's guess count as in [`certify_p2`]; a guess among S misses for sure
+/// when P1's red is not in S (counted +1).
 #[must_use]
-pub fn reader_problem(model: &Model, det: &Det, p1_first: bool, r1: u8) -> (Problem, u32) {
+pub fn reader_problem(
+    model: &Model,
+    det: &Det,
+    reading: Reading,
+    p1_first: bool,
+    r1: u8,
+) -> (Problem, u32) {
     let start = Board::start(true);
     let root_pos = Position {
         to_move: if p1_first {
@@ -1027,10 +1385,7 @@ pub fn reader_problem(model: &Model, det: &Det, p1_first: bool, r1: u8) -> (Prob
         p1: coloured(start.p1, r1),
         p2: purple(start.p2),
     };
-    let mut p = Problem {
-        responder_max: true,
-        ..Problem::default()
-    };
+    let mut p = Problem::new(true);
     let mut index: HashMap<(Position, Set, Set), u32> = HashMap::default();
     let mut todo: Vec<(Position, Set, Set)> = Vec::new();
     let id = |p: &mut Problem,
@@ -1083,7 +1438,10 @@ pub fn reader_problem(model: &Model, det: &Det, p1_first: bool, r1: u8) -> (Prob
                     .iter()
                     .filter(|(_, a)| plays(a, &st))
                     .fold(0, |acc, (b, _)| acc | b);
-                let s2 = moved(if seen == 0 { s } else { seen }, st);
+                let s2 = match reading {
+                    Reading::Bayes if seen != 0 => moved(seen, st),
+                    _ => moved(s, st),
+                };
                 out.push(id(&mut p, &mut index, &mut todo, (pos.play(st), s2, t)));
             }
             out
@@ -1176,6 +1534,63 @@ pub fn certify_problem(problem: &Problem, root: u32) -> Certificate {
 mod tests {
     use super::*;
 
+    fn u_model(full: &crate::fullinfo::FullInfo) -> Model<'_> {
+        Model::solve(Rules::U, full, crate::model::Continuation::Solved).unwrap()
+    }
+
+    const STARTS: [(bool, Set); 2] = [(true, 0b10_0110), (false, 0b10_0110)];
+
+    /// The check accepts the layered solution of U, and its value is the
+    /// game's (1/2, both orders); value iteration apart agrees.
+    #[test]
+    fn the_check_accepts_a_solution_and_value_iteration_agrees() {
+        let full = crate::fullinfo::FullInfo::solve();
+        let det = Det::solve();
+        let m = u_model(&full);
+        let c = check_solution(&m, &det, None, &STARTS);
+        assert_eq!(c.failure, None);
+        assert_eq!(c.values, vec![Some(Q::new(1, 2)); 2]);
+        assert!(c.states[0] > 1000 && c.states[1] > 1000, "{:?}", c.states);
+        let v = game_value(Rules::U, &det, None, 0b10_0110).unwrap();
+        assert_eq!(v, [m.start_value(true), m.start_value(false)]);
+    }
+
+    /// A value raised at the start, or a rank that no longer falls along
+    /// the forcing side's moves, fails the check.
+    #[test]
+    fn the_check_rejects_a_wrong_value_or_rank() {
+        let full = crate::fullinfo::FullInfo::solve();
+        let det = Det::solve();
+        let start = Board::start(true);
+        let mut m = u_model(&full);
+        m.set_value(&start, start.p1, start.p2, Q::new(2, 3));
+        let c = check_solution(&m, &det, None, &STARTS[..1]);
+        assert!(c.failure.is_some(), "{c:?}");
+        assert_eq!(c.values, vec![None]);
+        // With the strategy's move read before the value was raised, the
+        // move's worth (1/2) falls short of the state's.
+        let mut m = u_model(&full);
+        let _ = m.decision(&start, start.p1, start.p2);
+        m.set_value(&start, start.p1, start.p2, Q::new(2, 3));
+        let c = check_solution(&m, &det, None, &STARTS[..1]);
+        assert!(
+            c.failure
+                .as_deref()
+                .is_some_and(|e| e.contains("worth 1/2")),
+            "{c:?}"
+        );
+        let mut m = u_model(&full);
+        // P1 forces 1/2 by a step from the start: its rank must fall.
+        let d = m.decision(&start, start.p1, start.p2);
+        assert!(matches!(d.blocks()[0].1, Act::Step { .. }));
+        m.set_rank(&start, start.p1, start.p2, 0);
+        let c = check_solution(&m, &det, None, &STARTS[..1]);
+        assert!(
+            c.failure.as_deref().is_some_and(|e| e.contains("rank")),
+            "{c:?}"
+        );
+    }
+
     #[test]
     fn partitions_of_three_and_two() {
         assert_eq!(partitions(0b111).len(), 4);
@@ -1195,6 +1610,7 @@ mod tests {
             value: Vec::new(),
             gambles: HashMap::default(),
             reach: HashMap::default(),
+            check: None,
         };
         // C = 0, 0: 1/2; C = 1/2, 0: 2/3; C = −1, −1: 0; three at 0: 1/3.
         assert_eq!(g.gamble_value(&[Q::ZERO, Q::ZERO]), Q::new(1, 2));

@@ -40,6 +40,19 @@ impl Q {
 
     fn from_wide(num: i128, den: i128) -> Q {
         assert!(den != 0, "a fraction with denominator 0");
+        // Nearly every term fits a machine word: reduce there (a binary gcd
+        // on u64 instead of i128 division).
+        if let (Ok(n), Ok(d)) = (i64::try_from(num), i64::try_from(den)) {
+            if n != i64::MIN && d != i64::MIN {
+                let g = gcd64(n.unsigned_abs(), d.unsigned_abs()) as i64;
+                let (n, d) = (n / g, d / g);
+                return if d < 0 {
+                    Q { num: -n, den: -d }
+                } else {
+                    Q { num: n, den: d }
+                };
+            }
+        }
         let g = num.gcd(&den);
         let (mut n, mut d) = (num / g, den / g);
         if d < 0 {
@@ -97,8 +110,33 @@ impl Q {
     }
 }
 
+/// Stein's binary gcd (`gcd(0, 0) = 0` never occurs: denominators are not 0).
+fn gcd64(mut a: u64, mut b: u64) -> u64 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
 impl Ord for Q {
     fn cmp(&self, other: &Q) -> Ordering {
+        if self.den == other.den {
+            return self.num.cmp(&other.num);
+        }
         (i128::from(self.num) * i128::from(other.den))
             .cmp(&(i128::from(other.num) * i128::from(self.den)))
     }
@@ -113,6 +151,18 @@ impl PartialOrd for Q {
 impl Add for Q {
     type Output = Q;
     fn add(self, o: Q) -> Q {
+        if self.den == o.den {
+            return Q::from_wide(
+                i128::from(self.num) + i128::from(o.num),
+                i128::from(self.den),
+            );
+        }
+        if self.num == 0 {
+            return o;
+        }
+        if o.num == 0 {
+            return self;
+        }
         let (a, b, c, d) = (
             i128::from(self.num),
             i128::from(self.den),
@@ -143,6 +193,12 @@ impl Neg for Q {
 impl Mul for Q {
     type Output = Q;
     fn mul(self, o: Q) -> Q {
+        if self.num == 0 || o.num == 0 {
+            return Q::ZERO;
+        }
+        if self.den == 1 && self.num.abs() == 1 {
+            return if self.num == 1 { o } else { -o };
+        }
         Q::from_wide(
             i128::from(self.num) * i128::from(o.num),
             i128::from(self.den) * i128::from(o.den),
@@ -189,5 +245,15 @@ mod tests {
         assert!(Q::new(1, 3) < Q::new(1, 2));
         assert_eq!(Q::new(3, 6).to_string(), "1/2");
         assert_eq!(Q::from_big(&Q::new(-5, 7).to_big()), Some(Q::new(-5, 7)));
+        assert_eq!(Q::new(6, -4), Q::new(-3, 2));
+        assert_eq!(Q::new(0, -5), Q::ZERO);
+        assert_eq!(Q::new(1, 2) * Q::ZERO + Q::new(1, 6), Q::new(2, 12));
+        assert_eq!(Q::MINUS_ONE * Q::new(2, 3), Q::new(-2, 3));
+        assert!(Q::new(-1, 3) < Q::new(-1, 4));
+        assert_eq!(gcd64(48, 18), 6);
+        assert_eq!(gcd64(0, 7), 7);
+        // Beyond a machine word on the way, reduced back into one.
+        let big = Q::new(i64::MAX / 3, 5);
+        assert_eq!((big * Q::new(3, i64::MAX / 3)).to_string(), "3/5");
     }
 }

@@ -72,10 +72,7 @@ struct Builder {
 impl Builder {
     fn new(responder_max: bool) -> Builder {
         Builder {
-            p: Problem {
-                responder_max,
-                ..Problem::default()
-            },
+            p: Problem::new(responder_max),
             index: HashMap::default(),
             todo: Vec::new(),
         }
