@@ -191,3 +191,46 @@ fn geister_bracket_prints_the_certified_bracket_beside_the_papers() {
     }
     assert_eq!(v["sanity"].as_array().unwrap().len(), 6);
 }
+
+/// The analyses of GEI-101..105.
+const CLAIMED: [Kind; 5] = [
+    Kind::BbrVsBr,
+    Kind::BrVsBbrHalf,
+    Kind::Basic,
+    Kind::BrVsBrr,
+    Kind::RbrVsBr,
+];
+
+#[test]
+fn every_end_of_the_judged_problems_equals_the_model_written_apart() {
+    use solved_games::games::geister::bracket::audit::judged;
+    for kind in CLAIMED {
+        let leaves = &judged(kind).leaves;
+        assert_eq!(leaves.first_difference, None, "{kind}");
+        assert_eq!(leaves.judge, leaves.model, "{kind}");
+        // Escapes and captures are both there to be compared.
+        for event in ["escape", "captured"] {
+            assert!(
+                leaves.by_event.get(event).copied().unwrap_or(0) > 0,
+                "{kind}: no {event}"
+            );
+        }
+    }
+}
+
+#[test]
+fn against_a_fixed_responder_the_judged_value_is_seeded_play_under_real_colours() {
+    use solved_games::games::geister::bracket::audit::judged;
+    let mut escapes = 0;
+    for kind in CLAIMED {
+        for (i, m) in judged(kind).fixed.iter().enumerate() {
+            assert!(m.agrees(), "{kind} problem {i}: {m:?}");
+            if m.ending == "escape" {
+                escapes += 1;
+                // Player 1's colour is drawn, so the escape pays ±1 at random.
+                assert!(m.se > 0.0, "{kind} problem {i}: {m:?}");
+            }
+        }
+    }
+    assert!(escapes >= 4, "only {escapes} matches end in an escape");
+}

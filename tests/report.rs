@@ -177,6 +177,46 @@ fn junit_escapes_what_claims_contain() {
     }
 }
 
+/// A claim and a figure whose computations panic (as a solver's internal
+/// assertion does) end as a FAIL and a failed figure with the panic's
+/// message; the other claims are still checked and the JSON, the JUnit file
+/// and the page are still written from the run.
+#[test]
+fn a_panicking_claim_is_a_fail_and_every_report_is_still_written() {
+    let mut broken = claims::by_id("NIM-001").unwrap();
+    broken.id = "NIM-990";
+    broken.compute = || panic!("a stretch read from the wrong layout");
+    let list = [claims::by_id("NIM-002").unwrap(), broken];
+    let run = Run::check(&list, &Silent, |_| Ok::<_, ()>(())).unwrap();
+    assert_eq!(run.verdicts.len(), 2);
+    assert_eq!(run.verdicts[0].status, Status::Pass);
+    assert_eq!(run.verdicts[1].status, Status::Fail);
+    let message = "panicked: a stretch read from the wrong layout";
+    assert_eq!(run.verdicts[1].evidence.computed, message);
+    let json = serde_json::to_string(&run.json()).unwrap();
+    assert!(json.contains(message), "{json}");
+    let xml = junit::render(&run, &Meta::now());
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let failure = doc
+        .descendants()
+        .find(|n| n.has_tag_name("failure"))
+        .expect("the FAIL is a <failure>");
+    assert!(attr(failure, "message").contains(message));
+    let spec = figures::Spec::new("fig-broken", GameId::Nim, "broken", || panic!("no table"));
+    let drawn = figures::draw(&[spec], &[GameId::Nim], &Silent);
+    let failed = drawn[0].as_ref().expect_err("a failed figure");
+    assert_eq!(failed.error, "panicked: no table");
+    let meta = Meta::now();
+    let page = html::Page {
+        run: &run,
+        meta: &meta,
+        figures: &drawn,
+        timing: &[],
+    }
+    .render();
+    assert!(page.contains(message) && page.contains("panicked: no table"));
+}
+
 // ---------------------------------------------------------------- browser --
 
 /// The headless Chromium to render with; fails, naming the package, when

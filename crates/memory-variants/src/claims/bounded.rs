@@ -18,6 +18,7 @@ use solved_games_reference::games::memory::optimized::{exact_table, Extent};
 use solved_games_reference::games::memory::rules::TieBreak;
 use solved_games_reference::games::memory::State;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The largest M of the claims.
@@ -36,6 +37,41 @@ type Interval = (BigRational, BigRational);
 /// tables: building with draws gives the values too, computed once).
 pub(crate) fn start_draws() -> &'static [Vec<Interval>] {
     &solved().1
+}
+
+/// The explicit row's value of every state it reaches from the starts of
+/// N ≤ [`NAIVE_REACH`] pairs with memory `m` (by notation), once per process
+/// (MEM-120 and MEM-124 read it).
+fn naive_rows(m: usize) -> &'static HashMap<String, BigRational> {
+    static ROWS: [OnceLock<HashMap<String, BigRational>>; MEMORY_REACH + 1] =
+        [const { OnceLock::new() }; MEMORY_REACH + 1];
+    ROWS[m].get_or_init(|| naive::solve(m, NAIVE_REACH))
+}
+
+/// MEM-124: the pattern solver against the explicit row, the exact value
+/// of every state the pattern solver reaches from the starts of N ≤
+/// [`NAIVE_REACH`] pairs, every M ≤ [`MEMORY_REACH`].
+fn every_state() -> Evidence {
+    let mut rows = Vec::new();
+    for m in 0..=MEMORY_REACH {
+        let naive = naive_rows(m);
+        match BoundedTable::build(m, NAIVE_REACH) {
+            Ok(table) => {
+                for (n, pattern, passed, v) in table.states() {
+                    let name = notation(n, &pattern, passed);
+                    let slow = naive
+                        .get(&name)
+                        .map_or("none".to_string(), ToString::to_string);
+                    rows.push((format!("M = {m}, {name}"), v.to_string(), slow));
+                }
+            }
+            Err(e) => rows.push((format!("M = {m}"), format!("unsolved: {e}"), String::new())),
+        }
+    }
+    super::every_state(
+        &format!("every state of N ≤ {NAIVE_REACH} pairs, M ≤ {MEMORY_REACH}"),
+        &rows,
+    )
 }
 
 /// Every table M ≤ [`MEMORY_REACH`] to N = [`PAIRS_REACH`] with its draw
@@ -162,7 +198,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                 .collect();
             let rows: Vec<Vec<BigRational>> = (0..=MEMORY_REACH)
                 .map(|m| {
-                    let values = naive::solve(m, NAIVE_REACH);
+                    let values = naive_rows(m);
                     (1..=NAIVE_REACH)
                         .map(|n| values[&notation(n, &[], false)].clone())
                         .collect()
@@ -271,6 +307,18 @@ pub(super) const CLAIMS: &[Claim] = &[
                 exact_intervals(&rows),
             )
         },
+    },
+    Claim {
+        id: "MEM-124",
+        game: GameId::Memory,
+        source: "004 §4 item 3",
+        statement: "computed, not from the document — naive = optimized, exactly: on every state \
+                    the pattern solver reaches from the starts of N ≤ 3 pairs with memory M ≤ 6, \
+                    the pattern solver MEM-120..123 run and the explicit row give the same exact \
+                    value (compared as digests)",
+        expected: "holds",
+        erratum: None,
+        compute: every_state,
     },
 ];
 

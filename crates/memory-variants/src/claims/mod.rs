@@ -12,6 +12,28 @@ pub(crate) mod ranks;
 pub(crate) mod three;
 pub(crate) mod variants;
 
+/// Evidence that two solvers give the same exact values on every state of
+/// `part`: `rows` holds, per state, its name and the optimized and the
+/// naive side's values as text. Computed `holds`, or the first state whose
+/// values differ; the SHA-256 digests of each side's lines are compared as
+/// naive = optimized, so that a difference anywhere fails the claim.
+pub(crate) fn every_state(part: &str, rows: &[(String, String, String)]) -> Evidence {
+    use solved_games_reference::table::sha256;
+    let side = |pick: fn(&(String, String, String)) -> &String| {
+        let text: String = rows
+            .iter()
+            .map(|row| format!("{}: {}\n", row.0, pick(row)))
+            .collect();
+        format!("{} states, sha256 {}", rows.len(), sha256(text.as_bytes()))
+    };
+    let computed = rows.iter().find(|(_, a, b)| a != b).map_or_else(
+        || "holds".to_string(),
+        |(state, a, b)| format!("{state}: optimized {a}, naive {b}"),
+    );
+    Evidence::within(computed, part, side(|r| &r.1), side(|r| &r.2))
+        .measured(format!("{} states compared", rows.len()))
+}
+
 /// Every claim of the wing, in registry order: the §4 item 1 variants, three
 /// players, bounded memory, ranks of four.
 #[must_use]

@@ -72,6 +72,35 @@ fn runs(ks: &[usize]) -> String {
     out.join(", ")
 }
 
+/// MEM-133: the per-rank recurrence against the row search, the exact
+/// (mover, draw) of every position the row search reaches from the starts
+/// of K ≤ [`NAIVE_REACH`] ranks.
+fn every_state() -> Evidence {
+    let mut search = RowSearch::new();
+    for k in 1..=NAIVE_REACH {
+        search.start(k);
+    }
+    let mut solver = RankSolver::new();
+    let rows: Vec<(String, String, String)> = search
+        .states()
+        .into_iter()
+        .map(|(state, slow)| {
+            let fast = solver
+                .value(&state)
+                .map_or("none".to_string(), |v| format!("{} {}", v.mover, v.draw));
+            (
+                state.to_string(),
+                fast,
+                format!("{} {}", slow.mover, slow.draw),
+            )
+        })
+        .collect();
+    super::every_state(
+        &format!("every position the row search reaches, K ≤ {NAIVE_REACH}"),
+        &rows,
+    )
+}
+
 fn naive_starts() -> Vec<RankValue> {
     let mut search = RowSearch::new();
     (1..=NAIVE_REACH).map(|k| search.start(k)).collect()
@@ -160,5 +189,17 @@ pub(super) const CLAIMS: &[Claim] = &[
             )
             .measured(format!("draw, K = 2..13: {}", draws(all)))
         },
+    },
+    Claim {
+        id: "MEM-133",
+        game: GameId::Memory,
+        source: "004 §4 (last sentence)",
+        statement: "computed, not from the document — naive = optimized, exactly: on every \
+                    position the explicit-row search reaches from the starts of K ≤ 3 ranks of \
+                    four, the per-rank recurrence MEM-130..132 run gives the same exact expected \
+                    points and draw probability (compared as digests)",
+        expected: "holds",
+        erratum: None,
+        compute: every_state,
     },
 ];

@@ -8,9 +8,10 @@
 use super::variants::runs_or_none;
 use super::{Claim, Evidence, GameId};
 use crate::variants::three::naive::ThreeRowSearch;
+use crate::variants::three::optimized::Value;
 use crate::variants::three::optimized::{MaxN, Paranoid};
-use crate::variants::three::packed::{max_n_starts_under, paranoid_starts_under};
-use crate::variants::three::PassRule;
+use crate::variants::three::packed::{max_n_starts_under, paranoid_starts_under, PackedThreeTable};
+use crate::variants::three::{Mode, PassRule, ThreeState};
 use num_rational::BigRational;
 use num_traits::{ToPrimitive, Zero};
 use std::sync::OnceLock;
@@ -151,6 +152,75 @@ const MAX_N_FAVOURED: &str = "seat 1: 1, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 
                               29-30, 32-33, 35-36, 38-39, 41-42, 44-45, 47-48, 50-51, 53-54, \
                               56-57, 59-60, 62-63, 65-66, 68-69, 71-72, 74-75, 77-78, 80-81, \
                               83-84, 86-87, 89-90, 92-93, 95-96, 98-99";
+
+/// MEM-118: the packed recurrence `reproduce` runs against the row search,
+/// the exact values of every state of n ≤ [`NAIVE_REACH`] under both modes
+/// and both pass rules: max-n's three winning chances and draw, paranoid's
+/// three guarantees and the draw chance of each focal game.
+fn every_state() -> Evidence {
+    let mut rows = Vec::new();
+    for mode in Mode::ALL {
+        for rule in PassRule::ALL {
+            let packed = PackedThreeTable::build_under(mode, rule, NAIVE_REACH);
+            let mut search = ThreeRowSearch::under(rule);
+            for n in 1..=NAIVE_REACH {
+                for ones_known in [0u8, 1] {
+                    for m in 0..=n {
+                        for k in 0..=n {
+                            for passes in 0..rule.passes() {
+                                let s = ThreeState {
+                                    ones_known,
+                                    n,
+                                    m,
+                                    k,
+                                    passes,
+                                };
+                                if !s.exists_under(rule) {
+                                    continue;
+                                }
+                                let fast = match packed.value(s) {
+                                    Some(Value::MaxN(v)) => {
+                                        format!(
+                                            "{} {} {} {}",
+                                            v.wins[0], v.wins[1], v.wins[2], v.draw
+                                        )
+                                    }
+                                    Some(Value::Paranoid(v)) => (0..3)
+                                        .map(|i| format!("{} {}", v.guaranteed[i], v.draws[i]))
+                                        .collect::<Vec<_>>()
+                                        .join(" "),
+                                    None => "none".to_string(),
+                                };
+                                let slow = match mode {
+                                    Mode::MaxN => search.state_max_n(&s.name(), passes).map(|v| {
+                                        format!(
+                                            "{} {} {} {}",
+                                            v.wins[0], v.wins[1], v.wins[2], v.draw
+                                        )
+                                    }),
+                                    Mode::Paranoid => (0..3)
+                                        .map(|place| {
+                                            search
+                                                .state_guarantee(&s.name(), passes, place)
+                                                .map(|g| format!("{} {}", g.payoff, g.draw))
+                                        })
+                                        .collect::<Result<Vec<_>, _>>()
+                                        .map(|parts| parts.join(" ")),
+                                }
+                                .unwrap_or_else(|_| "none".to_string());
+                                rows.push((format!("{mode}, {rule}: {s}"), fast, slow));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    super::every_state(
+        &format!("every state of n ≤ {NAIVE_REACH} pairs, both modes, both pass rules"),
+        &rows,
+    )
+}
 
 /// Claims about three players, in the order SPEC.md lists them.
 pub(super) const CLAIMS: &[Claim] = &[
@@ -429,5 +499,18 @@ pub(super) const CLAIMS: &[Claim] = &[
                 naive,
             )
         },
+    },
+    Claim {
+        id: "MEM-118",
+        game: GameId::Memory,
+        source: "004 §4 item 2",
+        statement: "computed, not from the document — naive = optimized, exactly: on every state \
+                    of n ≤ 5 pairs under max-n and paranoid play and both pass rules, the packed \
+                    recurrence MEM-110..117 run and the explicit-row search give the same exact \
+                    values (max-n: the three winning chances and the draw; paranoid: each seat's \
+                    guarantee and the draw chance of its game; compared as digests)",
+        expected: "holds",
+        erratum: None,
+        compute: every_state,
     },
 ];

@@ -7,8 +7,8 @@
 use super::{Claim, Evidence, GameId};
 use crate::variants::naive::RowSearch;
 use crate::variants::optimized::Value;
-use crate::variants::packed::start_values;
-use crate::variants::{TieRule, Variant};
+use crate::variants::packed::{start_values, PackedTable};
+use crate::variants::{TieRule, Variant, VariantState};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games_reference::games::memory::analysis::draw_probabilities;
@@ -138,6 +138,74 @@ const ODD_FIRST: &str = "first: 1, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 
                          10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, \
                          46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, \
                          82, 84, 86, 88, 90, 92, 94, 96, 98, 100";
+
+/// Every state of n ≤ `pairs` pairs a game of `pairs` pairs reaches: the
+/// leads |lead| ≤ pairs − n of its parity where the variant counts them,
+/// and the pass flag where two known numbers lie on the table.
+fn states(variant: Variant, pairs: usize) -> Vec<VariantState> {
+    let mut out = Vec::new();
+    for n in 1..=pairs {
+        let taken = i64::try_from(pairs - n).expect("small");
+        let leads: Vec<i64> = if variant.counts_pairs() {
+            (-taken..=taken).step_by(2).collect()
+        } else {
+            vec![0]
+        };
+        for ones_known in [0u8, 1] {
+            for m in 0..=n {
+                for k in 0..=n {
+                    if !VariantState::exists(ones_known, n, m, k) {
+                        continue;
+                    }
+                    for &lead in &leads {
+                        for passed in [false, true] {
+                            if passed && m + k < 2 {
+                                continue;
+                            }
+                            out.push(VariantState {
+                                ones_known,
+                                n,
+                                m,
+                                k,
+                                lead,
+                                passed,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// MEM-108: the packed recurrence `reproduce` runs against the row search,
+/// the exact (mover, other, draw) of every state of n ≤
+/// [`NAIVE_REACH`], every variant.
+fn every_state() -> Evidence {
+    let mut rows = Vec::new();
+    for variant in Variant::ALL {
+        let packed = PackedTable::build(variant, NAIVE_REACH);
+        let mut search = RowSearch::new(variant);
+        for s in states(variant, NAIVE_REACH) {
+            let family = if s.ones_known == 0 { 'F' } else { 'G' };
+            let row = format!("{family}({},{},{})", s.n, s.m, s.k);
+            let fast = packed.value(s).map_or("none".to_string(), |v| {
+                format!("{} {} {}", v.mover, v.other, v.draw)
+            });
+            let slow = search
+                .state_value(&row, s.lead, s.passed)
+                .map_or("none".to_string(), |v| {
+                    format!("{} {} {}", v.mine, v.theirs, v.draw)
+                });
+            rows.push((format!("{variant} {s}"), fast, slow));
+        }
+    }
+    super::every_state(
+        &format!("every state of n ≤ {NAIVE_REACH} pairs, every variant"),
+        &rows,
+    )
+}
 
 /// Claims about the §4 variants, in the order SPEC.md lists them.
 pub(super) const CLAIMS: &[Claim] = &[
@@ -287,5 +355,18 @@ pub(super) const CLAIMS: &[Claim] = &[
                 f6(&draws.value(start).expect("held"))
             ))
         },
+    },
+    Claim {
+        id: "MEM-108",
+        game: GameId::Memory,
+        source: "004 §4 item 1",
+        statement: "computed, not from the document — naive = optimized, exactly: on every state \
+                    of n ≤ 5 pairs of each variant (the paper's scoring, pairs, points with each tie \
+                    rule; every lead a game of 5 pairs reaches, after a pass or not), the packed \
+                    recurrence MEM-101..106 run and the explicit-row search give the same exact \
+                    (mover, other, draw) (the two sides compared as digests)",
+        expected: "holds",
+        erratum: None,
+        compute: every_state,
     },
 ];

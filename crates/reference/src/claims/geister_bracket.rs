@@ -7,13 +7,15 @@
 
 use super::{Claim, Evidence, GameId};
 use crate::games::geister::analysis::Kind;
-use crate::games::geister::bracket::{judge_kind, Guarantee};
+use crate::games::geister::bracket::{audit, Guarantee};
+use crate::table::sha256;
+use std::collections::BTreeMap;
 
 /// The guarantees of `kind`'s strategy for both turn orders, as
 /// `first: g, second: g`, by the certified judge and by reachability;
 /// a failed certificate shows as `uncertified`.
 fn guarantees(kind: Kind) -> Evidence {
-    let all: Vec<Guarantee> = judge_kind(kind);
+    let all: &[Guarantee] = &audit::judged(kind).guarantees;
     let show = |f: &dyn Fn(&Guarantee) -> String| {
         all.iter()
             .map(|g| format!("P{} first: {}", g.to_move, f(g)))
@@ -38,6 +40,96 @@ fn guarantees(kind: Kind) -> Evidence {
     ));
     e
 }
+
+/// GEI-117: the judge's rounding on problems with averages off its grid.
+fn rounding() -> Evidence {
+    let r = audit::rounding(ROUNDING_PROBLEMS, 106);
+    Evidence::optimized_only(r.first_failure.unwrap_or_else(|| "holds".to_string())).measured(
+        format!(
+            "{} problems and their negations, {} states, {} of them off the grid",
+            r.problems, r.states, r.off_grid
+        ),
+    )
+}
+
+/// The analyses of GEI-101..105, whose problems GEI-118 and GEI-119 read.
+const CLAIMED: [Kind; 5] = [
+    Kind::BbrVsBr,
+    Kind::BrVsBbrHalf,
+    Kind::Basic,
+    Kind::BrVsBrr,
+    Kind::RbrVsBr,
+];
+
+/// GEI-118: every end's value by the builder against the model written
+/// apart, compared as the digests of one line per end.
+fn leaves() -> Evidence {
+    let (mut judge, mut model, mut first) = (String::new(), String::new(), None);
+    let mut by_event: BTreeMap<&str, usize> = BTreeMap::new();
+    for kind in CLAIMED {
+        let l = &audit::judged(kind).leaves;
+        judge.push_str(&format!("{kind}\n{}", l.judge));
+        model.push_str(&format!("{kind}\n{}", l.model));
+        first = first.or_else(|| l.first_difference.clone());
+        for (e, n) in &l.by_event {
+            *by_event.entry(e).or_insert(0) += n;
+        }
+    }
+    let ends: usize = by_event.values().sum();
+    let counts = by_event
+        .iter()
+        .map(|(e, n)| format!("{e} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Evidence::within(
+        first.unwrap_or_else(|| "holds".to_string()),
+        "every end of the responder problems of GEI-101..105",
+        format!("{ends} ends, sha256 {}", sha256(judge.as_bytes())),
+        format!("{ends} ends, sha256 {}", sha256(model.as_bytes())),
+    )
+    .measured(format!("{ends} ends: {counts}"))
+}
+
+/// GEI-119: each strategy against the fixed responder, the judge's value
+/// of the play against seeded play under real colours.
+fn fixed_responder() -> Evidence {
+    let (mut matches, mut escapes, mut worst, mut first) = (0, 0, 0.0_f64, None);
+    let mut endings: BTreeMap<&str, usize> = BTreeMap::new();
+    for kind in CLAIMED {
+        for (i, m) in audit::judged(kind).fixed.iter().enumerate() {
+            matches += 1;
+            *endings.entry(m.ending).or_insert(0) += 1;
+            escapes += usize::from(m.ending == "escape");
+            if m.se > 0.0 {
+                let exact = num_traits::ToPrimitive::to_f64(&m.exact).unwrap_or(f64::NAN);
+                worst = worst.max((m.mean - exact).abs() / m.se);
+            }
+            if !m.agrees() && first.is_none() {
+                first = Some(format!(
+                    "{kind} problem {i} ({}): judged {}, seeded play {:.4} ± {:.4}",
+                    m.ending, m.exact, m.mean, m.se
+                ));
+            }
+        }
+    }
+    let computed = match (first, escapes) {
+        (Some(f), _) => f,
+        (None, 0) => "no match ends in an escape".to_string(),
+        (None, _) => "holds".to_string(),
+    };
+    let endings = endings
+        .iter()
+        .map(|(e, n)| format!("{e} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Evidence::optimized_only(computed).measured(format!(
+        "{matches} matches of 4,000 plays, ending in: {endings}; largest |mean − judged| {worst:.2} standard errors"
+    ))
+}
+
+/// The random problems GEI-117 draws (those with at most 512 policies are
+/// compared, about four in five).
+const ROUNDING_PROBLEMS: usize = 300;
 
 pub(super) const CLAIMS: &[Claim] = &[
     Claim {
@@ -98,5 +190,46 @@ pub(super) const CLAIMS: &[Claim] = &[
         expected: "P1 first: 0, P2 first: 0",
         erratum: None,
         compute: || guarantees(Kind::RbrVsBr),
+    },
+    Claim {
+        id: "GEI-117",
+        game: GameId::Geister,
+        source: "003 §5 (endless play 0)",
+        statement: "sanity of the judge's rounding: on a problem with a 1/7 chance and on 300 \
+                    seeded random problems whose chance averages fall off the judge's grid \
+                    (each also negated), the enclosure at the grid of GEI-101..105 contains the \
+                    exact value of every state (every pure policy solved exactly), is at most \
+                    2^-20 wide, and its lower bounds pass the exact certificate check (computed, \
+                    not from the document)",
+        expected: "holds",
+        erratum: None,
+        compute: rounding,
+    },
+    Claim {
+        id: "GEI-118",
+        game: GameId::Geister,
+        source: "003 §1, §2, §6",
+        statement: "the judge's leaf values: at every end of the responder problems of \
+                    GEI-101..105 (escapes, captures by either side, the substitutes counted for \
+                    play that goes on), the builder's payoff equals a model written apart that \
+                    enumerates player 1's real colourings and resolves the event under each \
+                    (computed, not from the document; the two sides compared as digests)",
+        expected: "holds",
+        erratum: None,
+        compute: leaves,
+    },
+    Claim {
+        id: "GEI-119",
+        game: GameId::Geister,
+        source: "003 §1, §2, §6",
+        statement: "each strategy of GEI-101..105 against a fixed responder that plays its first \
+                    plain step (never capturing or escaping while it has one, so that player 1 \
+                    escapes): the judge's exact value of that play lies within 4 standard errors \
+                    of 4,000 seeded plays with player 1's colours drawn and escapes and captures \
+                    resolved under them, for every colouring of player 2 and both sides to move \
+                    first (computed, not from the document)",
+        expected: "holds",
+        erratum: None,
+        compute: fixed_responder,
     },
 ];

@@ -221,14 +221,30 @@ pub struct Verdict {
 }
 
 impl Claim {
-    /// Computes the claim and judges it.
+    /// Computes the claim and judges it. A computation that panics (an
+    /// internal assertion of a solver) is a FAIL whose computed value is
+    /// `panicked: ` and the panic's message, so that the rest of a run and
+    /// its reports are still written.
     #[must_use]
     pub fn check(&self) -> Verdict {
         let start = Instant::now();
-        let evidence = (self.compute)();
+        let evidence = std::panic::catch_unwind(self.compute).unwrap_or_else(|panic| {
+            Evidence::optimized_only(format!("panicked: {}", panic_message(panic.as_ref())))
+        });
         let millis = start.elapsed().as_secs_f64() * 1e3;
         judge(*self, evidence, millis)
     }
+}
+
+/// The message of a panic's payload (`panic!` with a format string or a
+/// literal), or a placeholder for any other payload.
+#[must_use]
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 /// The decision table of the module docs, apart from the timing so it can be
@@ -362,6 +378,26 @@ mod tests {
         // Measurements and reasons are shown, never judged.
         let measured = Evidence::optimized_only("1").measured("0.999").because("r");
         assert_eq!(st("1", None, measured), Status::Pass);
+    }
+
+    /// A claim whose computation panics is a FAIL with the panic's
+    /// message, not a panic of the caller.
+    #[test]
+    fn a_panicking_computation_is_a_fail_with_its_message() {
+        let mut claim = sample("1", None);
+        claim.compute = || panic!("stage game {} has no row", 7);
+        let verdict = claim.check();
+        assert_eq!(verdict.status, Status::Fail);
+        assert_eq!(
+            verdict.evidence.computed,
+            "panicked: stage game 7 has no row"
+        );
+        assert_eq!(verdict.agree, None);
+        claim.compute = || std::panic::panic_any(3_u8);
+        assert_eq!(
+            claim.check().evidence.computed,
+            "panicked: a panic without a message"
+        );
     }
 
     #[test]

@@ -168,4 +168,96 @@ pub const YEN: &[Claim] = &[
     table("YEN-901", GameId::Yen, "000 §2", "Computed, not from the document (do both solvers agree on every state?): the naive and optimized tables of every state of T = 6 units over R = 4 rounds have the same SHA-256 digest", || agree::<Yen>("total=6 rounds=4")),
     table("YEN-902", GameId::Yen, "000 §2", "Computed, not from the document (do both solvers agree on every state?): the naive and optimized tables of every state of T = 4 units over R = 8 rounds have the same SHA-256 digest", || agree::<Yen>("total=4 rounds=8")),
     table("YEN-903", GameId::Yen, "000 §2", "Computed, not from the document (do the rules the solvers use allow exactly §2's bets?): on every reachable state of T ≤ 8 over R ≤ 4, the bets a player may make are §2's (any whole amount up to the money left; all of it in the last round), and every result named as decided is the only one play can reach", yen_rules),
+    table("YEN-904", GameId::Yen, "000 §2", "Computed, not from the document (do the Gambit exports say what the solver says?): for every stage state of T = 4 units over R = 3 rounds, the .efg of the rest of the match and the .nfg of its stage game, read back by a reader written apart from the writer and solved with the exact LP by each player's own payoffs, give every leaf payoffs summing to 0 and the DP's value to A (its negation to B)", gambit_round_trip),
 ];
+
+/// The rules of YEN-904's exports.
+const GAMBIT_RULES: Rules = Rules {
+    total: 4,
+    rounds: 3,
+};
+
+/// YEN-904: every export of [`GAMBIT_RULES`]' stage states read back and
+/// solved, against the DP.
+fn gambit_round_trip() -> Evidence {
+    use crate::games::yen::gambit::{stage_states, write_efg_from, write_nfg, StageGame};
+    use crate::games::yen::gambit_read::{read_efg, read_nfg, solve_efg, solve_nfg, Solved};
+    use crate::games::yen::optimized::Solver;
+    use crate::solve::exact::format_ratio;
+    use std::fmt::Write as _;
+    let rules = GAMBIT_RULES;
+    let mut solver = Solver::new();
+    let (mut dp, mut read) = (String::new(), String::new());
+    let (mut leaves, mut cells, mut first) = (0, 0, None);
+    let states = stage_states(rules);
+    for &state in &states {
+        let value = solver.value(state);
+        let mut efg = Vec::new();
+        let mut nfg = Vec::new();
+        let written = write_efg_from(rules, state, &mut efg)
+            .and_then(|()| write_nfg(rules, &StageGame::of(&mut solver, state), &mut nfg));
+        if let Err(e) = written {
+            return Evidence::optimized_only(format!("{state}: {e}"));
+        }
+        let solved = |text: &[u8], efg: bool| -> Result<Solved, String> {
+            let text = std::str::from_utf8(text).map_err(|e| e.to_string())?;
+            let solved = if efg {
+                read_efg(text).and_then(|t| solve_efg(&t))
+            } else {
+                read_nfg(text).and_then(|g| solve_nfg(&g))
+            };
+            solved.map_err(|e| e.to_string())
+        };
+        let _ = writeln!(
+            dp,
+            "{state} {v} {w} {v} {w}",
+            v = format_ratio(&value),
+            w = format_ratio(&-&value)
+        );
+        let mut line = state.to_string();
+        for (kind, text) in [(".efg", &efg), (".nfg", &nfg)] {
+            match solved(text, kind == ".efg") {
+                Ok(s) => {
+                    if kind == ".efg" {
+                        leaves += s.leaves;
+                    } else {
+                        cells += s.leaves;
+                    }
+                    if s.not_zero_sum > 0 && first.is_none() {
+                        first = Some(format!(
+                            "{state}{kind}: {} of {} leaves do not sum to 0",
+                            s.not_zero_sum, s.leaves
+                        ));
+                    }
+                    let _ = write!(
+                        line,
+                        " {} {}",
+                        format_ratio(&s.value_1),
+                        format_ratio(&s.value_2)
+                    );
+                }
+                Err(e) => {
+                    first.get_or_insert_with(|| format!("{state}{kind}: {e}"));
+                    line.push_str(" unread unread");
+                }
+            }
+        }
+        let _ = writeln!(read, "{line}");
+    }
+    let n = states.len();
+    Evidence::within(
+        first.unwrap_or_else(|| "holds".to_string()),
+        format!(
+            "every stage state of T = {}, R = {}",
+            rules.total, rules.rounds
+        ),
+        format!("{n} states, sha256 {}", crate::table::sha256(dp.as_bytes())),
+        format!(
+            "{n} states, sha256 {}",
+            crate::table::sha256(read.as_bytes())
+        ),
+    )
+    .measured(format!(
+        "{n} states: {n} .efg files ({leaves} leaves) and {n} .nfg files ({cells} cells) read back"
+    ))
+}

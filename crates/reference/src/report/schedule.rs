@@ -93,8 +93,8 @@ fn start_order(claims: &[Claim], first: &[&str], workers: usize) -> Vec<usize> {
 /// The first error of `each`: no claim is taken after it, the claims being
 /// checked then are finished and dropped, and nothing more is handed on.
 ///
-/// # Panics
-/// If a claim panics (after the other workers have stopped).
+/// A claim whose computation panics does not stop the run: its verdict is
+/// a FAIL with the panic's message ([`Claim::check`]).
 pub(crate) fn check_in_order<E>(
     claims: &[Claim],
     first: &[&str],

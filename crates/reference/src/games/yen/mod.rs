@@ -20,11 +20,13 @@
 //! - [`rules_audit`]: `State::bets` and `State::decided` against a brute
 //!   force of §2 on every state of small matches.
 //! - [`gambit`]: the match and its stage games in Gambit's `.efg` / `.nfg`
-//!   formats, for Gambit and OpenSpiel to check.
+//!   formats, for Gambit and OpenSpiel to check; [`gambit_read`] reads them
+//!   back and solves them with the exact LP.
 
 pub mod best_response;
 pub mod face;
 pub mod gambit;
+pub mod gambit_read;
 pub mod naive;
 pub mod optimized;
 pub mod referee;

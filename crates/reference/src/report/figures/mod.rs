@@ -98,13 +98,21 @@ impl Spec {
         }
     }
 
-    /// Draws the figure.
+    /// Draws the figure. A drawing whose computation panics is a failed
+    /// figure with the panic's message, as one that returns an error.
     pub fn draw(&self) -> Drawn {
-        (self.draw)().map_err(|e| Failed {
+        let failed = |error: String| Failed {
             id: self.id,
             game: self.game,
-            error: e.to_string(),
-        })
+            error,
+        };
+        match std::panic::catch_unwind(self.draw) {
+            Ok(drawn) => drawn.map_err(|e| failed(e.to_string())),
+            Err(panic) => Err(failed(format!(
+                "panicked: {}",
+                crate::claims::panic_message(panic.as_ref())
+            ))),
+        }
     }
 }
 

@@ -31,7 +31,7 @@
 use super::super::analysis::{Analysis, Kind};
 use super::super::optimized::Table;
 use super::super::play::{analysis_of, best_moves};
-use super::super::rules::{escapes, squares, Army, Colour, Position, Step};
+use super::super::rules::{escapes, squares, Army, Colour, Position, Square, Step};
 use crate::core::Player;
 use crate::solve::endless_mdp::{payoff, Node};
 use crate::solve::retrograde::Reach;
@@ -101,6 +101,40 @@ pub struct Problem {
     /// The positions of the nodes that are positions (`None` for ends
     /// and chance nodes).
     pub positions: Vec<Option<Position>>,
+    /// What ends the play at each end node (`None` for the other nodes):
+    /// the leaf values have a second source in
+    /// [`super::audit::leaf_value`], which reads only this.
+    pub leaves: Vec<Option<Leaf>>,
+}
+
+/// The event behind an end node and the position it happens at (player 2's
+/// colours real, player 1's purple).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Leaf {
+    /// The position the event happens at.
+    pub at: Position,
+    /// What happens.
+    pub event: Event,
+}
+
+/// What ends the play at an end node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// Player 1 escapes its purple from this square (its colour decides).
+    Escape(Square),
+    /// Player 1 captures with this step (player 2's real colour decides).
+    Captures(Step),
+    /// Player 2 captures player 1's piece with this step.
+    Captured(Step),
+    /// Player 2's blue escapes from a1/d1.
+    Escaped,
+    /// Player 2 has no legal move (§1: pass is not legal).
+    Stuck,
+    /// The analysis leaves player 1 no move: counted lost.
+    NoMove,
+    /// A goal of the analysis that is §4's guess (`extended`,
+    /// `rbr-vs-br`): counted 0.
+    Guess,
 }
 
 /// Builds the analysis `kind`'s tables (and the ones it reads).
@@ -130,14 +164,16 @@ struct Builder<'a> {
     win: Option<&'a Table>,
     nodes: Vec<Node>,
     positions: Vec<Option<Position>>,
+    leaves: Vec<Option<Leaf>>,
     index: HashMap<Position, u32>,
     todo: Vec<Position>,
 }
 
 impl Builder<'_> {
-    fn end(&mut self, v: BigRational) -> u32 {
+    fn end(&mut self, v: BigRational, at: &Position, event: Event) -> u32 {
         self.nodes.push(Node::End(v));
         self.positions.push(None);
+        self.leaves.push(Some(Leaf { at: *at, event }));
         (self.nodes.len() - 1) as u32
     }
 
@@ -148,6 +184,7 @@ impl Builder<'_> {
         let i = self.nodes.len() as u32;
         self.nodes.push(Node::Choice(Vec::new())); // filled in later
         self.positions.push(Some(p));
+        self.leaves.push(None);
         self.index.insert(p, i);
         self.todo.push(p);
         i
@@ -174,7 +211,7 @@ impl Builder<'_> {
         } else {
             payoff(-1, 1)
         };
-        self.end(v)
+        self.end(v, p, Event::Captures(step))
     }
 
     /// Player 2 captures player 1's piece with `step`.
@@ -182,7 +219,7 @@ impl Builder<'_> {
         let after = p.play(step);
         if self.kind == Kind::RbrVsBr {
             let v = self.rbr_captured(&after, step);
-            return self.end(v);
+            return self.end(v, p, Event::Captured(step));
         }
         let v = match step.captured.expect("a capture") {
             Colour::Purple => {
@@ -206,7 +243,7 @@ impl Builder<'_> {
             Colour::Red if p.p1.several(Colour::Red) => self.continuation(&after),
             Colour::Red => payoff(1, 1),
         };
-        self.end(v)
+        self.end(v, p, Event::Captured(step))
     }
 
     /// §6.1.1 (red on b2 known, two purples: one blue, one red): player 2
@@ -237,10 +274,12 @@ impl Builder<'_> {
         let q = purple_view(p);
         if self.analysis.terminal(&q) == Some(Reach::Goal) {
             // Escape a purple on a4/d4: its colour decides (§2, §6.2.1).
-            if p.p1.of(Colour::Purple) & escapes(Player::First) != 0 {
+            let on_escape = p.p1.of(Colour::Purple) & escapes(Player::First);
+            if on_escape != 0 {
                 let (reds, n) = purple_reds(p);
                 let (reds, n) = (i64::from(reds), i64::from(n));
-                return self.end(payoff(n - 2 * reds, n));
+                let from = on_escape.trailing_zeros() as Square;
+                return self.end(payoff(n - 2 * reds, n), p, Event::Escape(from));
             }
             match self.kind {
                 // Every piece of player 2 capturable: take one at random (§2).
@@ -248,7 +287,7 @@ impl Builder<'_> {
                 // Two safely capturable pieces: take one of them at random.
                 Kind::BrVsBbrHalf => return self.random_capture(p, 2),
                 // §4's guess: average ≥ 0.
-                _ => return self.end(payoff(0, 1)),
+                _ => return self.end(payoff(0, 1), p, Event::Guess),
             }
         }
         let Some(best) = best_moves(&self.analysis, self.table, &q)
@@ -256,7 +295,7 @@ impl Builder<'_> {
             .next()
         else {
             // No move left to player 1 in the analysis: counted lost.
-            return self.end(payoff(-1, 1));
+            return self.end(payoff(-1, 1), p, Event::NoMove);
         };
         let step = p
             .steps()
@@ -303,6 +342,7 @@ impl Builder<'_> {
             .collect();
         self.nodes.push(Node::Chance(branches));
         self.positions.push(None);
+        self.leaves.push(None);
         (self.nodes.len() - 1) as u32
     }
 
@@ -311,7 +351,7 @@ impl Builder<'_> {
     fn p2_moves(&mut self, p: &Position) -> Vec<u32> {
         let mut out = Vec::new();
         if p.p2.of(Colour::Blue) & escapes(Player::Second) != 0 {
-            out.push(self.end(payoff(-1, 1)));
+            out.push(self.end(payoff(-1, 1), p, Event::Escaped));
         }
         for step in p.steps() {
             let next = if step.captured.is_some() {
@@ -334,7 +374,7 @@ impl Builder<'_> {
                     let m = self.p2_moves(&p);
                     if m.is_empty() {
                         // No legal move (pass is not legal, §1): player 2 loses.
-                        vec![self.end(payoff(1, 1))]
+                        vec![self.end(payoff(1, 1), &p, Event::Stuck)]
                     } else {
                         m
                     }
@@ -346,6 +386,7 @@ impl Builder<'_> {
             Problem {
                 nodes: self.nodes,
                 positions: self.positions,
+                leaves: self.leaves,
             },
             roots,
         )
@@ -372,6 +413,7 @@ pub fn problem(
         win: tables.get(&Kind::WinBrVsBr),
         nodes: Vec::new(),
         positions: Vec::new(),
+        leaves: Vec::new(),
         index: HashMap::new(),
         todo: Vec::new(),
     };

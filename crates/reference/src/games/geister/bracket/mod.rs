@@ -5,19 +5,23 @@
 //!
 //! - [`judge`]: the purple strategies of the paper's analyses, fixed, and
 //!   the responder's problem they leave ([`crate::solve::endless_mdp`]);
-//! - [`naive`]: a second evaluator of those problems (reachability).
+//! - [`naive`]: a second evaluator of those problems (reachability);
+//! - [`audit`]: checks of the judge its own problems cannot make.
 
+pub mod audit;
 pub mod judge;
 pub mod montecarlo;
 pub mod naive;
 
 use super::analysis::Kind;
+use super::optimized::Table;
 use super::rules::Position;
 use crate::core::Player;
-use crate::solve::endless_mdp::{bounds, check_lower};
+use crate::solve::endless_mdp::{bounds, check_lower, Bounds};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Grid of the judge: multiples of 1/(6·2⁴⁰), so that 1/3 and 1/2 are on it.
 pub const SCALE: i64 = 6 << 40;
@@ -46,12 +50,36 @@ fn ratio(num: i64) -> BigRational {
     BigRational::new(BigInt::from(num), BigInt::from(SCALE))
 }
 
+/// One responder problem as the judge valued it, shown to the checks of
+/// [`audit`] while [`judge_each`] goes.
+pub struct Judging<'a> {
+    /// The analysis.
+    pub kind: Kind,
+    /// The tables the problem was built from.
+    pub tables: &'a BTreeMap<Kind, Table>,
+    /// The problem.
+    pub problem: &'a judge::Problem,
+    /// Its start (player 2's colours real).
+    pub root: u32,
+    /// The judge's enclosure of every state.
+    pub bounds: &'a Bounds,
+}
+
 /// Judges the strategy of analysis `kind` from both of its starts.
 ///
 /// # Panics
 /// If `kind` is not one of [`judge::JUDGED`].
 #[must_use]
 pub fn judge_kind(kind: Kind) -> Vec<Guarantee> {
+    judge_each(kind, &mut |_| {})
+}
+
+/// [`judge_kind`], showing each responder problem to `visit` as it is
+/// valued.
+///
+/// # Panics
+/// If `kind` is not one of [`judge::JUDGED`].
+pub fn judge_each(kind: Kind, visit: &mut dyn FnMut(&Judging<'_>)) -> Vec<Guarantee> {
     let tables = judge::tables(kind);
     let colours = judge::responder_colours(kind);
     let mut out = Vec::new();
@@ -74,6 +102,13 @@ pub fn judge_kind(kind: Kind) -> Vec<Guarantee> {
             per_type.push(ratio(b.lower[roots[0] as usize]));
             naive_values
                 .push(naive::value(&problem.nodes, roots[0]).expect("chance nodes end the play"));
+            visit(&Judging {
+                kind,
+                tables: &tables,
+                problem: &problem,
+                root: roots[0],
+                bounds: &b,
+            });
         }
         let guarantee = per_type.iter().min().expect("a type").clone();
         let naive = naive_values.iter().min().expect("a type").clone();

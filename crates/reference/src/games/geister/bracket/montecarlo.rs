@@ -74,8 +74,28 @@ pub fn match_mean(
     max_moves: usize,
     seed: u64,
 ) -> (f64, f64) {
+    match_mean_with(
+        problem,
+        &policy(&problem.nodes, b),
+        root,
+        plays,
+        max_moves,
+        seed,
+    )
+}
+
+/// [`match_mean`] against a fixed responder: at each of player 2's choice
+/// states `s` it moves to `pol[s]` (a successor of `s`).
+#[must_use]
+pub fn match_mean_with(
+    problem: &Problem,
+    pol: &[u32],
+    root: u32,
+    plays: usize,
+    max_moves: usize,
+    seed: u64,
+) -> (f64, f64) {
     let nodes = &problem.nodes;
-    let pol = policy(nodes, b);
     let mut rng = fastrand::Rng::with_seed(seed);
     let (mut sum, mut sq) = (0.0, 0.0);
     for _ in 0..plays {
