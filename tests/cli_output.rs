@@ -4,9 +4,7 @@
 //! exit 3, and a reader that went away (`| head -1`) is a quiet end with
 //! exit 0 — never a panic.
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 use std::fs::File;
 use std::io::Read;
 use std::process::{Command, Stdio};

@@ -4,8 +4,7 @@
 //! game's notation and read back through `FromStr`; the naive solvers'
 //! typed refusal past their reach; the typed parse errors.
 
-mod common;
-use common::history_from_shares;
+use crate::common::history_from_shares;
 use proptest::prelude::*;
 use solved_games::claims::evidence;
 use solved_games::core::Wdl;

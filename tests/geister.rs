@@ -5,22 +5,14 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
-use common::{assert_claims_pass, assert_input_error, cli};
+use crate::common::{assert_input_error, cli};
 use proptest::prelude::*;
-use solved_games::claims::GameId;
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::Space;
 use solved_games::games::geister::report::Report;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{mirror, play, solved};
 use solved_games::solve::retrograde::Reach;
-
-#[test]
-fn every_published_geister_claim_passes() {
-    assert_claims_pass(GameId::Geister);
-}
 
 #[test]
 fn full_information_values_are_symmetric_under_mirror_and_role_swap() {

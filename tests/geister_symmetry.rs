@@ -4,8 +4,6 @@
 //! distance of the unreduced one, a position and its mirror image have equal
 //! entries, and the reduced tables hold about half the entries.
 
-mod common;
-
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Canonical, Reduction, Table};
 use solved_games::games::geister::report::Report;

@@ -1,8 +1,7 @@
 //! The Memory §4 variants through the binary: `memory --variant …` prints
 //! the wing's values and refuses bad input.
 
-mod common;
-
+use crate::common;
 use solved_games::memory_variants::variants::optimized::VariantTable;
 use solved_games::memory_variants::variants::ranks::optimized::RankSolver;
 use solved_games::memory_variants::variants::three::optimized::{

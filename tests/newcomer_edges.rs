@@ -4,9 +4,8 @@
 // The tests run the binary, built only with the `cli` feature.
 #![cfg(feature = "cli")]
 
-mod common;
-
-use common::{assert_input_error, cli, scratch};
+use crate::common;
+use crate::common::{assert_input_error, cli, scratch};
 use std::time::Duration;
 
 /// `yen solve` of `state` in a match of T = 10, R = 10.

@@ -3,19 +3,11 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
-use common::{assert_claims_pass, assert_input_error, cli};
+use crate::common::{assert_input_error, cli};
 use proptest::prelude::*;
 use quickcheck::quickcheck;
-use solved_games::claims::GameId;
 use solved_games::games::nim::optimized::{Entry, Table};
 use solved_games::games::nim::{bouton, naive, Move, Position};
-
-#[test]
-fn every_published_nim_claim_passes() {
-    assert_claims_pass(GameId::Nim);
-}
 
 #[test]
 fn naive_and_optimized_agree_on_every_position_with_piles_up_to_5() {

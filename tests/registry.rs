@@ -3,9 +3,7 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
-use common::{assert_input_error, cli};
+use crate::common::{assert_input_error, cli};
 use solved_games::claims::{self, Claim, Status};
 use solved_games::{geister_3v2, memory_variants, yen_certified};
 use std::path::Path;
@@ -165,4 +163,111 @@ fn a_closed_stdout_ends_the_run_quietly() {
         assert!(status.success(), "{args:?}: {status:?} {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
+}
+
+/// The section names the workspace's SPECs give: their headings and the
+/// bold labels that open a paragraph (`**Error lines cut long inputs.**`),
+/// lower-cased.
+fn spec_sections() -> Vec<String> {
+    let mut names = Vec::new();
+    for path in [
+        "SPEC.md",
+        "crates/memory-variants/SPEC.md",
+        "crates/yen-certified/SPEC.md",
+        "crates/geister-3v2/SPEC.md",
+    ] {
+        for line in read(path).lines() {
+            let line = line.trim_start_matches("- ");
+            if line.starts_with('#') {
+                names.push(line.trim_start_matches('#').trim().to_lowercase());
+            } else if let Some(rest) = line.strip_prefix("**") {
+                if let Some(end) = rest.find("**") {
+                    names.push(rest[..end].trim_end_matches('.').to_lowercase());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// Every source file of the workspace: Rust, Python and the CI scripts.
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !matches!(name.as_str(), "target" | ".git" | "snapshots" | "data") {
+                sources(&path, out);
+            }
+        } else if name.ends_with(".rs") || name.ends_with(".py") || dir.ends_with(".ci") {
+            out.push(path);
+        }
+    }
+}
+
+/// A comment that sends the reader to a SPEC section (`SPEC.md, "Name"` or
+/// `SPEC.md "Name"`) names one that exists: a heading or a paragraph's
+/// bold label of SPEC.md or a wing's SPEC.md, the quote being the name or
+/// its beginning. A section renamed or folded into another leaves no
+/// reference behind.
+#[test]
+fn comments_cite_spec_sections_that_exist() {
+    let sections = spec_sections();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in [
+        "src", "tests", "benches", "examples", "crates", "python", ".ci",
+    ] {
+        if root.join(dir).is_dir() {
+            sources(&root.join(dir), &mut files);
+        }
+    }
+    let mut stale = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        // Comments only, each run of comment lines as one text so that a
+        // quote may wrap.
+        let markers: &[&str] = if file.extension().is_some_and(|e| e == "rs") {
+            &["//!", "///", "//"]
+        } else {
+            &["#"]
+        };
+        let mut blocks = vec![String::new()];
+        for line in text.lines() {
+            let t = line.trim_start();
+            match markers.iter().find_map(|m| t.strip_prefix(m)) {
+                Some(comment) => {
+                    let block = blocks.last_mut().expect("one block at least");
+                    block.push(' ');
+                    block.push_str(comment.trim());
+                }
+                None => blocks.push(String::new()),
+            }
+        }
+        for block in &blocks {
+            let mut rest = block.as_str();
+            while let Some(at) = rest.find("SPEC.md") {
+                rest = &rest[at + "SPEC.md".len()..];
+                let after = rest.trim_start_matches([',', ':', ' ']);
+                let after = after.strip_prefix("section ").unwrap_or(after);
+                let Some(quoted) = after.strip_prefix('"') else {
+                    continue;
+                };
+                let Some(end) = quoted.find('"') else {
+                    continue;
+                };
+                let name = quoted[..end].trim().to_lowercase();
+                if !sections.iter().any(|s| s.starts_with(&name)) {
+                    let shown = file.strip_prefix(root).unwrap_or(file).display();
+                    stale.push(format!("{shown}: \"{}\"", &quoted[..end]));
+                }
+            }
+        }
+    }
+    assert!(files.len() > 100, "only {} source files found", files.len());
+    assert!(
+        stale.is_empty(),
+        "SPEC sections cited but not in any SPEC:\n{}",
+        stale.join("\n")
+    );
 }

@@ -3,9 +3,7 @@
 //! table, the progress bar on a terminal; and the completion scripts and
 //! man page generated from the parser.
 
-mod common;
-
-use common::{cli, scratch};
+use crate::common::{cli, scratch};
 use solved_games::claims::{self, GameId};
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 

@@ -5,22 +5,15 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
-use common::{assert_claims_pass, assert_input_error, cli, cli_with_stdin};
+use crate::common;
+use crate::common::{assert_input_error, cli, cli_with_stdin};
 use proptest::prelude::*;
-use solved_games::claims::GameId;
 use solved_games::games::stones::complexity::{self, Growth};
 use solved_games::games::stones::listings::{self, SliceBounds};
 use solved_games::games::stones::points::{count_operations, Counted};
 use solved_games::games::stones::{
     naive, optimized, Game, GameResult, SolveError, Stones, StonesError,
 };
-
-#[test]
-fn every_published_stones_claim_passes() {
-    assert_claims_pass(GameId::Stones);
-}
 
 fn row(most: usize) -> impl Strategy<Value = Vec<i64>> {
     prop::collection::vec(-20i64..50, 1..=most)

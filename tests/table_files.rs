@@ -3,8 +3,7 @@
 //! thread counts, and `check-table` on damaged files (a value changed, a row
 //! deleted, a line garbled, another game's rows, a truncated gzip).
 
-mod common;
-
+use crate::common;
 use solved_games::games::Solver;
 use solved_games::table::{self, check};
 use std::path::Path;
@@ -22,7 +21,7 @@ fn run(args: &[&str], threads: &str) -> Output {
         .expect("the binary runs")
 }
 
-use common::scratch_file as scratch;
+use crate::common::scratch_file as scratch;
 
 #[test]
 fn standard_tables_have_their_pinned_sha256() {

@@ -6,8 +6,7 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
+use crate::common;
 use solved_games::yen_certified::yen::certificate::{self, Block, Entry};
 
 use solved_games::progress::Silent;
@@ -33,7 +32,7 @@ fn blocks(path: &Path) -> (u64, u32, Vec<Block>) {
 #[cfg(feature = "cli")]
 mod cli {
     use super::*;
-    use common::cli;
+    use crate::common::cli;
 
     fn verify_cli(path: &Path) -> (i32, String, String) {
         cli(&["yen", "verify-certificate", path.to_str().unwrap()]).parts()

@@ -4,10 +4,8 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
 mod cli {
-    use super::common::{assert_input_error, cli};
+    use crate::common::{assert_input_error, cli};
 
     #[cfg(feature = "cli")]
     #[test]

@@ -7,8 +7,7 @@
 // The command-line tests run the binary, built only with the `cli` feature.
 #![cfg_attr(not(feature = "cli"), allow(unused))]
 
-mod common;
-
+use crate::common;
 use solved_games::progress::Silent;
 use solved_games::yen_certified::yen::certificate::{self, LayerDone};
 use solved_games::yen_certified::yen::checkpoint;
@@ -21,7 +20,7 @@ const ROUNDS: u32 = 10;
 #[cfg(feature = "cli")]
 mod cli {
     use super::*;
-    use common::{assert_input_error, cli};
+    use crate::common::{assert_input_error, cli};
     use std::io::{BufRead, BufReader};
     use std::process::{Command, Stdio};
 

@@ -2,9 +2,7 @@
 //! the files Gambit and OpenSpiel read, their limits and refusals. The peers
 //! themselves solve the files in tests/peers/ (pytest, run by .ci/run).
 
-mod common;
-
-use common::cli;
+use crate::common::cli;
 
 /// (exit code, standard output, standard error) of `solved-games args`.
 fn run(args: &[&str]) -> (i32, String, String) {

@@ -6,9 +6,8 @@
 
 #![cfg(unix)]
 
-mod common;
-
-use common::cli;
+use crate::common;
+use crate::common::cli;
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};

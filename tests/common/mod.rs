@@ -1,45 +1,37 @@
-//! Helpers shared by the integration tests: the claims of a game checked
-//! through the registry, the binary run as a user runs it, and insta
+//! Helpers shared by the integration tests: the claims of the registry
+//! checked once, the binary run as a user runs it, and insta
 //! snapshots kept in the top-level `snapshots/` folder.
 #![allow(dead_code)]
 
-use solved_games::claims::{self, GameId, Status};
+use solved_games::claims::{self, Verdict};
+use solved_games::progress::Silent;
+use solved_games::report;
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
-/// Checks every registry claim of `game`; fails listing each FAIL with both
-/// values. ERRATUM counts as passed only on its recorded correction (the
-/// registry, not the test, decides what is a slip of the document), and only
-/// with a reason computed from the data.
-pub fn assert_claims_pass(game: GameId) {
-    let claims = claims::for_game(game);
-    assert!(!claims.is_empty(), "no claims registered for {game:?}");
-    let verdicts: Vec<_> = claims.iter().map(|c| c.check()).collect();
-    let mut failures: Vec<String> = verdicts
-        .iter()
-        .filter(|v| v.status == Status::Fail)
-        .map(|v| {
-            format!(
-                "{} ({}): wanted {}, optimized {}, naive {}",
-                v.claim.id,
-                v.claim.statement,
-                v.wanted(),
-                v.evidence.computed,
-                v.evidence.naive.as_deref().unwrap_or("not run")
-            )
+/// Every claim of the composed registry (the reference's and the wings'),
+/// checked once per test run, on the schedule `reproduce` uses (the long
+/// claims first), the verdicts in registry order. Tests that look at one
+/// claim's evidence read it here instead of checking the claim again.
+pub fn verdicts() -> &'static [Verdict] {
+    static RUN: OnceLock<Vec<Verdict>> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let all = claims::all();
+        report::Run::check_first(&all, &solved_games::LONGEST, &Silent, |_| {
+            Ok::<_, std::convert::Infallible>(())
         })
-        .collect();
-    failures.extend(
-        verdicts
-            .iter()
-            .filter(|v| v.status == Status::Erratum && v.evidence.reason.is_none())
-            .map(|v| format!("{}: an erratum without a computed reason", v.claim.id)),
-    );
-    assert!(
-        failures.is_empty(),
-        "failing claims:\n{}",
-        failures.join("\n")
-    );
+        .unwrap_or_else(|never| match never {})
+        .verdicts
+    })
+}
+
+/// The verdict of the claim `id` from [`verdicts`].
+pub fn verdict(id: &str) -> &'static Verdict {
+    verdicts()
+        .iter()
+        .find(|v| v.claim.id == id)
+        .unwrap_or_else(|| panic!("{id} is not a claim of the registry"))
 }
 
 /// What a run of the binary produced.

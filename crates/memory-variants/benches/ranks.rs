@@ -1,5 +1,4 @@
-//! A deck of ranks of four, document 004 §4's last sentence (SPEC.md "A deck
-//! of ranks of four"): the recurrence over per-rank states for K = 13 (the
+//! A deck of ranks of four, document 004 §4's last sentence (SPEC.md "Memory variants: a deck of ranks of four"): the recurrence over per-rank states for K = 13 (the
 //! 52-card deck; target: under 10 s on 2 cores) and K = 8, and the row search
 //! for K = 3. Each run checks that the recurrence and the row search give
 //! the same start at K = 3 and that the start's chances add up to 1.

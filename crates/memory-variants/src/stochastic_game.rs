@@ -159,8 +159,7 @@ pub fn validate(game: &Game) -> Result<(), GameError> {
 /// `big` (the values of one evaluation share their denominators' factors)
 /// joins by a division instead of a gcd; the fraction is reduced once, at
 /// the end, instead of the three or four big gcds per term of
-/// `BigRational`'s `*` and `+` (SPEC.md, "Bounded memory: cheaper exact
-/// solves"). Every step is exact integer arithmetic, so the sum is the
+/// `BigRational`'s `*` and `+` (SPEC.md, "The engine: `stochastic_game`"). Every step is exact integer arithmetic, so the sum is the
 /// same number.
 struct Lazy {
     num: BigInt,
@@ -563,7 +562,7 @@ fn float_value(a: &[FloatBranch], x: &[f64]) -> f64 {
 const SEPARATION_BRANCHES: usize = 1 << 16;
 
 /// A rigorous float filter for comparisons of exact values (SPEC.md,
-/// "Bounded memory: cheaper exact solves"): two exact numbers whose
+/// "The engine: `stochastic_game`"): two exact numbers whose
 /// float shadows lie more than `2 · tol` apart compare as their shadows
 /// do, so only near-ties need exact arithmetic.
 ///

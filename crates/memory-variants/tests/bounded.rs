@@ -141,13 +141,3 @@ fn states_are_named_oldest_first() {
     assert_eq!(notation(4, &[1, 0, 2, 1], false), "n=4 [a 1 b a]");
     assert_eq!(notation(2, &[], true), "n=2 [] after a pass");
 }
-
-#[test]
-fn the_state_by_state_claim_passes() {
-    // MEM-124 as `reproduce` checks it: the pattern solver against the explicit row, every state of N ≤ 3, M ≤ 6.
-    let verdict = solved_games_memory_variants::claims::by_id("MEM-124")
-        .expect("registered")
-        .check();
-    assert!(verdict.status.passed(), "{:?}", verdict.evidence);
-    assert_eq!(verdict.agree, Some(true));
-}

@@ -73,13 +73,3 @@ fn two_known_ones_are_taken_and_states_out_of_range_are_refused() {
     };
     assert_eq!(solver.value(&odd), None);
 }
-
-#[test]
-fn the_state_by_state_claim_passes() {
-    // MEM-133 as `reproduce` checks it: the recurrence against the row search, every position of K ≤ 3.
-    let verdict = solved_games_memory_variants::claims::by_id("MEM-133")
-        .expect("registered")
-        .check();
-    assert!(verdict.status.passed(), "{:?}", verdict.evidence);
-    assert_eq!(verdict.agree, Some(true));
-}

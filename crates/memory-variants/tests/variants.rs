@@ -207,13 +207,3 @@ fn start_values_are_the_same_on_one_and_two_threads() {
         assert_eq!(one, on(3, variant, pairs), "{variant}");
     }
 }
-
-#[test]
-fn the_state_by_state_claim_passes() {
-    // MEM-108 as `reproduce` checks it: the packed recurrence against the row search, every state of n ≤ 5.
-    let verdict = solved_games_memory_variants::claims::by_id("MEM-108")
-        .expect("registered")
-        .check();
-    assert!(verdict.status.passed(), "{:?}", verdict.evidence);
-    assert_eq!(verdict.agree, Some(true));
-}

@@ -82,7 +82,7 @@ fn solved() -> &'static (Vec<Vec<BigRational>>, Vec<Vec<Interval>>) {
     // The seven tables are independent and each runs mostly on one
     // thread: built side by side, M = 6 (the largest, about 5 s of CPU)
     // is the run's chain instead of all seven after one another (SPEC.md,
-    // "Reproduce: the cost of each claim, and the schedule"). Collected
+    // "Reproduce: claims in parallel"). Collected
     // in M order, so every value is the same.
     SOLVED.get_or_init(|| {
         let per_m: Vec<(Vec<BigRational>, Vec<Interval>)> = (0..=MEMORY_REACH)

@@ -45,7 +45,7 @@ pub(crate) fn add_mul(acc: &mut [u64], c: u64, x: &[u64]) {
 /// `out = Σ c · x` over `terms` in one pass over the limbs: the same
 /// integer as clearing `out` and calling `add_mul` once per term, with
 /// each limb of `out` written once instead of read and written per term
-/// (SPEC.md "Packed recurrences: one `sums`, fused sums, resolved reads").
+/// (SPEC.md "Packed limbs").
 ///
 /// Why a `u128` column sum cannot overflow: with C = Σ c < 2^62 (asserted),
 /// if the incoming carry is at most C then a column's sum is at most

@@ -505,7 +505,7 @@ impl<'a> Reads<'a> {
 /// `room` is a spent layer's buffer to write into (any contents, kept):
 /// reusing it instead of a fresh zeroed allocation keeps each layer's tens of
 /// megabytes from being mapped, faulted in page by page and unmapped again
-/// (SPEC.md, "Reproduce: the cost of each claim, and the schedule").
+/// (SPEC.md, "Reproduce: claims in parallel").
 fn layer(levels: &Levels, n: usize, reach: i64, below: &Layer, room: Vec<u64>) -> Layer {
     let shape = Shape::new(n, reach, levels);
     // Every limb of this recurrence's layer is written before it is read
@@ -606,7 +606,7 @@ fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
 #[must_use]
 pub fn start_values(variant: Variant, max_pairs: usize) -> Vec<Value> {
     // On a thread of rayon's pool, as the three-player path (SPEC.md
-    // "Packed recurrences: inside the pool").
+    // "Packed limbs").
     rayon::scope(|_| {
         let levels = Levels::new(variant, max_pairs);
         let mut below = Layer::default();

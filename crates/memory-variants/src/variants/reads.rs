@@ -89,8 +89,7 @@ pub(super) type Cases<R> = [Option<(usize, Case<R>)>; 3];
 
 /// The numerators of F3/G3 (an unknown card first, then the best second
 /// card) of a state with u unknown cards into `sum` (`slots · width(u)`
-/// limbs), written once for both packed recurrences (SPEC.md "Packed
-/// recurrences: one `sums`, fused sums, resolved reads"). `cases` is the
+/// limbs), written once for both packed recurrences (SPEC.md "Packed limbs"). `cases` is the
 /// state's walk with its reads resolved; `read` gives the numbers a
 /// resolved read names (a state of the own layer as the next mover sees
 /// it, one of the layer below as the same mover sees it, or an end);

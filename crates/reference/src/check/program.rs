@@ -1,5 +1,4 @@
-//! A solver program over pipes (SPEC.md "Checking a solver program: the
-//! line protocol"): one batch of instances per run of the program, each
+//! A solver program over pipes (SPEC.md "The line protocol"): one batch of instances per run of the program, each
 //! instance a line on its standard input, each answer a line on its
 //! standard output, in order; its input is closed after the last instance.
 //!

@@ -176,8 +176,7 @@ struct Built {
     bounds: Vec<f64>,
     /// The step in gain difference (±2, 0 for none) to the state solved
     /// next: each line read from [`lines::Lines`] brings that state's same
-    /// line into the caches (SPEC.md, "Certified tables: the next state's
-    /// lines prefetched").
+    /// line into the caches (SPEC.md, "One stage game").
     ahead: i64,
 }
 
@@ -641,10 +640,9 @@ impl Certified {
     /// (T − x, T − y, δ) with δ = x + y if x < y, −(x + y) if x > y, 0 if
     /// equal. Layer R − 1 holds only these (it would otherwise be the
     /// costliest layer, with the largest stage games). With a ≠ b, such a
-    /// state has T = (a + b + |d|)/2 and needs both a and b ≤ T (until
-    /// 2026-11-27 only T ≤ `max_total` was asked, which kept 275,526 states
-    /// in layer 9 at T ≤ 100 where 174,150 are reachable: SPEC.md, "The
-    /// reachability cut").
+    /// state has T = (a + b + |d|)/2 and needs both a and b ≤ T (asking only
+    /// T ≤ `max_total` keeps 275,526 states in layer 9 at T ≤ 100 where
+    /// 174,150 are reachable: SPEC.md, "The reachability cut").
     fn reachable_from_a_start(&self, state: State) -> bool {
         let (a, b, d) = (state.money_a, state.money_b, state.gain_diff);
         let spent = d.unsigned_abs() + a + b; // = 2T when d ≠ 0
@@ -1073,8 +1071,7 @@ impl Certified {
             (keep(&row_bets, &p), keep(&col_bets, &q))
         };
         // A side whose bound is a pure bet's, outside its mixed strategy's
-        // support: that bet, for the certificate (SPEC.md, "Certified
-        // tables: the bet behind a pure bound").
+        // support: that bet, for the certificate (SPEC.md, "The verifier's pure-bet search").
         let outside = |pure: Option<usize>, bets: &[u64], kept: &[(u64, f64)]| {
             pure.map(|i| bets[i])
                 .filter(|x| kept.iter().all(|&(bet, _)| bet != *x))
@@ -1250,8 +1247,7 @@ impl Certified {
                             Some(sol) => sol,
                             // The bets tried first are the neighbour's
                             // basis: the simplex starts there, not from the
-                            // slacks (SPEC.md, "Certified tables: the
-                            // neighbour's basis is the first tableau").
+                            // slacks (SPEC.md, "One stage game").
                             None if iteration == 0 && ws.hint_is_basis && k == l => {
                                 let sol = ws.grow.start_square(k, &ws.small, SHIFT)?;
                                 warm = true;

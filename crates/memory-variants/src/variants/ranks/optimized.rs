@@ -25,8 +25,8 @@
 //! multiply-adds by card counts (in `u64` limbs, `variants::limbs`), and options
 //! compare as integers.
 //!
-//! **One table for every K** (SPEC.md "Ranks of four: one dense table",
-//! s38). A deck of K ranks is the state of K − 1 ranks of kind
+//! **One table for every K** (the wing's SPEC.md, "Memory variants: a deck of ranks of four").
+//! A deck of K ranks is the state of K − 1 ranks of kind
 //! (0,4); a state of a smaller deck is a state of the 13-rank deck once the
 //! missing ranks are taken whole, and its scale 2·U! depends on its own
 //! unknown cards only. So one table over every count vector of at most S

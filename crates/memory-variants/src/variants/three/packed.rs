@@ -13,8 +13,7 @@
 //! its level's width. Max-n keeps, in place of each place's winning chance
 //! w, its payoff key 3·w + draw (over 3·u!; the draw stays over u!): the
 //! same linear sums, and the mover's choice compares stored numbers instead
-//! of building keys (SPEC.md "Packed recurrences: inside the pool, payoff
-//! keys stored"); a read-out subtracts the draw again. The limb arithmetic
+//! of building keys (SPEC.md "Packed limbs"); a read-out subtracts the draw again. The limb arithmetic
 //! is the `pairs` variant's
 //! ([`super::super::limbs`]): a step adds count · slice into per-thread
 //! scratch in place and compares limb by limb; nothing is allocated per
@@ -94,7 +93,7 @@ impl Levels {
             // (u!) to every place and counts whole in each place's draw
             // chance. Max-n keeps each place's payoff key 3·win + draw over
             // 3·u! (a win 3·u!, a draw u! to every place) and the draw over
-            // u! (SPEC.md "Packed recurrences: inside the pool, payoff keys stored").
+            // u! (SPEC.md "Packed limbs").
             let (win, draw) = match mode {
                 Mode::MaxN => (&all, pack(&[f, f, f, f])),
                 Mode::Paranoid => (&all, pack(&[f, f, f, &all, &all, &all])),
@@ -443,8 +442,7 @@ impl Reads<'_> {
 /// Layer n under `rule` from layer n − 1 (`below`): per u, the states split
 /// across threads. `room` is a spent layer's buffer to write into (any
 /// contents), as in the pairs variant's `layer`: no fresh zeroed mapping
-/// per layer (SPEC.md, "Reproduce: the cost of each claim, and the
-/// schedule").
+/// per layer (SPEC.md, "Reproduce: claims in parallel").
 fn layer(levels: &Levels, rule: PassRule, n: usize, below: &Layer, room: Vec<u64>) -> Layer {
     let shape = Shape::new(n, rule, levels);
     let mut data = room;
@@ -510,8 +508,7 @@ fn value(levels: &Levels, u: usize, v: View<'_>) -> Value {
 /// [`super::optimized::start_values_under`]). Keeps two layers at a time.
 #[must_use]
 pub fn start_values_under(mode: Mode, rule: PassRule, max_pairs: usize) -> Vec<Value> {
-    // On a thread of rayon's pool (SPEC.md "Packed recurrences: inside the
-    // pool"): every level's parallel loop is then a local split, not a job
+    // On a thread of rayon's pool (SPEC.md "Packed limbs"): every level's parallel loop is then a local split, not a job
     // injected from outside and waited for on a lock.
     rayon::scope(|_| {
         let levels = Levels::new(mode, max_pairs);

@@ -509,3 +509,63 @@ impl FromStr for State {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `gain_diff.abs()` once wrapped at i64::MIN and `State::check`
+    /// accepted a player 9.2·10¹⁸ behind. The extremes of i64 and u64, in
+    /// every field and at a total near u64::MAX, are refused or accepted by
+    /// the rule |d| ≤ money bet, d ≡ money bet (mod 2), never by overflow.
+    #[test]
+    fn the_integer_extremes_are_checked_without_overflow() {
+        let rules = Rules {
+            total: 10,
+            rounds: 10,
+        };
+        for d in [i64::MIN, i64::MIN + 1, i64::MIN + 2, i64::MAX, i64::MAX - 1] {
+            let s = State {
+                rounds_left: 1,
+                money_a: 10,
+                money_b: 0,
+                gain_diff: d,
+            };
+            assert!(
+                matches!(s.check(rules), Err(InvalidState::ImpossibleGainDiff { .. })),
+                "{s} accepted"
+            );
+        }
+        let parsed: State = "1,10,0,-9223372036854775808".parse().unwrap();
+        assert!(parsed.check(rules).is_err());
+        // At a total near u64::MAX, 2T overflows u64: the bet is still exact.
+        let huge = Rules {
+            total: u64::MAX,
+            rounds: 3,
+        };
+        let s = State {
+            rounds_left: 2,
+            money_a: 0,
+            money_b: 0,
+            gain_diff: i64::MIN,
+        };
+        assert_eq!(s.check(huge), Ok(()), "|d| = 2^63 ≤ 2T and even");
+        let s = State {
+            rounds_left: 2,
+            money_a: u64::MAX,
+            money_b: u64::MAX - 1,
+            gain_diff: 1,
+        };
+        assert_eq!(s.check(huge), Ok(()));
+        let s = State {
+            rounds_left: 2,
+            money_a: u64::MAX,
+            money_b: u64::MAX,
+            gain_diff: i64::MIN,
+        };
+        assert!(matches!(
+            s.check(huge),
+            Err(InvalidState::ImpossibleGainDiff { bet: 0, .. })
+        ));
+    }
+}

@@ -1,6 +1,6 @@
 //! A finished layer of the certified table copied along the lines of the
 //! stage games that read it (document 000 §2, the round's rule; SPEC.md
-//! "Certified tables: successors laid out along the lines that read them").
+//! "One stage game").
 //!
 //! Along a row of the stage game of (r, a, b, d) A's bet x is fixed and B's
 //! bet y runs over 0..=b; the successor is (r − 1, a − x, b − y, d′) with

@@ -1,5 +1,5 @@
 //! Checks of the judge that the bracket's own problems cannot make (SPEC.md,
-//! "Mini-Geister: the 3-vs-2 bracket", GEI-117..119).
+//! "The 3-vs-2 bracket", GEI-117..119).
 //!
 //! - [`rounding`]: the engine ([`crate::solve::endless_mdp`]) at the
 //!   bracket's grid on seeded random problems whose chance averages fall

@@ -1,7 +1,7 @@
 //! Bounds on the value of blue-blue-red against blue-red (document 003
 //! §6.2, the open question of §6.2.2 and §7), each the exact value of an
 //! explicit strategy against an unrestricted best response. See SPEC.md,
-//! "Mini-Geister: the 3-vs-2 bracket".
+//! "The 3-vs-2 bracket".
 //!
 //! - [`judge`]: the purple strategies of the paper's analyses, fixed, and
 //!   the responder's problem they leave ([`crate::solve::endless_mdp`]);
