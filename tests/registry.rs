@@ -205,8 +205,9 @@ fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// A comment that sends the reader to a SPEC section (`SPEC.md, "Name"` or
-/// `SPEC.md "Name"`) names one that exists: a heading or a paragraph's
+/// A comment that sends the reader to a SPEC section (the file's name, then
+/// the section's in double quotes, with or without a comma) names one that
+/// exists: a heading or a paragraph's
 /// bold label of SPEC.md or a wing's SPEC.md, the quote being the name or
 /// its beginning. A section renamed or folded into another leaves no
 /// reference behind.

@@ -11,14 +11,14 @@
 use num_rational::BigRational;
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyDict, PyList, PyString, PyTuple, PyType};
 use solved::games::geister::face::Geister;
 use solved::games::memory::face::Memory;
 use solved::games::stones::face::{Lead, StoneGames};
 use solved::games::yen::referee::Referee;
 use solved::games::yen::rules::Rules;
 use solved::games::yen::tournament::{player_seed, PlayerSpec};
-use solved::games::{Game, Solver, Table};
+use solved::games::{Game, GameId, Solver, Table};
 use solved::solve::exact::format_ratio;
 use std::time::Duration;
 
@@ -569,16 +569,30 @@ fn geister_index(params: &Bound<'_, PyAny>, instance: &Bound<'_, PyAny>) -> PyRe
     })
 }
 
+/// The class of each registered game, exported under its capitalised
+/// registry name (`Nim`, `Stones`, `Memory`, `Geister`, `Yen`). An
+/// exhaustive `match`: a game added to the registry is asked for here by
+/// the compiler.
+fn face_class(py: Python<'_>, game: GameId) -> Bound<'_, PyType> {
+    match game {
+        GameId::Nim => py.get_type_bound::<Nim>(),
+        GameId::Stones => py.get_type_bound::<Stones>(),
+        GameId::Memory => py.get_type_bound::<MemoryGame>(),
+        GameId::Geister => py.get_type_bound::<GeisterGame>(),
+        GameId::Yen => py.get_type_bound::<Yen>(),
+    }
+}
+
 #[pymodule]
 fn solved_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Instance>()?;
     m.add_class::<Wdl>()?;
     m.add_class::<GoalValue>()?;
-    m.add_class::<Nim>()?;
-    m.add_class::<Stones>()?;
-    m.add("Memory", m.py().get_type_bound::<MemoryGame>())?;
-    m.add("Geister", m.py().get_type_bound::<GeisterGame>())?;
-    m.add_class::<Yen>()?;
+    for game in GameId::ALL {
+        let name = game.info().name;
+        let class = name[..1].to_uppercase() + &name[1..];
+        m.add(class.as_str(), face_class(m.py(), game))?;
+    }
     m.add_function(wrap_pyfunction!(nim_table, m)?)?;
     m.add_function(wrap_pyfunction!(geister_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(geister_instance, m)?)?;
