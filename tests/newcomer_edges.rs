@@ -517,3 +517,77 @@ fn the_table_report_cuts_a_huge_row() {
         assert!(run.stdout.contains("more characters]"), "{}", run.stdout);
     }
 }
+
+/// The 10,000-yen game's T has one flag per meaning: `--money` (yen, where
+/// programs play: `yen match`) and `--units` (a scaled game solved: `yen
+/// solve`, `yen best-response`, `yen export-efg`); `--total`, the name
+/// both had, stays an alias of each and prints the same bytes.
+#[test]
+fn yen_money_and_units_have_their_own_flags_and_total_stays() {
+    let pairs: [(&[&str], &[&str]); 3] = [
+        (
+            &["yen", "solve", "--units", "4", "--rounds", "3", "--json"],
+            &["yen", "solve", "--total", "4", "--rounds", "3", "--json"],
+        ),
+        (
+            &[
+                "yen",
+                "best-response",
+                "--against",
+                "minus1",
+                "--units",
+                "4",
+                "--rounds",
+                "3",
+            ],
+            &[
+                "yen",
+                "best-response",
+                "--against",
+                "minus1",
+                "--total",
+                "4",
+                "--rounds",
+                "3",
+            ],
+        ),
+        (
+            &[
+                "yen",
+                "match",
+                "--a",
+                "always1000",
+                "--b",
+                "minus1",
+                "--money",
+                "5000",
+                "--games",
+                "3",
+            ],
+            &[
+                "yen",
+                "match",
+                "--a",
+                "always1000",
+                "--b",
+                "minus1",
+                "--total",
+                "5000",
+                "--games",
+                "3",
+            ],
+        ),
+    ];
+    for (new, old) in pairs {
+        let (a, b) = (cli(new), cli(old));
+        assert_eq!(a.code, 0, "{new:?}: {}", a.stderr);
+        assert_eq!(a.stdout, b.stdout, "{new:?} against {old:?}");
+    }
+    let err = assert_input_error(&["yen", "solve", "--units", "61"]);
+    assert!(err.contains("--units 61 is out of range"), "{err}");
+    let help = cli(&["yen", "match", "--help"]).stdout;
+    assert!(
+        help.contains("--money") && help.contains("--total"),
+        "{help}"
+    );
+}

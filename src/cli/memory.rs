@@ -18,8 +18,9 @@ use solved_games::games::memory::statements;
 use solved_games::games::memory::State;
 use solved_games::memory_variants::variants::{UnknownVariant, Variant};
 
-/// Largest N for the exact first-player value (Proposition 2.1's reduced table).
-const MAX_EXACT_PAIRS: usize = 200;
+/// Largest N for the exact first-player value (Proposition 2.1's reduced
+/// table): the face's limit.
+const MAX_EXACT_PAIRS: usize = solved_games::games::memory::face::OPTIMIZED_PAIRS as usize;
 /// Largest N in floating point.
 const MAX_FLOAT_PAIRS: usize = 5000;
 /// Largest n for `--state` (a full table with optimal options).
@@ -34,8 +35,8 @@ const DEFAULT_PLOT_PAIRS: usize = 100;
 /// Largest n for `--plot` (the exact reduced table).
 const MAX_PLOT_PAIRS: usize = MAX_EXACT_PAIRS;
 /// Largest N for the explicit-board search (N = 8 takes seconds; the search
-/// grows as N⁷).
-const MAX_NAIVE_PAIRS: usize = 8;
+/// grows as N⁷): the face's limit.
+const MAX_NAIVE_PAIRS: usize = solved_games::games::memory::face::NAIVE_PAIRS as usize;
 
 /// Which family of §2.1 states.
 #[derive(Clone, Copy, clap::ValueEnum)]

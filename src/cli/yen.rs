@@ -51,8 +51,8 @@ struct PlayArgs {
     /// Matches per series (§2: 1,000).
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Money each player bets in full (T; §2: 10,000 yen).
-    #[arg(long, default_value_t = 10_000)]
+    /// Money each player bets in full, in yen (T; §2: 10,000 yen).
+    #[arg(long = "money", visible_alias = "total", default_value_t = 10_000)]
     total: u64,
     /// Rounds per match (R; §2: 10).
     #[arg(long, default_value_t = 10)]
@@ -137,7 +137,7 @@ impl PlayArgs {
         }
         if self.total > MAX_TOTAL {
             return Err(CliError::Input(format!(
-                "--total {} is out of range (at most {MAX_TOTAL})",
+                "--money {} is out of range (at most {MAX_TOTAL})",
                 self.total
             )));
         }

@@ -12,8 +12,8 @@ use solved_games::solve::exact::format_ratio;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// Largest T for `--stage` and `--stages`: the exact solver's (`yen solve`).
-const MAX_STAGE_TOTAL: u64 = 60;
+/// Largest T for `--stage` and `--stages`: the exact solver's (the face's).
+const MAX_STAGE_TOTAL: u64 = solved_games::games::yen::face::OPTIMIZED_TOTAL;
 /// Largest R for `--stage` and `--stages`.
 const MAX_STAGE_ROUNDS: u32 = 60;
 /// Largest T for `--stages`: every reachable state becomes a file (T = 8,
@@ -24,7 +24,7 @@ const MAX_STAGES_TOTAL: u64 = 12;
 #[derive(clap::Args)]
 pub struct ExportArgs {
     /// Money each player starts with, in units (T).
-    #[arg(long, default_value_t = 3)]
+    #[arg(long = "units", visible_alias = "total", default_value_t = 3)]
     total: u64,
     /// Number of rounds (R).
     #[arg(long, default_value_t = 2)]
@@ -57,7 +57,7 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
     let staged = args.stage.is_some() || args.stages.is_some();
     if staged && (args.total > MAX_STAGE_TOTAL || args.rounds > MAX_STAGE_ROUNDS) {
         return Err(CliError::Input(format!(
-            "--total {} --rounds {} is out of range for stage games: T ≤ {MAX_STAGE_TOTAL}, R ≤ {MAX_STAGE_ROUNDS}",
+            "--units {} --rounds {} is out of range for stage games: T ≤ {MAX_STAGE_TOTAL}, R ≤ {MAX_STAGE_ROUNDS}",
             args.total, args.rounds
         )));
     }
@@ -93,7 +93,7 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
             state
         }
     };
-    efg_leaves_from(rules, state).map_err(|e| CliError::Input(format!("--total/--rounds: {e}")))?;
+    efg_leaves_from(rules, state).map_err(|e| CliError::Input(format!("--units/--rounds: {e}")))?;
     let mut file = Vec::new();
     write_efg_from(rules, state, &mut file).map_err(|e| CliError::io("standard output", &e))?;
     out.write_all(&file)?;
@@ -103,7 +103,7 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
 fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> Outcome {
     if rules.total > MAX_STAGES_TOTAL {
         return Err(CliError::Input(format!(
-            "--total {} is out of range for --stages: at most {MAX_STAGES_TOTAL} (one file per reachable state)",
+            "--units {} is out of range for --stages: at most {MAX_STAGES_TOTAL} (one file per reachable state)",
             rules.total
         )));
     }

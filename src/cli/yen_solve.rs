@@ -15,22 +15,24 @@ use solved_games::yen_certified::yen::certificate;
 use solved_games::yen_certified::yen::certified::Certified;
 use solved_games::yen_certified::yen::svg;
 
-/// Largest total the exact solver accepts: (T+1)² successors per state and
-/// R·(T+1)²·(4T+1) states make anything larger hopeless (see README).
-const MAX_TOTAL: u64 = 60;
+/// Largest total the exact solver accepts, the face's limit: (T+1)²
+/// successors per state and R·(T+1)²·(4T+1) states make anything larger
+/// hopeless.
+const MAX_TOTAL: u64 = solved_games::games::yen::face::OPTIMIZED_TOTAL;
 /// Largest total for best responses (one-player expectimax, far cheaper).
 const MAX_BEST_RESPONSE_TOTAL: u64 = 200;
-/// Largest total the certified solver accepts (memory grows like T³; T = 200
-/// is 50-yen units, and bets fit a certificate's `u16`).
-const MAX_CERTIFIED_TOTAL: u64 = 200;
+/// Largest total the certified solver accepts, the wing's table limit
+/// (memory grows like T³; T = 200 is 50-yen units).
+const MAX_CERTIFIED_TOTAL: u64 = solved_games::yen_certified::table::MAX_TOTAL;
 /// Largest number of rounds the exact solver accepts.
 const MAX_ROUNDS: u32 = 60;
 
 /// Options of `solved-games yen solve`.
 #[derive(clap::Args)]
 pub struct SolveArgs {
-    /// Money each player starts with, in units (T).
-    #[arg(long, default_value_t = 10)]
+    /// Money each player starts with, in units (T; the document's 10,000
+    /// yen is T = 10 units of 1,000 yen).
+    #[arg(long = "units", visible_alias = "total", default_value_t = 10)]
     total: u64,
     /// Number of rounds (R).
     #[arg(long, default_value_t = 10)]
@@ -78,8 +80,9 @@ pub struct BestResponseArgs {
     /// The opponent (B): always1000, minus1 or random (document 000 §3).
     #[arg(long)]
     against: String,
-    /// Money each player starts with, in units (T).
-    #[arg(long, default_value_t = 10)]
+    /// Money each player starts with, in units (T; the document's 10,000
+    /// yen is T = 10 units of 1,000 yen).
+    #[arg(long = "units", visible_alias = "total", default_value_t = 10)]
     total: u64,
     /// Number of rounds (R).
     #[arg(long, default_value_t = 10)]
@@ -115,7 +118,7 @@ fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
     }
     if total > MAX_TOTAL {
         return Err(CliError::Input(format!(
-            "--total {total} is out of range: 0..={MAX_TOTAL} (exact solving grows like T^5)"
+            "--units {total} is out of range: 0..={MAX_TOTAL} (exact solving grows like T^5)"
         )));
     }
     Ok(Rules { total, rounds })
@@ -253,7 +256,7 @@ fn solve_with_checkpoints(args: &SolveArgs, file: &std::path::Path) -> Result<Ce
 fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     if args.total > MAX_CERTIFIED_TOTAL || args.total == 0 {
         return Err(CliError::Input(format!(
-            "--total {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
+            "--units {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
             args.total
         )));
     }
@@ -399,7 +402,7 @@ pub fn run_best_response(args: BestResponseArgs, out: &mut Out) -> Outcome {
         .map_err(|e| CliError::Input(format!("--against: {e}")))?;
     if args.total > MAX_BEST_RESPONSE_TOTAL {
         return Err(CliError::Input(format!(
-            "--total {} is out of range: 0..={MAX_BEST_RESPONSE_TOTAL}",
+            "--units {} is out of range: 0..={MAX_BEST_RESPONSE_TOTAL}",
             args.total
         )));
     }

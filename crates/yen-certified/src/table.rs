@@ -53,9 +53,9 @@ pub struct Params {
     pub rounds: u32,
 }
 
-/// The largest T a certified table takes: the solver's cost grows as T³R
-/// (T = 100 at R = 10 takes about 46 s on 2 cores).
-pub const MAX_TOTAL: u64 = 200;
+/// The largest T a certified table takes, the certificate's (the solver's
+/// cost grows as T³R; T = 100 at R = 10 takes about 46 s on 2 cores).
+pub const MAX_TOTAL: u64 = crate::yen::certificate::MAX_TOTAL;
 
 /// The largest R.
 pub const MAX_ROUNDS: u32 = 30;

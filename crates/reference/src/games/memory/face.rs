@@ -15,6 +15,11 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy)]
 pub struct Memory;
 
+/// The most pairs the naive row search takes ([`Memory::limits`]).
+pub const NAIVE_PAIRS: u64 = 8;
+/// The most pairs the exact recurrence takes ([`Memory::limits`]).
+pub const OPTIMIZED_PAIRS: u64 = 200;
+
 impl Game for Memory {
     const INFO: GameInfo = GameId::Memory.info();
 
@@ -41,15 +46,15 @@ impl Game for Memory {
         }
     }
 
-    /// The naive row search's reach is the CLI's (every N ≤ 8 in seconds,
-    /// the `memory/naive` bench); the exact reduced table's is the CLI's
-    /// `--n` for the exact value (200 pairs).
+    /// The naive row search's reach (every N ≤ 8 in seconds, the
+    /// `memory/naive` bench) and the exact reduced table's; the command
+    /// line's `--n` reads both from here.
     fn limits() -> Vec<Limits> {
         vec![Limits {
             question: "every state",
             unit: "pairs n",
-            naive: Some(8),
-            optimized: Some(200),
+            naive: Some(NAIVE_PAIRS),
+            optimized: Some(OPTIMIZED_PAIRS),
         }]
     }
 

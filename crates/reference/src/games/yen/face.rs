@@ -222,14 +222,14 @@ impl Game for Yen {
             Limits {
                 question: "R ≤ 10 rounds",
                 unit: "units T",
-                naive: Some(12),
-                optimized: Some(60),
+                naive: Some(NAIVE_TOTAL),
+                optimized: Some(OPTIMIZED_TOTAL),
             },
             Limits {
                 question: "R > 10 rounds",
                 unit: "units T",
                 naive: Some(NAIVE_TOTAL_PAST_10_ROUNDS),
-                optimized: Some(60),
+                optimized: Some(OPTIMIZED_TOTAL),
             },
         ]
     }
@@ -261,6 +261,11 @@ impl Game for Yen {
 
 /// The largest T the naive recursion is asked for past 10 rounds.
 const NAIVE_TOTAL_PAST_10_ROUNDS: u64 = 8;
+/// The most units T the naive recursion takes at R ≤ 10 ([`Yen::limits`]).
+pub const NAIVE_TOTAL: u64 = 12;
+/// The most units T the exact DP takes ([`Yen::limits`]); `yen solve`,
+/// `yen export-efg --stage` and the tables read it from here.
+pub const OPTIMIZED_TOTAL: u64 = 60;
 
 /// A yen table: every state a match of T units and R rounds reaches,
 /// written `total=10 rounds=10`.
