@@ -26,6 +26,7 @@ mod geister_symmetry;
 mod matrix_game;
 mod memory;
 mod memory_naive;
+#[cfg(feature = "cli")]
 mod memory_variants_cli;
 mod newcomer_edges;
 mod nim;
@@ -40,6 +41,7 @@ mod retrograde;
 mod rounding_exact;
 mod stones;
 mod table_face;
+#[cfg(feature = "cli")]
 mod table_files;
 mod yen_certificate;
 mod yen_certified;

@@ -11,7 +11,6 @@ use solved_games::memory_variants::variants::three::packed::paranoid_starts_unde
 use solved_games::memory_variants::variants::three::{Mode, PassRule};
 use solved_games::memory_variants::variants::Variant;
 
-#[cfg(feature = "cli")]
 #[test]
 fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
     for variant in Variant::ALL {
@@ -39,7 +38,6 @@ fn the_cli_prints_the_tables_values_and_refuses_bad_input() {
     }
 }
 
-#[cfg(feature = "cli")]
 #[test]
 fn the_cli_prints_the_recurrences_values_and_refuses_bad_input() {
     let run = common::cli(&["memory", "--variant", "three", "--n", "5", "--json"]);
