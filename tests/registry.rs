@@ -199,7 +199,10 @@ fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
             if !matches!(name.as_str(), "target" | ".git" | "snapshots" | "data") {
                 sources(&path, out);
             }
-        } else if name.ends_with(".rs") || name.ends_with(".py") || dir.ends_with(".ci") {
+        } else if name.ends_with(".rs")
+            || name.ends_with(".py")
+            || dir.file_name().is_some_and(|d| d == ".ci")
+        {
             out.push(path);
         }
     }
