@@ -61,11 +61,18 @@ pub mod claims {
         }
     }
 
-    /// The claims of one game, the wings' included, in registry order.
+    /// The claims of one game, the wings' included, in registry order;
+    /// last the claims that run the tools (`check`, `check-table`: the
+    /// reference's [`check::claims`](solved_games_reference::check::claims),
+    /// above its registry), where player programs are built in.
     #[must_use]
     pub fn for_game(game: GameId) -> Vec<Claim> {
         let added = added(game);
-        compose(game, &[&added])
+        #[allow(unused_mut)]
+        let mut claims = compose(game, &[&added]);
+        #[cfg(all(unix, feature = "referee"))]
+        claims.extend_from_slice(crate::check::claims::for_game(game));
+        claims
     }
 
     /// Every claim of every game, the wings' included, in registry order.
@@ -169,13 +176,23 @@ mod tests {
             crate::geister_3v2::claims(),
         ]
         .concat();
-        assert_eq!(all.len(), reference.len() + wings.len());
-        for c in reference.iter().chain(&wings) {
+        #[cfg(all(unix, feature = "referee"))]
+        let tools: Vec<_> = crate::claims::GameId::ALL
+            .into_iter()
+            .flat_map(crate::check::claims::for_game)
+            .copied()
+            .collect();
+        #[cfg(not(all(unix, feature = "referee")))]
+        let tools: Vec<crate::claims::Claim> = Vec::new();
+        assert_eq!(all.len(), reference.len() + wings.len() + tools.len());
+        for c in reference.iter().chain(&wings).chain(&tools) {
             assert_eq!(all.iter().filter(|a| a.id == c.id).count(), 1, "{}", c.id);
         }
         let at = |id: &str| all.iter().position(|c| c.id == id).unwrap();
         assert!(at("MEM-101") > at("MEM-001") && at("MEM-133") < at("MEM-901"));
         assert!(at("YEN-107") > at("YEN-106") && at("YEN-113") < at("YEN-111"));
         assert!(at("GEI-106") == at("GEI-119") + 1 && at("GEI-116") < at("GEI-901"));
+        #[cfg(all(unix, feature = "referee"))]
+        assert!(at("NIM-902") == at("NIM-901") + 1 && at("YEN-905") == all.len() - 1);
     }
 }

@@ -91,6 +91,27 @@ fn each_subtly_wrong_solver_is_caught_and_shrunk_to_the_stated_counterexample() 
     }
 }
 
+/// The claims that run `check` on the wrong solvers (NIM-902, STO-906..910,
+/// MEM-902) expect the counterexamples tests/data/wrong-solvers.tsv states:
+/// `reproduce` sees what this file's tests see.
+#[test]
+fn the_check_claims_expect_the_stated_counterexamples() {
+    let claims = solved_games::claims::all();
+    for [_, _, program, smallest, instance, answer, value] in wrong_solvers() {
+        let stated = format!("{instance} → {answer}, not {value} (size {smallest}, ");
+        let claim = claims
+            .iter()
+            .find(|c| c.statement.contains(&format!(" {program} ")))
+            .unwrap_or_else(|| panic!("no claim runs {program}"));
+        assert!(
+            claim.expected.starts_with("pass; ") && claim.expected.contains(&stated),
+            "{}: expects {}, the file states {stated}",
+            claim.id,
+            claim.expected
+        );
+    }
+}
+
 #[test]
 fn a_wrong_solver_prints_its_counterexample_as_text() {
     let out = check(&[

@@ -23,17 +23,29 @@ fn run(args: &[&str], threads: &str) -> Output {
 
 use crate::common::scratch_file as scratch;
 
-#[test]
-fn standard_tables_have_their_pinned_sha256() {
+/// The rows of tests/data/table-sha256.txt: game, parameters, rows, sha256.
+fn pinned_rows() -> Vec<[String; 4]> {
     let pinned = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/table-sha256.txt"),
     )
     .unwrap();
+    pinned
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<String> = line.split('\t').map(String::from).collect();
+            fields
+                .try_into()
+                .unwrap_or_else(|_| panic!("bad line {line}"))
+        })
+        .collect()
+}
+
+#[test]
+fn standard_tables_have_their_pinned_sha256() {
     let mut listed = Vec::new();
-    for line in pinned.lines().filter(|l| !l.starts_with('#')) {
-        let [game, params, rows, sha] = line.split('\t').collect::<Vec<_>>()[..] else {
-            panic!("bad line {line}");
-        };
+    for [game, params, rows, sha] in pinned_rows() {
+        let (game, params) = (game.as_str(), params.as_str());
         let mut text = Vec::new();
         let manifest = table::export_named(
             &solved_games::table_kinds(),
@@ -56,6 +68,39 @@ fn standard_tables_have_their_pinned_sha256() {
             "{game} {params}"
         );
     }
+}
+
+/// The whole-table claims pin the digests of tests/data/table-sha256.txt:
+/// each pin is a row of the file, each claim's expected value is its pin,
+/// and every claim that expects a digest is pinned.
+#[test]
+fn the_whole_table_claims_pin_the_digests_of_the_file() {
+    use solved_games::claims;
+    let rows = pinned_rows();
+    for pin in claims::PINS {
+        let row = rows
+            .iter()
+            .find(|[game, params, _, _]| game == pin.game && params == pin.params)
+            .unwrap_or_else(|| {
+                panic!("{}: {} {} is not in the file", pin.id, pin.game, pin.params)
+            });
+        assert_eq!(pin.sha256, row[3], "{}", pin.id);
+        let claim = claims::by_id(pin.id).unwrap_or_else(|| panic!("{} is no claim", pin.id));
+        assert_eq!(claim.expected, pin.sha256, "{}", pin.id);
+    }
+    let digest = |s: &str| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit());
+    let expecting: Vec<&str> = claims::all()
+        .iter()
+        .filter(|c| digest(c.expected))
+        .map(|c| c.id)
+        .collect();
+    let pinned: Vec<&str> = claims::PINS.iter().map(|p| p.id).collect();
+    assert_eq!(expecting, pinned);
+    assert_eq!(
+        pinned.len(),
+        12,
+        "NIM-901, STO-901..905, MEM-901, GEI-901..903, YEN-901, YEN-902"
+    );
 }
 
 #[test]

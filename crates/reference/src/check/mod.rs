@@ -15,6 +15,8 @@
 //! line: the CLI parses flags and prints, everything else is here.
 
 #[cfg(unix)]
+pub mod claims;
+#[cfg(unix)]
 pub mod program;
 
 use crate::games::shrink::Shrink;

@@ -40,6 +40,7 @@ mod yen;
 pub(crate) mod yen_equilibrium;
 
 pub use face::{evidence, evidence_as};
+pub use tables::{Pin, PINS};
 
 pub use crate::games::GameId;
 

@@ -2,9 +2,15 @@
 //! SHA-256 digest of the naive solver's export text and of the optimized
 //! solver's (every instance in the canonical, unreduced order with its value,
 //! and Geister's distance: `table::export`, the text `export` writes and
-//! `check-table` pins) must be the same. A count or a start value can hide a
-//! rules bug that only some entries show (an asymmetric Geister bug behind a
-//! mirror-reduced table); a digest of every entry cannot.
+//! `check-table` pins) must be the same, and must be the digest pinned in
+//! the claim ([`Pin`], the digests of tests/data/table-sha256.txt). A count
+//! or a start value can hide a rules bug that only some entries show (an
+//! asymmetric Geister bug behind a mirror-reduced table); a digest of every
+//! entry cannot. Each digest is taken of the bytes the export writes, by a
+//! hasher written here ([`Digesting`]), apart from the export's own: a
+//! value written wrong in the text (both solvers' alike) changes it, and a
+//! manifest digest that leaves out part of the text (the header) differs
+//! from it.
 //!
 //! And the yen rules between rounds (`State::bets`, `State::decided`) against
 //! a brute force of document 000 §2 on every state of small matches, so that
@@ -13,10 +19,11 @@
 //! too.
 //!
 //! Every claim here is computed, not from the documents: the question each
-//! answers is "do the two solvers agree on every entry of this table?" (or,
-//! for the yen rules, "do the rules the solvers use allow exactly §2's
-//! bets?"). Expected `holds`; the digests are compared as naive = optimized
-//! and both are shown in `--json` (`naive` and `naive_scope.optimized`).
+//! answers is "do the two solvers agree on every entry of this table, and
+//! is it the table pinned?" (or, for the yen rules, "do the rules the
+//! solvers use allow exactly §2's bets?"). The expected value of a table's
+//! claim is its pinned digest; the optimized solver's digest is computed,
+//! the naive solver's compared with it, and the rows are `measured`.
 
 use super::{Claim, Evidence, GameId};
 use crate::games::{
@@ -24,29 +31,170 @@ use crate::games::{
     yen::face::Yen, yen::rules::Rules, yen::rules_audit, Solver, Table,
 };
 use crate::table::export;
+use sha2::{Digest, Sha256};
+use std::io::{self, Write};
 
-/// The digest of one solver's whole table of `G` with `params`, and its rows.
+/// A table a whole-table claim checks, with its pinned digest: a row of
+/// tests/data/table-sha256.txt (a test checks that every pin is one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pin {
+    /// The claim's id.
+    pub id: &'static str,
+    /// The game, as `export` names it.
+    pub game: &'static str,
+    /// The table's parameters, `key=value` words.
+    pub params: &'static str,
+    /// The SHA-256 of the export's text, lowercase hex: the claim's
+    /// expected value.
+    pub sha256: &'static str,
+}
+
+/// Every pinned table, in registry order.
+pub const PINS: &[Pin] = &[
+    NIM_PIN,
+    STO_PINS[0],
+    STO_PINS[1],
+    STO_PINS[2],
+    STO_PINS[3],
+    STO_PINS[4],
+    MEM_PIN,
+    GEI_PINS[0],
+    GEI_PINS[1],
+    GEI_PINS[2],
+    YEN_PINS[0],
+    YEN_PINS[1],
+];
+
+const NIM_PIN: Pin = Pin {
+    id: "NIM-901",
+    game: "nim",
+    params: "piles=3 max=9",
+    sha256: "6338e821848304010b5ad98f0fcc07c47c8973fa15ac55fe6b6a35b6e6b68577",
+};
+
+const STO_PINS: [Pin; 5] = [
+    Pin {
+        id: "STO-901",
+        game: "stones",
+        params: "game=1 min=1 max=4 length=6",
+        sha256: "552b6488924149c302d372f08ff72040976a7851300013ae0cb423f8d6a07921",
+    },
+    Pin {
+        id: "STO-902",
+        game: "stones",
+        params: "game=2 min=1 max=4 length=6",
+        sha256: "fee1c9d67e8dd575de62be4f4791737b7c39970ca449c785e478f22636b6b7f8",
+    },
+    Pin {
+        id: "STO-903",
+        game: "stones",
+        params: "game=3 min=1 max=4 length=6",
+        sha256: "57b94b4dac1b34d3e74a51fd09662251f0ee601b8665d42e759ee564c667fc59",
+    },
+    Pin {
+        id: "STO-904",
+        game: "stones",
+        params: "game=4 min=1 max=4 length=6",
+        sha256: "3910d6b4b6ae6cd53a65da06d1080360581b2550d1de22f813be3ba46bc1227d",
+    },
+    Pin {
+        id: "STO-905",
+        game: "stones",
+        params: "game=5 min=1 max=4 length=3",
+        sha256: "5c397e8e2768754b469dc1a119fb7da4b712aded8520763bff6b79553cf283de",
+    },
+];
+
+const MEM_PIN: Pin = Pin {
+    id: "MEM-901",
+    game: "memory",
+    params: "n=8",
+    sha256: "7147a55732029cbc369ba1a94b38bb48f36139fdc1b36deab549b4765a7dd160",
+};
+
+const GEI_PINS: [Pin; 3] = [
+    Pin {
+        id: "GEI-901",
+        game: "geister",
+        params: "analysis=basic",
+        sha256: "f28be43b67796011125a963952610fea4ea5661fea36cbb625a89b587213816e",
+    },
+    Pin {
+        id: "GEI-902",
+        game: "geister",
+        params: "analysis=extended",
+        sha256: "64fe884531bade113638a6d6353bfeed10780ebf8cf00ee660f15f3a876f4ca5",
+    },
+    Pin {
+        id: "GEI-903",
+        game: "geister",
+        params: "analysis=det",
+        sha256: "653eddc0af6824d92730d73b0d8e2905d4ce62c3a1ad99ea2e6256921a4530ec",
+    },
+];
+
+const YEN_PINS: [Pin; 2] = [
+    Pin {
+        id: "YEN-901",
+        game: "yen",
+        params: "total=6 rounds=4",
+        sha256: "a31898ee45dd5680131e2daed796df57fbdc57fb6137bdd8fc5a902eb15467e9",
+    },
+    Pin {
+        id: "YEN-902",
+        game: "yen",
+        params: "total=4 rounds=8",
+        sha256: "8cf6ac97ba1679af396807999f75205c240cd26ee9cee1682ab65a89d9274ef0",
+    },
+];
+
+/// A writer that hashes every byte written to it and keeps none: the
+/// claims' own digest of an export, apart from the export's hashing writer.
+struct Digesting(Sha256);
+
+impl Write for Digesting {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The digest of the text one solver's export of `G` with `params` writes,
+/// and its rows; an error when the manifest's digest is not that of the
+/// text written.
 fn digest<G: Table>(params: &G::Params, solver: Solver) -> Result<(String, usize), String>
 where
     G::Instance: Sync,
     G::Value: Sync,
 {
-    export::<G>(params, solver, std::io::sink())
-        .map(|m| (m.sha256, m.rows))
-        .map_err(|e| match e {
-            crate::table::ExportError::Solve(e) => format!("{} solver: {e}", solver.name()),
-            crate::table::ExportError::Io(e) => format!("{e}"),
-        })
+    let mut hasher = Digesting(Sha256::new());
+    let manifest = export::<G>(params, solver, &mut hasher).map_err(|e| match e {
+        crate::table::ExportError::Solve(e) => format!("{} solver: {e}", solver.name()),
+        crate::table::ExportError::Io(e) => format!("{e}"),
+    })?;
+    let text = format!("{:x}", hasher.0.finalize());
+    if manifest.sha256 != text {
+        return Err(format!(
+            "{} solver: the manifest's sha256 {} is not the text's {text}",
+            solver.name(),
+            manifest.sha256
+        ));
+    }
+    Ok((text, manifest.rows))
 }
 
-/// Evidence that both solvers' tables of `G` with parameters `params` (the
-/// `key=value` words of `export`) have the same digest.
-fn agree<G: Table>(params: &str) -> Evidence
+/// Evidence that both solvers' tables of `G` with the pinned parameters
+/// have the same digest (the computed value, against the pin).
+fn agree<G: Table>(pin: &Pin) -> Evidence
 where
     G::Instance: Sync,
     G::Value: Sync,
 {
-    let parsed: G::Params = match params.parse() {
+    let parsed: G::Params = match pin.params.parse() {
         Ok(p) => p,
         Err(e) => return Evidence::optimized_only(format!("bad table parameters: {e}")),
     };
@@ -54,13 +202,14 @@ where
         digest::<G>(&parsed, Solver::Optimized),
         digest::<G>(&parsed, Solver::Naive),
     ) {
-        (Ok((optimized, rows)), Ok((naive, naive_rows))) => Evidence::within(
-            "holds",
-            format!("every row of {} {params}", G::NAME),
-            format!("{rows} rows, sha256 {optimized}"),
-            format!("{naive_rows} rows, sha256 {naive}"),
-        )
-        .measured(format!("{rows} rows, sha256 {optimized}")),
+        (Ok((optimized, rows)), Ok((naive, naive_rows))) => {
+            let measured = if rows == naive_rows {
+                format!("{rows} rows, both solvers")
+            } else {
+                format!("{rows} rows optimized, {naive_rows} naive")
+            };
+            Evidence::both(optimized, naive).measured(measured)
+        }
         (Err(e), _) | (_, Err(e)) => Evidence::optimized_only(e),
     }
 }
@@ -104,32 +253,115 @@ const fn table(
     }
 }
 
+/// The claim of a pinned table: its expected value is the pinned digest.
+const fn pinned(
+    pin: &Pin,
+    game: GameId,
+    source: &'static str,
+    statement: &'static str,
+    compute: fn() -> Evidence,
+) -> Claim {
+    Claim {
+        id: pin.id,
+        game,
+        source,
+        statement,
+        expected: pin.sha256,
+        erratum: None,
+        compute,
+    }
+}
+
+/// The end of each table claim's statement.
+macro_rules! pinned_statement {
+    ($question:literal, $what:literal) => {
+        concat!(
+            "Computed, not from the document (do both solvers agree on every ",
+            $question,
+            ", and is it the table pinned?): ",
+            $what,
+            " have the same SHA-256 digest of their export text, hashed apart from the export's own hasher, and it is the one pinned in tests/data/table-sha256.txt (the expected value)"
+        )
+    };
+}
+
 /// Nim: the table of three piles of up to 9 stones.
-pub const NIM: &[Claim] = &[table(
-    "NIM-901",
+pub const NIM: &[Claim] = &[pinned(
+    &NIM_PIN,
     GameId::Nim,
     "002 §38.4, §38.7",
-    "Computed, not from the document (do both solvers agree on every position?): the naive and optimized tables of every position of 3 piles of ≤ 9 stones have the same SHA-256 digest",
-    || agree::<Nim>("piles=3 max=9"),
+    pinned_statement!(
+        "position",
+        "the naive and optimized tables of every position of 3 piles of ≤ 9 stones"
+    ),
+    || agree::<Nim>(&NIM_PIN),
 )];
 
 /// The stone games: each game's standard table (values 1..4, rows up to 6
 /// stones; Game 5 up to 3), all within the naive search's reach.
 pub const STONES: &[Claim] = &[
-    table("STO-901", GameId::Stones, "001 Game 1", "Computed, not from the document (do both solvers agree on every row?): Game 1's naive and optimized tables of every row of values 1..4 up to 6 stones have the same SHA-256 digest", || agree::<StoneGames>("game=1 min=1 max=4 length=6")),
-    table("STO-902", GameId::Stones, "001 Game 2", "Computed, not from the document (do both solvers agree on every row?): Game 2's naive and optimized tables of every row of values 1..4 up to 6 stones have the same SHA-256 digest", || agree::<StoneGames>("game=2 min=1 max=4 length=6")),
-    table("STO-903", GameId::Stones, "001 Game 3", "Computed, not from the document (do both solvers agree on every row?): Game 3's naive and optimized tables of every row of values 1..4 up to 6 stones have the same SHA-256 digest", || agree::<StoneGames>("game=3 min=1 max=4 length=6")),
-    table("STO-904", GameId::Stones, "001 Game 4", "Computed, not from the document (do both solvers agree on every row?): Game 4's naive and optimized tables of every row of values 1..4 up to 6 stones have the same SHA-256 digest", || agree::<StoneGames>("game=4 min=1 max=4 length=6")),
-    table("STO-905", GameId::Stones, "001 Game 5", "Computed, not from the document (do both solvers agree on every row?): Game 5's naive and optimized tables of every row of values 1..4 up to 3 stones have the same SHA-256 digest", || agree::<StoneGames>("game=5 min=1 max=4 length=3")),
+    pinned(
+        &STO_PINS[0],
+        GameId::Stones,
+        "001 Game 1",
+        pinned_statement!(
+            "row",
+            "Game 1's naive and optimized tables of every row of values 1..4 up to 6 stones"
+        ),
+        || agree::<StoneGames>(&STO_PINS[0]),
+    ),
+    pinned(
+        &STO_PINS[1],
+        GameId::Stones,
+        "001 Game 2",
+        pinned_statement!(
+            "row",
+            "Game 2's naive and optimized tables of every row of values 1..4 up to 6 stones"
+        ),
+        || agree::<StoneGames>(&STO_PINS[1]),
+    ),
+    pinned(
+        &STO_PINS[2],
+        GameId::Stones,
+        "001 Game 3",
+        pinned_statement!(
+            "row",
+            "Game 3's naive and optimized tables of every row of values 1..4 up to 6 stones"
+        ),
+        || agree::<StoneGames>(&STO_PINS[2]),
+    ),
+    pinned(
+        &STO_PINS[3],
+        GameId::Stones,
+        "001 Game 4",
+        pinned_statement!(
+            "row",
+            "Game 4's naive and optimized tables of every row of values 1..4 up to 6 stones"
+        ),
+        || agree::<StoneGames>(&STO_PINS[3]),
+    ),
+    pinned(
+        &STO_PINS[4],
+        GameId::Stones,
+        "001 Game 5",
+        pinned_statement!(
+            "row",
+            "Game 5's naive and optimized tables of every row of values 1..4 up to 3 stones"
+        ),
+        || agree::<StoneGames>(&STO_PINS[4]),
+    ),
 ];
 
 /// Memory: every state of n ≤ 8 pairs, the naive recursion's reach.
-pub const MEMORY: &[Claim] = &[table(
-    "MEM-901",
+pub const MEMORY: &[Claim] = &[pinned(
+    &MEM_PIN,
     GameId::Memory,
     "004 §2.1, §2.2",
-    "Computed, not from the document (do both solvers agree on every state?): the naive and optimized tables of every state of n ≤ 8 pairs have the same SHA-256 digest",
-    || agree::<Memory>("n=8"),
+    pinned_statement!(
+        "state",
+        "the naive and optimized tables of every state of n ≤ 8 pairs"
+    ),
+    || agree::<Memory>(&MEM_PIN),
 )];
 
 /// Geister: the basic analysis, §4's extended analysis and the
@@ -138,35 +370,35 @@ pub const MEMORY: &[Claim] = &[table(
 /// against the naive sweep. Both sides come from the per-process cache that
 /// the other Geister claims fill, so each digest costs one pass over its rows.
 pub const GEISTER: &[Claim] = &[
-    table(
-        "GEI-901",
+    pinned(
+        &GEI_PINS[0],
         GameId::Geister,
         "003 §3",
-        "Computed, not from the document (do both solvers agree on every position?): the basic analysis's naive sweep and optimized retrograde table (mirror-reduced, expanded) have the same SHA-256 digest of every position's value and distance",
-        || agree::<Geister>("analysis=basic"),
+        pinned_statement!("position", "the basic analysis's naive sweep and optimized retrograde table (mirror-reduced, expanded), every position's value and distance,"),
+        || agree::<Geister>(&GEI_PINS[0]),
     ),
-    table(
-        "GEI-902",
+    pinned(
+        &GEI_PINS[1],
         GameId::Geister,
         "003 §4",
-        "Computed, not from the document (do both solvers agree on every position?): the extended analysis's naive sweep and optimized retrograde table (mirror-reduced, expanded) have the same SHA-256 digest of every position's value and distance",
-        || agree::<Geister>("analysis=extended"),
+        pinned_statement!("position", "the extended analysis's naive sweep and optimized retrograde table (mirror-reduced, expanded), every position's value and distance,"),
+        || agree::<Geister>(&GEI_PINS[1]),
     ),
-    table(
-        "GEI-903",
+    pinned(
+        &GEI_PINS[2],
         GameId::Geister,
         "003 §4, §6",
-        "Computed, not from the document (do both solvers agree on every position?): the full-information det tables' naive sweep and optimized retrograde table (mirror-reduced, expanded) have the same SHA-256 digest of every position's value and distance",
-        || agree::<Geister>("analysis=det"),
+        pinned_statement!("position", "the full-information det tables' naive sweep and optimized retrograde table (mirror-reduced, expanded), every position's value and distance,"),
+        || agree::<Geister>(&GEI_PINS[2]),
     ),
 ];
 
 /// Yen: two whole tables the naive recursion fills in well under a second
-/// (T = 10, R = 10 takes it 100 s through the face), and the rules between
-/// rounds against the brute force.
+/// (T = 10, R = 10 takes it 100 s through the face), the rules between
+/// rounds against the brute force, and the Gambit exports read back.
 pub const YEN: &[Claim] = &[
-    table("YEN-901", GameId::Yen, "000 §2", "Computed, not from the document (do both solvers agree on every state?): the naive and optimized tables of every state of T = 6 units over R = 4 rounds have the same SHA-256 digest", || agree::<Yen>("total=6 rounds=4")),
-    table("YEN-902", GameId::Yen, "000 §2", "Computed, not from the document (do both solvers agree on every state?): the naive and optimized tables of every state of T = 4 units over R = 8 rounds have the same SHA-256 digest", || agree::<Yen>("total=4 rounds=8")),
+    pinned(&YEN_PINS[0], GameId::Yen, "000 §2", pinned_statement!("state", "the naive and optimized tables of every state of T = 6 units over R = 4 rounds"), || agree::<Yen>(&YEN_PINS[0])),
+    pinned(&YEN_PINS[1], GameId::Yen, "000 §2", pinned_statement!("state", "the naive and optimized tables of every state of T = 4 units over R = 8 rounds"), || agree::<Yen>(&YEN_PINS[1])),
     table("YEN-903", GameId::Yen, "000 §2", "Computed, not from the document (do the rules the solvers use allow exactly §2's bets?): on every reachable state of T ≤ 8 over R ≤ 4, the bets a player may make are §2's (any whole amount up to the money left; all of it in the last round), and every result named as decided is the only one play can reach", yen_rules),
     table("YEN-904", GameId::Yen, "000 §2", "Computed, not from the document (do the Gambit exports say what the solver says?): for every stage state of T = 4 units over R = 3 rounds, the .efg of the rest of the match and the .nfg of its stage game, read back by a reader written apart from the writer and solved with the exact LP by each player's own payoffs, give every leaf payoffs summing to 0 and the DP's value to A (its negation to B)", gambit_round_trip),
 ];
