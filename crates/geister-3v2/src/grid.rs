@@ -96,7 +96,7 @@ impl Grid {
 }
 
 /// The position of square `s` among the squares of `set` (increasing).
-fn rank(set: u16, s: u8) -> usize {
+pub(crate) fn rank(set: u16, s: u8) -> usize {
     (set & ((1u16 << s) - 1)).count_ones() as usize
 }
 
@@ -116,7 +116,7 @@ pub struct Values {
 }
 
 /// A P1 step's permutation of beliefs: the new position of each old piece.
-fn remap(old: u16, new: u16, from: u8, to: u8) -> [usize; 3] {
+pub(crate) fn remap(old: u16, new: u16, from: u8, to: u8) -> [usize; 3] {
     let mut out = [0; 3];
     for (i, s) in squares(old).enumerate() {
         let s2 = if s == from { to } else { s };
@@ -126,7 +126,7 @@ fn remap(old: u16, new: u16, from: u8, to: u8) -> [usize; 3] {
 }
 
 /// P2's set after a step of its piece: local bits of the new P2 squares.
-fn carry_t(old: u16, new: u16, tl: usize, from: u8, to: u8) -> usize {
+pub(crate) fn carry_t(old: u16, new: u16, tl: usize, from: u8, to: u8) -> usize {
     let mut out = 0;
     for (i, s) in squares(old).enumerate() {
         if tl & (1 << i) != 0 {

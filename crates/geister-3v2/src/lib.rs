@@ -17,6 +17,8 @@
 //!   its LP and its `endless_mdp` certificates;
 //! - [`grid`]: the game where P2 reads P1's moves, on a grid of beliefs
 //!   (floats, a guide only);
+//! - [`promise`]: a randomised P2 strategy carrying promises built from the
+//!   grid, and P1's best response to it per colouring through `endless_mdp`;
 //! - [`shared`]: the tables and games several claims read, computed once;
 //! - [`claims`]: GEI-106 … GEI-116; [`report`]: the certified bracket for
 //!   `geister bracket`; `figures`: the report page's figure.
@@ -45,6 +47,7 @@ pub mod grid;
 pub mod layered;
 pub mod model;
 pub mod naive;
+pub mod promise;
 pub mod q;
 pub mod report;
 pub mod respond;

@@ -1052,7 +1052,7 @@ fn lcm(a: i64, b: i64) -> i64 {
 
 /// Values the graph of a responder, minimising, with `endless_mdp`, on a
 /// grid containing every end and chance denominator.
-fn certify_graph(nodes: Vec<Node>, root: u32, started: Instant) -> Certificate {
+pub(crate) fn certify_graph(nodes: Vec<Node>, root: u32, started: Instant) -> Certificate {
     // Renumber so that successors come first: a sweep in index order then
     // carries values along a whole path.
     let count = nodes.len();
