@@ -585,6 +585,17 @@ fn yen_money_and_units_have_their_own_flags_and_total_stays() {
     }
     let err = assert_input_error(&["yen", "solve", "--units", "61"]);
     assert!(err.contains("--units 61 is out of range"), "{err}");
+    // An error names the flag as written: a documented command line with
+    // `--total` prints what it printed before `--units` had its name.
+    for flag in ["--total", "--total=61"] {
+        let args: &[&str] = if flag == "--total" {
+            &["yen", "solve", "--total", "61"]
+        } else {
+            &["yen", "solve", flag]
+        };
+        let err = assert_input_error(args);
+        assert!(err.contains("--total 61 is out of range"), "{err}");
+    }
     let help = cli(&["yen", "match", "--help"]).stdout;
     assert!(
         help.contains("--money") && help.contains("--total"),

@@ -293,6 +293,25 @@ pub fn stdout_error(e: std::io::Error) -> CliError {
     CliError::Io(format!("standard output: {e}"))
 }
 
+/// A flag as the command line wrote it, where it has an older alias
+/// (`--units` or `--total`, `--money` or `--total`): errors name the flag the
+/// user typed, so a documented command line with the old name prints the
+/// bytes it printed before the flag had its own name.
+pub fn flag_as_written(name: &'static str, alias: &'static str) -> &'static str {
+    let written = std::env::args_os().skip(1).any(|a| {
+        a.to_str().is_some_and(|a| {
+            a == alias
+                || a.strip_prefix(alias)
+                    .is_some_and(|rest| rest.starts_with('='))
+        })
+    });
+    if written {
+        alias
+    } else {
+        name
+    }
+}
+
 /// A message on standard error (a note, a warning, the final error). A
 /// standard error that cannot be written is no reason to fail or panic:
 /// the message is dropped.

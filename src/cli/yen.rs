@@ -137,7 +137,8 @@ impl PlayArgs {
         }
         if self.total > MAX_TOTAL {
             return Err(CliError::Input(format!(
-                "--money {} is out of range (at most {MAX_TOTAL})",
+                "{} {} is out of range (at most {MAX_TOTAL})",
+                super::flag_as_written("--money", "--total"),
                 self.total
             )));
         }

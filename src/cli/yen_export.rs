@@ -57,7 +57,8 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
     let staged = args.stage.is_some() || args.stages.is_some();
     if staged && (args.total > MAX_STAGE_TOTAL || args.rounds > MAX_STAGE_ROUNDS) {
         return Err(CliError::Input(format!(
-            "--units {} --rounds {} is out of range for stage games: T ≤ {MAX_STAGE_TOTAL}, R ≤ {MAX_STAGE_ROUNDS}",
+            "{} {} --rounds {} is out of range for stage games: T ≤ {MAX_STAGE_TOTAL}, R ≤ {MAX_STAGE_ROUNDS}",
+            super::flag_as_written("--units", "--total"),
             args.total, args.rounds
         )));
     }
@@ -93,7 +94,12 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
             state
         }
     };
-    efg_leaves_from(rules, state).map_err(|e| CliError::Input(format!("--units/--rounds: {e}")))?;
+    efg_leaves_from(rules, state).map_err(|e| {
+        CliError::Input(format!(
+            "{}/--rounds: {e}",
+            super::flag_as_written("--units", "--total")
+        ))
+    })?;
     let mut file = Vec::new();
     write_efg_from(rules, state, &mut file).map_err(|e| CliError::io("standard output", &e))?;
     out.write_all(&file)?;
@@ -103,7 +109,8 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
 fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> Outcome {
     if rules.total > MAX_STAGES_TOTAL {
         return Err(CliError::Input(format!(
-            "--units {} is out of range for --stages: at most {MAX_STAGES_TOTAL} (one file per reachable state)",
+            "{} {} is out of range for --stages: at most {MAX_STAGES_TOTAL} (one file per reachable state)",
+            super::flag_as_written("--units", "--total"),
             rules.total
         )));
     }

@@ -118,7 +118,8 @@ fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
     }
     if total > MAX_TOTAL {
         return Err(CliError::Input(format!(
-            "--units {total} is out of range: 0..={MAX_TOTAL} (exact solving grows like T^5)"
+            "{} {total} is out of range: 0..={MAX_TOTAL} (exact solving grows like T^5)",
+            super::flag_as_written("--units", "--total")
         )));
     }
     Ok(Rules { total, rounds })
@@ -256,7 +257,8 @@ fn solve_with_checkpoints(args: &SolveArgs, file: &std::path::Path) -> Result<Ce
 fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     if args.total > MAX_CERTIFIED_TOTAL || args.total == 0 {
         return Err(CliError::Input(format!(
-            "--units {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
+            "{} {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
+            super::flag_as_written("--units", "--total"),
             args.total
         )));
     }
@@ -402,7 +404,8 @@ pub fn run_best_response(args: BestResponseArgs, out: &mut Out) -> Outcome {
         .map_err(|e| CliError::Input(format!("--against: {e}")))?;
     if args.total > MAX_BEST_RESPONSE_TOTAL {
         return Err(CliError::Input(format!(
-            "--units {} is out of range: 0..={MAX_BEST_RESPONSE_TOTAL}",
+            "{} {} is out of range: 0..={MAX_BEST_RESPONSE_TOTAL}",
+            super::flag_as_written("--units", "--total"),
             args.total
         )));
     }
