@@ -3,7 +3,7 @@
 //! failed, 2 usage or input, 3 I/O), exactly one `solved-games: error:`
 //! line when it fails, no panic, and in bounded time: a run still going
 //! after its time slot (a legitimately long computation at a default size)
-//! must end cleanly within 2 s of SIGTERM. Second round: no error line
+//! must end cleanly within 2 s of SIGTERM. And: no error line
 //! longer than 2,000 bytes (long inputs are cut), no temporary report file
 //! left behind, and a file that is not UTF-8 among the file values.
 //!

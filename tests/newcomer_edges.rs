@@ -101,7 +101,7 @@ fn a_long_exact_solve_shows_progress_while_it_enumerates() {
     assert!(shown, "no progress within 20 s of a long exact solve");
 }
 
-/// Second round: `yen best-response --against random --total 60 --rounds
+/// `yen best-response --against random --total 60 --rounds
 /// 60` printed nothing for minutes, even on a terminal. It now counts the
 /// states it evaluates.
 #[test]
@@ -123,7 +123,7 @@ fn a_long_best_response_shows_progress() {
     );
 }
 
-/// Second round: while the first claim ran (GEI-001: 11 s) the bar said
+/// While the first claim ran (GEI-001: 11 s) the bar said
 /// `0/1 (0/s, ~0s left)`. Before the first item it now shows the time so
 /// far and says there is no estimate yet.
 #[test]
@@ -175,7 +175,7 @@ fn listing(dir: &std::path::Path) -> Vec<String> {
     names
 }
 
-/// Second round: `reproduce --html /dev/full` failed only after the run,
+/// `reproduce --html /dev/full` failed only after the run,
 /// although the README promises the check before it.
 #[test]
 fn a_report_file_on_a_full_device_fails_before_the_run() {
@@ -189,7 +189,7 @@ fn a_report_file_on_a_full_device_fails_before_the_run() {
     }
 }
 
-/// Second round: a `reproduce --html NEW` killed by SIGTERM left a 0-byte
+/// A `reproduce --html NEW` killed by SIGTERM left a 0-byte
 /// NEW (the early check created it). Now nothing is created until the page
 /// is written whole, through a temporary file renamed into place, and a
 /// finished run leaves no temporary file behind.
@@ -231,7 +231,7 @@ fn a_killed_reproduce_leaves_no_report_file_and_a_finished_one_no_temporary() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Second round: two runs shared one `--log`, and `--resume` of the first
+/// Two runs shared one `--log`, and `--resume` of the first
 /// looked only at the last header ("the logged run differs in players").
 /// It now finds the run these settings continue; where none matches it
 /// says the last run is another one.
@@ -291,7 +291,7 @@ fn resume_finds_its_run_in_a_log_that_two_runs_shared() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Second round: a `--resume` log that is not UTF-8 exited 3 ("stream did
+/// A `--resume` log that is not UTF-8 exited 3 ("stream did
 /// not contain valid UTF-8", no `--resume:`): it is bad input, exit 2.
 #[test]
 fn a_resume_log_that_is_not_utf8_is_bad_input() {
@@ -322,7 +322,7 @@ fn a_resume_log_that_is_not_utf8_is_bad_input() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Second round: an error line quoted its input whole, so a 10⁷-digit
+/// An error line quoted its input whole, so a 10⁷-digit
 /// token made a 10 MB line. Words past 120 characters are cut, with the
 /// count of what was left out.
 #[test]
