@@ -29,6 +29,10 @@ pub(crate) const PAIRS_REACH: usize = 12;
 const NAIVE_REACH: usize = 3;
 /// The largest N the explicit row checks the draw intervals of (MEM-123).
 const NAIVE_DRAW_REACH: usize = 4;
+/// The largest N whose states MEM-124 compares one by one: a state such as
+/// M = 3, N = 3 with one card remembered is reached only from the start of
+/// N = 4 (a pair taken, then a card seen), so N ≤ 3 would leave it out.
+const EVERY_STATE_REACH: usize = 4;
 
 /// A draw probability's least and greatest over optimal plans.
 type Interval = (BigRational, BigRational);
@@ -40,22 +44,22 @@ pub(crate) fn start_draws() -> &'static [Vec<Interval>] {
 }
 
 /// The explicit row's value of every state it reaches from the starts of
-/// N ≤ [`NAIVE_REACH`] pairs with memory `m` (by notation), once per process
-/// (MEM-120 and MEM-124 read it).
+/// N ≤ [`EVERY_STATE_REACH`] pairs with memory `m` (by notation), once per
+/// process (MEM-120 reads the starts of N ≤ [`NAIVE_REACH`], MEM-124 all).
 fn naive_rows(m: usize) -> &'static HashMap<String, BigRational> {
     static ROWS: [OnceLock<HashMap<String, BigRational>>; MEMORY_REACH + 1] =
         [const { OnceLock::new() }; MEMORY_REACH + 1];
-    ROWS[m].get_or_init(|| naive::solve(m, NAIVE_REACH))
+    ROWS[m].get_or_init(|| naive::solve(m, EVERY_STATE_REACH))
 }
 
 /// MEM-124: the pattern solver against the explicit row, the exact value
 /// of every state the pattern solver reaches from the starts of N ≤
-/// [`NAIVE_REACH`] pairs, every M ≤ [`MEMORY_REACH`].
+/// [`EVERY_STATE_REACH`] pairs, every M ≤ [`MEMORY_REACH`].
 fn every_state() -> Evidence {
     let mut rows = Vec::new();
     for m in 0..=MEMORY_REACH {
         let naive = naive_rows(m);
-        match BoundedTable::build(m, NAIVE_REACH) {
+        match BoundedTable::build(m, EVERY_STATE_REACH) {
             Ok(table) => {
                 for (n, pattern, passed, v) in table.states() {
                     let name = notation(n, &pattern, passed);
@@ -69,7 +73,7 @@ fn every_state() -> Evidence {
         }
     }
     super::every_state(
-        &format!("every state of N ≤ {NAIVE_REACH} pairs, M ≤ {MEMORY_REACH}"),
+        &format!("every state of N ≤ {EVERY_STATE_REACH} pairs, M ≤ {MEMORY_REACH}"),
         &rows,
     )
 }
@@ -313,7 +317,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         game: GameId::Memory,
         source: "004 §4 item 3",
         statement: "computed, not from the document — naive = optimized, exactly: on every state \
-                    the pattern solver reaches from the starts of N ≤ 3 pairs with memory M ≤ 6, \
+                    the pattern solver reaches from the starts of N ≤ 4 pairs with memory M ≤ 6, \
                     the pattern solver MEM-120..123 run and the explicit row give the same exact \
                     value (compared as digests)",
         expected: "holds",
