@@ -305,7 +305,9 @@ impl Certified {
     /// `rounds` rounds, reporting states done to `progress`.
     ///
     /// # Panics
-    /// If `rounds` is 0.
+    /// If `rounds` is 0, or a stage game's rows and columns, read along
+    /// their lines, disagree where the whole stage game is solved exactly
+    /// (a copy of the layer below gone wrong).
     pub fn solve(max_total: u64, rounds: u32, progress: &dyn Progress) -> Certified {
         Certified::solve_recording(max_total, rounds, progress, None)
     }
@@ -316,7 +318,9 @@ impl Certified {
     /// certificate is written from ([`crate::yen::certificate`]).
     ///
     /// # Panics
-    /// If `rounds` is 0.
+    /// If `rounds` is 0, or a stage game's rows and columns, read along
+    /// their lines, disagree where the whole stage game is solved exactly
+    /// (a copy of the layer below gone wrong).
     pub fn solve_recording(
         max_total: u64,
         rounds: u32,
@@ -345,7 +349,9 @@ impl Certified {
     /// other sizes, or it lies beyond R − 1): the reason.
     ///
     /// # Panics
-    /// If `rounds` is 0.
+    /// If `rounds` is 0, or a stage game's rows and columns, read along
+    /// their lines, disagree where the whole stage game is solved exactly
+    /// (a copy of the layer below gone wrong).
     pub fn solve_resumable(
         max_total: u64,
         rounds: u32,
@@ -1364,6 +1370,11 @@ impl Certified {
     /// are narrow because the strategies are optimal for a game within the
     /// successors' widths of the true one. The fallback for stage games
     /// where the float double oracle stopped on a non-optimal basis.
+    ///
+    /// # Panics
+    /// If a successor's midpoint read along A's row differs from the same
+    /// successor's read along B's column: the lines copy the layer below
+    /// wrongly, and no bound from them is rigorous.
     fn exact_bounds(&self, state: State) -> Interval {
         let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);
         let mut rows = Built::default();
@@ -1373,6 +1384,22 @@ impl Certified {
         let mut columns = Built::default();
         for y in 0..=state.money_b {
             self.column(state, y, &mut columns);
+        }
+        // The rows and the columns are two copies of one matrix, each read
+        // along its own lines; every stage game of a correct solve so far
+        // ends before this method (SPEC.md: none solved exactly at T ≤ 200),
+        // so here it costs nothing and a copy gone wrong, whose wide
+        // intervals send every stage game here, stops at the first one
+        // instead of solving ever larger games exactly.
+        for x in 0..m {
+            for y in 0..n {
+                let (by_row, by_column) = (rows.mids[x * n + y], columns.mids[y * m + x]);
+                assert!(
+                    by_row.to_bits() == by_column.to_bits(),
+                    "state {state}: the successor of bets ({x}, {y}) has midpoint {by_row:e} \
+                     along A's row and {by_column:e} along B's column"
+                );
+            }
         }
         let matrix: Vec<Vec<BigRational>> = rows
             .mids
