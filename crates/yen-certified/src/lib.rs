@@ -16,7 +16,7 @@
 //! | [`yen::checkpoint`] | runs that survive being stopped (`--resume`) |
 //! | [`solve::growing`], [`solve::wide`] | the growing game of the double oracle and the LPs' inner loops, compiled for AVX2 as well and chosen at run time (the same bits either way) |
 //! | [`table`] | the `yen-certified` table file (`export`, `check-table`) |
-//! | [`claims`] | YEN-107..110, YEN-113 (and YEN-114/115 from a certificate), computed, not from the document |
+//! | [`claims`] | YEN-107..110, YEN-113, YEN-116 (and YEN-114/115 from a certificate), computed, not from the document |
 //!
 //! The game's rules, its exact DP and its naive recursion are the
 //! reference's (`solved_games_reference::games::yen`); this crate depends on

@@ -8,13 +8,18 @@ pub(crate) use solved_games_reference::claims::{Claim, Evidence, GameId};
 
 pub mod certificate;
 pub mod certified;
+pub mod growing;
 
-/// The claims `reproduce` runs (YEN-107..110, YEN-113), in registry order.
+/// The claims `reproduce` runs (YEN-107..110, YEN-113, YEN-116), in registry order.
 /// The claims read from a certificate file (YEN-114, YEN-115) are
 /// [`certificate::CLAIMS`]: run where the file is.
 #[must_use]
 pub fn all() -> Vec<Claim> {
-    certified::CLAIMS.to_vec()
+    certified::CLAIMS
+        .iter()
+        .chain(growing::CLAIMS)
+        .copied()
+        .collect()
 }
 
 /// The claims whose computations are long, longest first.
