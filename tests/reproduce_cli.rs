@@ -335,8 +335,10 @@ fn progress_shows_on_a_terminal_in_json_and_html_modes_and_not_in_pipes() {
     let dir = scratch("cli-progress");
     let out = dir.join("out");
     // --json: standard output to a file, standard error on the terminal.
+    // Two quick claims: the bar is drawn at the first claim whatever the
+    // run's length (the whole Memory game, 18 s, checked nothing more).
     let seen = on_a_terminal(&format!(
-        "{bin} reproduce --game memory --json > {}",
+        "{bin} reproduce --id MEM-001 --id MEM-002 --json > {}",
         out.display()
     ));
     assert!(seen.contains("claims"), "no bar on the terminal: {seen:?}");
