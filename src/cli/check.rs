@@ -3,7 +3,7 @@
 
 use super::param_flags::ParamFlags;
 use super::progress::Bar;
-use super::{report_file, CliError, JsonArg, Out, Outcome};
+use super::{report_file, CliError, CommandResult, JsonArg, Out};
 use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
 use solved_games::games::{GameId, Shrink, Table, Visit};
 use std::path::PathBuf;
@@ -152,7 +152,7 @@ fn sizes(text: &str) -> Result<(u64, u64), CliError> {
     }
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     let Some(command) = args.command.strip_prefix("cmd:") else {
         return Err(CliError::Input(format!(
             "the solver is `cmd:PROGRAM`, not {:?}",

@@ -2,7 +2,7 @@
 //! (document 003): a summary per analysis, one position's value and best
 //! moves, and forcing lines from the start position.
 
-use super::{CliError, Out, Outcome, Solver, SolverArg};
+use super::{CliError, CommandResult, Out, Solver, SolverArg};
 use solved_games::core::Player;
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Table};
@@ -92,7 +92,7 @@ fn value_word(v: Reach) -> &'static str {
     }
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     if matches!(args.command, Some(Sub::Bracket)) && args.analysis.is_some() {
         // The bracket judges the strategies of §6.2 (bbr-vs-br,
         // br-vs-bbr-half and the sanity rows), whatever the flag says.
@@ -130,7 +130,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
 /// and every certificate's size and check time; then the sanity rows of
 /// the reference's other purple strategies. Everything but the times is
 /// the same bytes on every run.
-fn bracket(json: bool, out: &mut Out) -> Outcome {
+fn bracket(json: bool, out: &mut Out) -> CommandResult {
     use solved_games::games::geister::bracket::judge_kind;
     use solved_games::geister_3v2::report::{report, Family};
     let started = std::time::Instant::now();
@@ -238,7 +238,7 @@ fn bracket(json: bool, out: &mut Out) -> Outcome {
     Ok(ok)
 }
 
-fn summary(kind: Kind, solver: Solver, json: bool, out: &mut Out) -> Outcome {
+fn summary(kind: Kind, solver: Solver, json: bool, out: &mut Out) -> CommandResult {
     let report = match solver {
         Solver::Optimized => Report::of(&solve_with_deps(kind)[&kind]),
         Solver::Naive => {
@@ -296,7 +296,7 @@ fn parse_for(kind: Kind, text: &str) -> Result<Position, CliError> {
     Ok(p)
 }
 
-fn show(kind: Kind, text: &str, json: bool, out: &mut Out) -> Outcome {
+fn show(kind: Kind, text: &str, json: bool, out: &mut Out) -> CommandResult {
     let p = parse_for(kind, text)?;
     let solved = solve_with_deps(kind);
     let table = &solved[&kind];
@@ -344,7 +344,7 @@ fn line(
     svg_file: Option<PathBuf>,
     json: bool,
     out: &mut Out,
-) -> Outcome {
+) -> CommandResult {
     if let Some(path) = &svg_file {
         super::report_file::check("--svg", path)?;
     }

@@ -4,7 +4,7 @@ use serde_json::json;
 use std::io::IsTerminal;
 
 use super::progress::Bar;
-use super::{note, CliError, JsonArg, Out, Outcome, Solver, SolverArg};
+use super::{note, CliError, CommandResult, JsonArg, Out, Solver, SolverArg};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use solved_games::games::memory::analysis::{self, FTendency, GTendency};
@@ -170,7 +170,7 @@ fn too_large(what: &str, n: usize, max: usize) -> CliError {
     CliError::Input(format!("--n {n} is out of range for {what}: 1..={max}"))
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     if args.memory.is_some() && !matches!(args.variant, Some(VariantArg::Bounded)) {
         return Err(CliError::Input(
             "--memory goes with --variant bounded".into(),
@@ -240,7 +240,7 @@ pub fn run(args: Args, out: &mut Out) -> Outcome {
     first_player(&args, pairs, out)
 }
 
-fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
+fn first_player(args: &Args, n: usize, out: &mut Out) -> CommandResult {
     if args.float {
         if n > MAX_FLOAT_PAIRS {
             return Err(too_large("--float", n, MAX_FLOAT_PAIRS));
@@ -285,7 +285,7 @@ fn first_player(args: &Args, n: usize, out: &mut Out) -> Outcome {
     Ok(true)
 }
 
-fn state(args: &Args, n: usize, family: FamilyArg, out: &mut Out) -> Outcome {
+fn state(args: &Args, n: usize, family: FamilyArg, out: &mut Out) -> CommandResult {
     let (m, k) = (args.m, args.k);
     let state = match family {
         FamilyArg::F => State::f(n, m, k),
@@ -323,7 +323,7 @@ fn state(args: &Args, n: usize, family: FamilyArg, out: &mut Out) -> Outcome {
     Ok(true)
 }
 
-fn table(args: &Args, n: usize, out: &mut Out) -> Outcome {
+fn table(args: &Args, n: usize, out: &mut Out) -> CommandResult {
     if n > MAX_LISTED_PAIRS {
         return Err(too_large("--table", n, MAX_LISTED_PAIRS));
     }
@@ -360,7 +360,7 @@ fn table(args: &Args, n: usize, out: &mut Out) -> Outcome {
     Ok(true)
 }
 
-fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
+fn findings(args: &Args, n: usize, out: &mut Out) -> CommandResult {
     if n > MAX_STATE_PAIRS {
         return Err(too_large("--findings", n, MAX_STATE_PAIRS));
     }
@@ -434,7 +434,7 @@ fn findings(args: &Args, n: usize, out: &mut Out) -> Outcome {
 /// Writes Figs. 3.1–3.3 for n = `pairs` into `dir`: Fig. 3.1 plots
 /// g(n,k), Figs. 3.2 and 3.3 every N = 2M − 1 and N = 2M up to n. With the
 /// default n = 100 these are the paper's figures and today's file names.
-fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> Outcome {
+fn plot(dir: &std::path::Path, pairs: usize, json: bool, out: &mut Out) -> CommandResult {
     if !(2..=MAX_PLOT_PAIRS).contains(&pairs) {
         return Err(CliError::Input(format!(
             "--n {pairs} is out of range for --plot: 2..={MAX_PLOT_PAIRS} (Fig. 3.3 plots N = 2M, M ≥ 1)"

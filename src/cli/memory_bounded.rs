@@ -2,7 +2,7 @@
 //! with a memory of the last M cards turned (SPEC.md "Memory variants" →
 //! "Bounded memory M"), solved exactly layer by layer.
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
@@ -50,7 +50,7 @@ pub fn run_draws(
     draws: bool,
     json: bool,
     out: &mut Out,
-) -> Outcome {
+) -> CommandResult {
     let Some(memory) = memory else {
         return Err(CliError::Input(
             "--variant bounded needs --memory M (cards remembered, 0..=6)".into(),

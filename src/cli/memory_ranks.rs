@@ -2,7 +2,7 @@
 //! of K ranks of four (SPEC.md "Memory variants: a deck of ranks of four"),
 //! from the per-rank recurrence.
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
@@ -39,7 +39,7 @@ pub fn run(
     table: bool,
     json: bool,
     out: &mut Out,
-) -> Outcome {
+) -> CommandResult {
     if pairs_given {
         return Err(CliError::Input(
             "--variant ranks takes --ranks K (ranks of four cards), not --n".into(),

@@ -2,7 +2,7 @@
 //! item 2; SPEC.md "Memory variants: three players"), from the count
 //! recurrence, max-n and paranoid.
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
@@ -79,7 +79,13 @@ fn seats(xs: &[BigRational], label: &str) -> String {
 
 /// `passes`: the `--passes` given, if any (without it, the output of
 /// the full-round rule as before the option existed).
-pub fn run(pairs: usize, table: bool, passes: Option<u8>, json: bool, out: &mut Out) -> Outcome {
+pub fn run(
+    pairs: usize,
+    table: bool,
+    passes: Option<u8>,
+    json: bool,
+    out: &mut Out,
+) -> CommandResult {
     let rule = match passes {
         None => PassRule::FullRound,
         Some(p) => PassRule::from_passes(p).ok_or_else(|| {

@@ -1,7 +1,7 @@
 //! `solved-games memory --variant NAME`: the variants of document 004 §4
 //! (SPEC.md "Memory variants"), from the count recurrence.
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
 use serde_json::json;
@@ -46,7 +46,13 @@ fn scoring(variant: Variant) -> &'static str {
     }
 }
 
-pub fn run(variant: Variant, pairs: usize, table: bool, json: bool, out: &mut Out) -> Outcome {
+pub fn run(
+    variant: Variant,
+    pairs: usize,
+    table: bool,
+    json: bool,
+    out: &mut Out,
+) -> CommandResult {
     let max = if table {
         MAX_LISTED_PAIRS
     } else {

@@ -91,7 +91,7 @@ enum Command {
 }
 
 /// The completion script for `shell`, generated from the parser.
-fn completions(shell: clap_complete::Shell, out: &mut Out) -> Outcome {
+fn completions(shell: clap_complete::Shell, out: &mut Out) -> CommandResult {
     // Generated into memory first: the generator panics on a write error,
     // and standard output may be a closed pipe or a full disk.
     let mut script = Vec::new();
@@ -102,7 +102,7 @@ fn completions(shell: clap_complete::Shell, out: &mut Out) -> Outcome {
 
 /// The man page, generated from the parser: solved-games.1 on standard
 /// output, or every command's page into `dir`.
-fn manpage(dir: Option<PathBuf>, out: &mut Out) -> Outcome {
+fn manpage(dir: Option<PathBuf>, out: &mut Out) -> CommandResult {
     let render = |cmd: clap::Command| -> Result<Vec<u8>, CliError> {
         let mut page = Vec::new();
         clap_mangen::Man::new(cmd)
@@ -244,7 +244,7 @@ impl CliError {
 
 /// Result of a subcommand: `Ok(true)` all good, `Ok(false)` ran but a check
 /// failed (exit 1), `Err` could not run.
-pub type Outcome = Result<bool, CliError>;
+pub type CommandResult = Result<bool, CliError>;
 
 /// Standard output, written through a handle: every write returns its
 /// error as a [`CliError`] (`?`) instead of panicking as `println!` does. A
@@ -349,7 +349,7 @@ pub fn main() -> ExitCode {
 
 /// The exit status of a command's result, with its one-line error on
 /// standard error.
-fn exit_code(result: Outcome) -> ExitCode {
+fn exit_code(result: CommandResult) -> ExitCode {
     match result {
         Ok(true) | Err(CliError::ClosedStdout) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),

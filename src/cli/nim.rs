@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
+use super::{CliError, CommandResult, JsonArg, Out, Solver, SolverArg};
 use solved_games::games::nim::{naive, optimized::Table, Move, Position};
 
 /// Largest pile size the lecture's table method covers (§38.24: 0..99).
@@ -29,7 +29,7 @@ pub struct Args {
     output: JsonArg,
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     if args.max > MAX_TABLE_PILE {
         return Err(CliError::Input(format!(
             "--max {} is out of range: the table covers piles 0..=99 (§38.24)",

@@ -10,7 +10,7 @@
 
 use super::progress::Bar;
 use super::table::{Column, Layout};
-use super::{note, report_file, CliError, Out, Outcome};
+use super::{note, report_file, CliError, CommandResult, Out};
 use solved_games::claims::{self, GameId, Status, Verdict};
 use solved_games::figures;
 use solved_games::report::{html, junit, timing, ListedClaim, Meta, Run};
@@ -319,7 +319,7 @@ fn print_summary(out: &mut Out, args: &Args, run: &Run) -> Result<(), CliError> 
     out.flush()
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     let (selected, not_run) = select(&args)?;
     if args.list {
         if args.json {

@@ -4,7 +4,7 @@ use serde_json::json;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::{CliError, JsonArg, Out, Outcome, Solver, SolverArg};
+use super::{CliError, CommandResult, JsonArg, Out, Solver, SolverArg};
 use solved_games::games::stones::{naive, optimized, Game, Stones};
 
 /// Options of `solved-games stones`.
@@ -160,7 +160,7 @@ fn values(
     }
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     let game = Game::from_number(args.game).expect("clap checks 1..=5");
     if let (Some(a), Some(b)) = (&args.stones_file, &args.values_b_file) {
         if is_stdin(a) && is_stdin(b) {

@@ -4,7 +4,7 @@
 
 use super::param_flags::ParamFlags;
 use super::progress::Bar;
-use super::{note, report_file, CliError, JsonArg, Out, Outcome, SolverArg};
+use super::{note, report_file, CliError, CommandResult, JsonArg, Out, SolverArg};
 use quick_xml::events::{BytesDecl, BytesText, Event};
 use quick_xml::Writer;
 use solved_games::outfile::{self, OutFile};
@@ -94,7 +94,7 @@ impl Sink {
     }
 }
 
-pub fn export(args: ExportArgs, out: &mut Out) -> Outcome {
+pub fn export(args: ExportArgs, out: &mut Out) -> CommandResult {
     let params = args.flags.merged(&args.params)?;
     let solver = args.solver.get();
     let bad = |why: String| CliError::Input(format!("export {}: {why}", args.game));
@@ -262,7 +262,7 @@ fn read_manifest(
     }))
 }
 
-pub fn check_table(args: CheckTableArgs, out: &mut Out) -> Outcome {
+pub fn check_table(args: CheckTableArgs, out: &mut Out) -> CommandResult {
     let stdin = outfile::is_standard(&args.file);
     let name = if stdin {
         "standard input".to_string()

@@ -2,7 +2,7 @@
 //! (this file), and solve scaled games exactly (`yen_solve.rs`).
 
 use super::progress::Bar;
-use super::{note, yen_certificate, yen_export, yen_solve, CliError, JsonArg, Out, Outcome};
+use super::{note, yen_certificate, yen_export, yen_solve, CliError, CommandResult, JsonArg, Out};
 use clap::Subcommand;
 use serde_json::json;
 use solved_games::core::Player;
@@ -104,7 +104,7 @@ struct TournamentArgs {
     play: PlayArgs,
 }
 
-pub fn run(args: Args, out: &mut Out) -> Outcome {
+pub fn run(args: Args, out: &mut Out) -> CommandResult {
     match args.command {
         YenCommand::Match(a) => run_match(a, out),
         YenCommand::Tournament(a) => run_tournament(a, out),
@@ -398,7 +398,7 @@ fn series_text(a: &str, b: &str, s: &SeriesScore) -> String {
     )
 }
 
-fn run_match(args: MatchArgs, out: &mut Out) -> Outcome {
+fn run_match(args: MatchArgs, out: &mut Out) -> CommandResult {
     let a = parse_spec("--a", &args.a)?;
     let b = parse_spec("--b", &args.b)?;
     let tournament = args.play.tournament(vec![a.clone(), b.clone()])?;
@@ -435,7 +435,7 @@ fn run_match(args: MatchArgs, out: &mut Out) -> Outcome {
     Ok(true)
 }
 
-fn run_tournament(args: TournamentArgs, out: &mut Out) -> Outcome {
+fn run_tournament(args: TournamentArgs, out: &mut Out) -> CommandResult {
     let specs: Vec<PlayerSpec> = args
         .players
         .iter()

@@ -3,7 +3,7 @@
 //! certificate verifier").
 
 use super::progress::Bar;
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use serde_json::json;
 use solved_games::yen_certified::yen::certificate::{self, CertificateError};
 use solved_games::yen_certified::yen::certificate_check::{support_pattern, verify};
@@ -31,7 +31,7 @@ fn cli_error(file: &std::path::Path, e: CertificateError) -> CliError {
     }
 }
 
-pub fn run_verify(args: VerifyArgs, out: &mut Out) -> Outcome {
+pub fn run_verify(args: VerifyArgs, out: &mut Out) -> CommandResult {
     let verdict = if solved_games::outfile::is_standard(&args.file) {
         let name = std::path::Path::new("standard input");
         let input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());

@@ -2,7 +2,7 @@
 //! formats (the writer is the library's `games::yen::gambit`; SPEC.md,
 //! "Peers: Gambit and OpenSpiel").
 
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use solved_games::games::yen::gambit::{
     efg_leaves_from, stage_states, write_efg_from, write_nfg, StageGame,
 };
@@ -44,7 +44,7 @@ pub struct ExportArgs {
     stages: Option<PathBuf>,
 }
 
-pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
+pub fn run_export(args: ExportArgs, out: &mut Out) -> CommandResult {
     if args.rounds == 0 {
         return Err(CliError::Input(
             "--rounds 0 is out of range: at least 1".into(),
@@ -106,7 +106,7 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> Outcome {
     Ok(true)
 }
 
-fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> Outcome {
+fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> CommandResult {
     if rules.total > MAX_STAGES_TOTAL {
         return Err(CliError::Input(format!(
             "{} {} is out of range for --stages: at most {MAX_STAGES_TOTAL} (one file per reachable state)",

@@ -2,7 +2,7 @@
 //! scaled 10,000-yen games (document 000; SPEC.md, "Exact equilibria of scaled games").
 
 use super::progress::Bar;
-use super::{CliError, Out, Outcome};
+use super::{CliError, CommandResult, Out};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response_with_progress, DocumentPlayer, Goal};
@@ -125,7 +125,7 @@ fn rules_from(total: u64, rounds: u32) -> Result<Rules, CliError> {
     Ok(Rules { total, rounds })
 }
 
-pub fn run_solve(args: SolveArgs, out: &mut Out) -> Outcome {
+pub fn run_solve(args: SolveArgs, out: &mut Out) -> CommandResult {
     if args.certified {
         return run_certified(&args, out);
     }
@@ -254,7 +254,7 @@ fn solve_with_checkpoints(args: &SolveArgs, file: &std::path::Path) -> Result<Ce
     Ok(table.expect("the CLI never stops a run"))
 }
 
-fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
+fn run_certified(args: &SolveArgs, out: &mut Out) -> CommandResult {
     if args.total > MAX_CERTIFIED_TOTAL || args.total == 0 {
         return Err(CliError::Input(format!(
             "{} {} is out of range for --certified: 1..={MAX_CERTIFIED_TOTAL}",
@@ -397,7 +397,7 @@ fn run_certified(args: &SolveArgs, out: &mut Out) -> Outcome {
     Ok(true)
 }
 
-pub fn run_best_response(args: BestResponseArgs, out: &mut Out) -> Outcome {
+pub fn run_best_response(args: BestResponseArgs, out: &mut Out) -> CommandResult {
     let mut opponent: DocumentPlayer = args
         .against
         .parse()

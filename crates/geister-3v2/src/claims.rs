@@ -20,7 +20,7 @@ use crate::model::{Continuation, Model};
 use crate::naive;
 use crate::q::Q;
 use crate::report::{judge, Family};
-use crate::shared::{self, Game};
+use crate::shared::{self, Restricted};
 use solved_games_reference::claims::{Claim, Evidence, GameId};
 
 /// §7's sentence the claims answer.
@@ -36,7 +36,7 @@ fn failed(e: impl std::fmt::Display) -> Evidence {
 
 /// A restricted game's value both ways; `cont_from` names the game whose
 /// phase 2 replaces the game's own (the optimistic checks).
-fn game(game: Game, cont_from: Option<Game>) -> Evidence {
+fn game(game: Restricted, cont_from: Option<Restricted>) -> Evidence {
     let det = shared::det();
     let own;
     let (model, table) = match cont_from {
@@ -82,7 +82,7 @@ fn checked(optimized: String, c: &naive::Checked) -> Evidence {
 
 /// A restricted game's value with P1's red drawn uniformly on `set` (a
 /// subset of its start squares), both ways.
-fn game_from(game: Game, set: u16) -> Evidence {
+fn game_from(game: Restricted, set: u16) -> Evidence {
     let det = shared::det();
     let model = match shared::model(game) {
         Ok(m) => m,
@@ -102,7 +102,7 @@ fn game_from(game: Game, set: u16) -> Evidence {
 /// problem.
 fn reader(reading: naive::Reading) -> Evidence {
     let det = shared::det();
-    let model = match shared::model(Game::TwoSided) {
+    let model = match shared::model(Restricted::TwoSided) {
         Ok(m) => m,
         Err(e) => return failed(e),
     };
@@ -138,8 +138,8 @@ const C1_B2: u16 = (1 << 2) | (1 << 5);
 
 /// Both optimistic checks in one value: L with U's phase 2, U with L's.
 fn optimistic() -> Evidence {
-    let l = game(Game::L, Some(Game::U));
-    let u = game(Game::U, Some(Game::L));
+    let l = game(Restricted::L, Some(Restricted::U));
+    let u = game(Restricted::U, Some(Restricted::L));
     let join = |a: &Option<String>, b: &Option<String>| match (a, b) {
         (Some(a), Some(b)) => Some(format!("L: {a}; U: {b}")),
         _ => None,
@@ -155,7 +155,11 @@ fn optimistic() -> Evidence {
 
 /// A family's strategy judged against every real colouring, both ways.
 fn strategy(family: Family) -> Evidence {
-    let model = match shared::model(if family.is_p1() { Game::L } else { Game::U }) {
+    let model = match shared::model(if family.is_p1() {
+        Restricted::L
+    } else {
+        Restricted::U
+    }) {
         Ok(m) => m,
         Err(e) => return failed(e),
     };
@@ -202,7 +206,7 @@ pub const CLAIMS: &[Claim] = &[
                     the document)",
         expected: "P1 first: 1/3, P2 first: 1/3",
         erratum: None,
-        compute: || game(Game::L, None),
+        compute: || game(Restricted::L, None),
     },
     Claim {
         id: "GEI-107",
@@ -220,7 +224,7 @@ pub const CLAIMS: &[Claim] = &[
                     document)",
         expected: "P1 first: 1/2, P2 first: 1/2",
         erratum: None,
-        compute: || game(Game::U, None),
+        compute: || game(Restricted::U, None),
     },
     Claim {
         id: "GEI-108",
@@ -233,7 +237,7 @@ pub const CLAIMS: &[Claim] = &[
                     each side to move first (computed, not from the document)",
         expected: "P1 first: 1/3, P2 first: 1/3",
         erratum: None,
-        compute: || game(Game::TwoSided, None),
+        compute: || game(Restricted::TwoSided, None),
     },
     Claim {
         id: "GEI-109",
@@ -263,7 +267,7 @@ pub const CLAIMS: &[Claim] = &[
                     for each side to move first (computed, not from the document)",
         expected: "P1 first: 1/3, P2 first: 1/3",
         erratum: None,
-        compute: || game(Game::Cap, None),
+        compute: || game(Restricted::Cap, None),
     },
     Claim {
         id: "GEI-111",
@@ -305,7 +309,7 @@ pub const CLAIMS: &[Claim] = &[
                     brings U below 1/2 (computed, not from the document)",
         expected: "P1 first: 1/2, P2 first: 1/2",
         erratum: None,
-        compute: || game_from(Game::Cap, C1_B2),
+        compute: || game_from(Restricted::Cap, C1_B2),
     },
     Claim {
         id: "GEI-114",
@@ -320,7 +324,7 @@ pub const CLAIMS: &[Claim] = &[
                     1/4 when the two-piece side moves first (computed, not from the document)",
         expected: "P1 first: 1/2, P2 first: 1/4",
         erratum: None,
-        compute: || game_from(Game::TwoSided, C1_B2),
+        compute: || game_from(Restricted::TwoSided, C1_B2),
     },
     Claim {
         id: "GEI-115",

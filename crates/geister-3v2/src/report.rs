@@ -21,7 +21,7 @@ use crate::model::Model;
 use crate::naive::{self, Certificate, Det};
 use crate::q::Q;
 use crate::respond;
-use crate::shared::{self, Game};
+use crate::shared::{self, Restricted};
 use num_rational::BigRational;
 use serde::Serialize;
 use solved_games_reference::core::Player;
@@ -78,13 +78,13 @@ impl Family {
 
     /// The restricted game the strategy is read from (none for the
     /// paper's).
-    fn game(self) -> Option<Game> {
+    fn game(self) -> Option<Restricted> {
         match self {
             Family::PaperL | Family::PaperU => None,
-            Family::L => Some(Game::L),
-            Family::U => Some(Game::U),
-            Family::TwoSidedP1 | Family::TwoSidedP2 => Some(Game::TwoSided),
-            Family::CapP1 => Some(Game::Cap),
+            Family::L => Some(Restricted::L),
+            Family::U => Some(Restricted::U),
+            Family::TwoSidedP1 | Family::TwoSidedP2 => Some(Restricted::TwoSided),
+            Family::CapP1 => Some(Restricted::Cap),
         }
     }
 }

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 /// The restricted games read by more than one claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Game {
+pub enum Restricted {
     /// [`Rules::L`].
     L,
     /// [`Rules::U`].
@@ -22,15 +22,15 @@ pub enum Game {
     Cap,
 }
 
-impl Game {
+impl Restricted {
     /// The game's rules.
     #[must_use]
     pub fn rules(self) -> Rules {
         match self {
-            Game::L => Rules::L,
-            Game::U => Rules::U,
-            Game::TwoSided => Rules::TWO_SIDED,
-            Game::Cap => Rules::CAP,
+            Restricted::L => Rules::L,
+            Restricted::U => Rules::U,
+            Restricted::TwoSided => Rules::TWO_SIDED,
+            Restricted::Cap => Rules::CAP,
         }
     }
 }
@@ -53,7 +53,7 @@ type Solved = Result<Model<'static>, LayerError>;
 ///
 /// # Errors
 /// A layer with a node without moves (never on this board).
-pub fn model(game: Game) -> Result<&'static Model<'static>, LayerError> {
+pub fn model(game: Restricted) -> Result<&'static Model<'static>, LayerError> {
     static GAMES: [OnceLock<Solved>; 4] = [
         OnceLock::new(),
         OnceLock::new(),

@@ -7,7 +7,7 @@ use solved_games_geister_3v2::board::{squares, Board};
 use solved_games_geister_3v2::fullinfo::FullInfo;
 use solved_games_geister_3v2::model::{Continuation, Info, Model, Rules};
 use solved_games_geister_3v2::q::Q;
-use solved_games_geister_3v2::shared::{self, Game};
+use solved_games_geister_3v2::shared::{self, Restricted};
 use solved_games_reference::games::geister::analysis::Kind;
 use solved_games_reference::games::geister::optimized;
 use solved_games_reference::games::geister::rules::{Army, Position};
@@ -131,8 +131,8 @@ fn purple_two_against_two_is_the_papers_extended_analysis() {
 /// image; the two meet on 6,760 positions.
 #[test]
 fn splitting_in_two_against_two() {
-    let l = shared::model(Game::L).unwrap();
-    let u = shared::model(Game::U).unwrap();
+    let l = shared::model(Restricted::L).unwrap();
+    let u = shared::model(Restricted::U).unwrap();
     let cl = phase2_counts(l);
     assert_eq!(cl[&Q::new(1, 2)], 966);
     assert_eq!(cl[&Q::ONE], 821);

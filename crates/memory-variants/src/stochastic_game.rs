@@ -5,9 +5,9 @@
 //! # The game
 //! Values are from the side to move (negamax form). A state offers the
 //! mover one or more [`Action`]s; an action is a chance distribution over
-//! [`Outcome`]s: the play ends with a payoff to the mover ([`Outcome::End`]),
-//! the same player moves again at another state ([`Outcome::Mine`]), or the
-//! opponent moves at another state ([`Outcome::Theirs`], worth minus its
+//! [`Branch`]s: the play ends with a payoff to the mover ([`Branch::End`]),
+//! the same player moves again at another state ([`Branch::Mine`]), or the
+//! opponent moves at another state ([`Branch::Theirs`], worth minus its
 //! value to the mover). A play that never ends pays 0 to both.
 //!
 //! # Why the value exists and is attained by one stationary policy
@@ -55,7 +55,7 @@ use num_traits::{One, Signed, Zero};
 
 /// Where one chance branch of an action leads.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Branch {
     /// The play ends with this payoff to the mover.
     End(BigRational),
     /// The same player moves at this state.
@@ -67,11 +67,11 @@ pub enum Outcome {
 /// One action: chance branches `(probability, outcome)`, probabilities
 /// positive and summing to 1.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Action(pub Vec<(BigRational, Outcome)>);
+pub struct Action(pub Vec<(BigRational, Branch)>);
 
 /// A game: each state's actions (at least one each).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Game {
+pub struct StochasticGame {
     /// `states[s]` lists the actions the mover has at `s`.
     pub states: Vec<Vec<Action>>,
 }
@@ -126,7 +126,7 @@ pub struct Solution {
 ///
 /// # Errors
 /// The first malformed state.
-pub fn validate(game: &Game) -> Result<(), GameError> {
+pub fn validate(game: &StochasticGame) -> Result<(), GameError> {
     let n = game.states.len();
     for (s, actions) in game.states.iter().enumerate() {
         if actions.is_empty() {
@@ -139,7 +139,7 @@ pub fn validate(game: &Game) -> Result<(), GameError> {
                     return Err(GameError::NotADistribution(s));
                 }
                 sum += p;
-                if let Outcome::Mine(t) | Outcome::Theirs(t) = o {
+                if let Branch::Mine(t) | Branch::Theirs(t) = o {
                     if *t as usize >= n {
                         return Err(GameError::OutOfRange(s));
                     }
@@ -239,9 +239,9 @@ fn action_sum(action: &Action, values: &[BigRational]) -> Lazy {
     let mut v = Lazy::new();
     for (p, o) in &action.0 {
         match o {
-            Outcome::End(x) => v.add(p, x, false),
-            Outcome::Mine(t) => v.add(p, &values[*t as usize], false),
-            Outcome::Theirs(t) => v.add(p, &values[*t as usize], true),
+            Branch::End(x) => v.add(p, x, false),
+            Branch::Mine(t) => v.add(p, &values[*t as usize], false),
+            Branch::Theirs(t) => v.add(p, &values[*t as usize], true),
         }
     }
     v
@@ -260,8 +260,8 @@ fn action_is(action: &Action, values: &[BigRational], target: &BigRational) -> b
 
 fn successors(action: &Action) -> impl Iterator<Item = usize> + '_ {
     action.0.iter().filter_map(|(_, o)| match o {
-        Outcome::Mine(t) | Outcome::Theirs(t) => Some(*t as usize),
-        Outcome::End(_) => None,
+        Branch::Mine(t) | Branch::Theirs(t) => Some(*t as usize),
+        Branch::End(_) => None,
     })
 }
 
@@ -355,7 +355,7 @@ fn solve_dense(mut a: Vec<Vec<BigRational>>, mut b: Vec<BigRational>) -> Vec<Big
 /// The exact value of every state when the mover always plays
 /// `policy[s]` (endless play 0).
 #[must_use]
-pub fn evaluate(game: &Game, policy: &[usize]) -> Vec<BigRational> {
+pub fn evaluate(game: &StochasticGame, policy: &[usize]) -> Vec<BigRational> {
     let n = game.states.len();
     let chosen: Vec<&Action> = (0..n).map(|s| &game.states[s][policy[s]]).collect();
     let edges: Vec<Vec<usize>> = chosen.iter().map(|a| successors(a).collect()).collect();
@@ -374,13 +374,13 @@ pub fn evaluate(game: &Game, policy: &[usize]) -> Vec<BigRational> {
             let mut rhs = Lazy::new();
             for (p, o) in &chosen[s].0 {
                 let (t, sign) = match o {
-                    Outcome::End(x) => {
+                    Branch::End(x) => {
                         rhs.add(p, x, false);
                         leaves = true;
                         continue;
                     }
-                    Outcome::Mine(t) => (*t as usize, 1),
-                    Outcome::Theirs(t) => (*t as usize, -1),
+                    Branch::Mine(t) => (*t as usize, 1),
+                    Branch::Theirs(t) => (*t as usize, -1),
                 };
                 if let Some(&j) = pos.get(&t) {
                     if sign > 0 {
@@ -415,7 +415,7 @@ pub fn evaluate(game: &Game, policy: &[usize]) -> Vec<BigRational> {
 /// staying. `None` if there is none for any `c`.
 #[must_use]
 pub fn find_trap(
-    game: &Game,
+    game: &StochasticGame,
     policy: &[usize],
     values: &[BigRational],
 ) -> Option<Vec<(usize, usize)>> {
@@ -448,9 +448,9 @@ pub fn find_trap(
         let stays = |side: &[Option<bool>], s: usize, action: &Action| -> bool {
             let mine = side[s].expect("in the set");
             action.0.iter().all(|(_, o)| match o {
-                Outcome::End(_) => false,
-                Outcome::Mine(t) => side[*t as usize] == Some(mine),
-                Outcome::Theirs(t) => side[*t as usize] == Some(!mine),
+                Branch::End(_) => false,
+                Branch::Mine(t) => side[*t as usize] == Some(mine),
+                Branch::Theirs(t) => side[*t as usize] == Some(!mine),
             })
         };
         loop {
@@ -491,7 +491,7 @@ pub fn find_trap(
 /// the policy's equations hold exactly, every state's value is its best
 /// action's, and no trap exists.
 #[must_use]
-pub fn verify(game: &Game, policy: &[usize], values: &[BigRational]) -> bool {
+pub fn verify(game: &StochasticGame, policy: &[usize], values: &[BigRational]) -> bool {
     if policy.len() != game.states.len() || values.len() != game.states.len() {
         return false;
     }
@@ -526,7 +526,7 @@ fn to_f64(x: &BigRational) -> f64 {
 }
 
 /// `game` in floats: a guess's model, and the shadow [`Separation`] reads.
-fn float_game(game: &Game) -> FloatGame {
+fn float_game(game: &StochasticGame) -> FloatGame {
     game.states
         .iter()
         .map(|list| {
@@ -535,9 +535,9 @@ fn float_game(game: &Game) -> FloatGame {
                     a.0.iter()
                         .map(|(p, o)| {
                             let o = match o {
-                                Outcome::End(x) => Ok(to_f64(x)),
-                                Outcome::Mine(t) => Err((*t as usize, 1.0)),
-                                Outcome::Theirs(t) => Err((*t as usize, -1.0)),
+                                Branch::End(x) => Ok(to_f64(x)),
+                                Branch::Mine(t) => Err((*t as usize, 1.0)),
+                                Branch::Theirs(t) => Err((*t as usize, -1.0)),
                             };
                             (to_f64(p), o)
                         })
@@ -638,7 +638,7 @@ fn compare(
 /// sweeps, the first best action within 1e-12): only a guess, which
 /// [`solve`] improves and certifies exactly; it saves exact rounds.
 #[must_use]
-pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
+pub fn float_guess(game: &StochasticGame, sweeps: usize) -> Vec<usize> {
     let actions = float_game(game);
     let value = float_value;
     let mut x = vec![0.0; game.states.len()];
@@ -665,7 +665,7 @@ pub fn float_guess(game: &Game, sweeps: usize) -> Vec<usize> {
 ///
 /// # Errors
 /// A malformed game, or no settled policy within [`MAX_ROUNDS`] rounds.
-pub fn solve(game: &Game, start: Option<Vec<usize>>) -> Result<Solution, GameError> {
+pub fn solve(game: &StochasticGame, start: Option<Vec<usize>>) -> Result<Solution, GameError> {
     validate(game)?;
     let n = game.states.len();
     let mut policy = match start {
@@ -795,7 +795,7 @@ impl From<GameError> for DrawError {
 /// optimal when it guarantees its player the value from every state.
 ///
 /// `values` are the game's values ([`solve`]); `end_draw(s, a, b)` gives,
-/// for the branch `b` of action `a` at `s` that is an [`Outcome::End`], the
+/// for the branch `b` of action `a` at `s` that is an [`Branch::End`], the
 /// least and the greatest draw probability of what follows that end (0 for
 /// a win or a loss, 1 for a drawn end, an interval for play going on in
 /// another game solved before, whose plans do not interact with these).
@@ -837,7 +837,7 @@ impl From<GameError> for DrawError {
 /// [`DrawError`]: malformed game, values not the game's, an auxiliary
 /// iteration that does not settle, or a bound not certified.
 pub fn draw_range(
-    game: &Game,
+    game: &StochasticGame,
     values: &[BigRational],
     end_draw: &dyn Fn(usize, usize, usize) -> (BigRational, BigRational),
 ) -> Result<DrawRange, DrawError> {
@@ -869,8 +869,8 @@ pub fn draw_range(
     let mut stay: Vec<bool> = values.iter().map(Zero::is_zero).collect();
     let stays_in = |stay: &[bool], action: &Action| {
         action.0.iter().all(|(_, o)| match o {
-            Outcome::End(_) => false,
-            Outcome::Mine(t) | Outcome::Theirs(t) => stay[*t as usize],
+            Branch::End(_) => false,
+            Branch::Mine(t) | Branch::Theirs(t) => stay[*t as usize],
         })
     };
     loop {
@@ -887,38 +887,39 @@ pub fn draw_range(
     }
     // The single-controller game over the kept actions, an end paying
     // `pay(s, a, b)`.
-    let controller = |pay: &dyn Fn(usize, usize, usize) -> BigRational, extra: bool| Game {
-        states: (0..n)
-            .map(|s| {
-                let mut list: Vec<Action> = kept[s]
-                    .iter()
-                    .map(|&a| {
-                        Action(
-                            game.states[s][a]
-                                .0
-                                .iter()
-                                .enumerate()
-                                .map(|(b, (p, o))| {
-                                    let o = match o {
-                                        Outcome::End(_) => Outcome::End(pay(s, a, b)),
-                                        Outcome::Mine(t) | Outcome::Theirs(t) => Outcome::Mine(*t),
-                                    };
-                                    (p.clone(), o)
-                                })
-                                .collect(),
-                        )
-                    })
-                    .collect();
-                if extra && stay[s] {
-                    list.push(Action(vec![(
-                        BigRational::one(),
-                        Outcome::End(BigRational::one()),
-                    )]));
-                }
-                list
-            })
-            .collect(),
-    };
+    let controller =
+        |pay: &dyn Fn(usize, usize, usize) -> BigRational, extra: bool| StochasticGame {
+            states: (0..n)
+                .map(|s| {
+                    let mut list: Vec<Action> = kept[s]
+                        .iter()
+                        .map(|&a| {
+                            Action(
+                                game.states[s][a]
+                                    .0
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(b, (p, o))| {
+                                        let o = match o {
+                                            Branch::End(_) => Branch::End(pay(s, a, b)),
+                                            Branch::Mine(t) | Branch::Theirs(t) => Branch::Mine(*t),
+                                        };
+                                        (p.clone(), o)
+                                    })
+                                    .collect(),
+                            )
+                        })
+                        .collect();
+                    if extra && stay[s] {
+                        list.push(Action(vec![(
+                            BigRational::one(),
+                            Branch::End(BigRational::one()),
+                        )]));
+                    }
+                    list
+                })
+                .collect(),
+        };
     let decisive = |s: usize, a: usize, b: usize| BigRational::one() - end_draw(s, a, b).0;
     let drawn = |s: usize, a: usize, b: usize| end_draw(s, a, b).1;
     let low_game = controller(&decisive, false);
@@ -957,7 +958,7 @@ pub fn draw_range(
         return Err(DrawError::NotCertified(true));
     }
     if (0..n).any(|s| high_sol.policy[s] >= kept[s].len()) {
-        let once = Game {
+        let once = StochasticGame {
             states: (0..n)
                 .map(|s| {
                     let a = high_policy[s];
@@ -968,10 +969,10 @@ pub fn draw_range(
                             .enumerate()
                             .map(|(b, (p, o))| {
                                 let o = match o {
-                                    Outcome::End(_) => {
-                                        Outcome::End(BigRational::one() - end_draw(s, a, b).1)
+                                    Branch::End(_) => {
+                                        Branch::End(BigRational::one() - end_draw(s, a, b).1)
                                     }
-                                    Outcome::Mine(t) | Outcome::Theirs(t) => Outcome::Mine(*t),
+                                    Branch::Mine(t) | Branch::Theirs(t) => Branch::Mine(*t),
                                 };
                                 (p.clone(), o)
                             })
@@ -1008,7 +1009,7 @@ mod tests {
     /// The value by brute force: every pair of pure stationary policies of
     /// the absolute game (A at copies `s`, B at copies `n + s`), A's
     /// max-min of the exact evaluation.
-    fn brute(game: &Game) -> Vec<BigRational> {
+    fn brute(game: &StochasticGame) -> Vec<BigRational> {
         let n = game.states.len();
         let counts: Vec<usize> = game.states.iter().map(Vec::len).collect();
         let all = |counts: &[usize]| -> Vec<Vec<usize>> {
@@ -1027,26 +1028,25 @@ mod tests {
             let mut worst: Option<Vec<BigRational>> = None;
             for pb in &policies {
                 // Negamax evaluation of the two-policy profile on 2n nodes.
-                let mut g = Game::default();
+                let mut g = StochasticGame::default();
                 for side in 0..2 {
                     for s in 0..n {
                         let a = &game.states[s][if side == 0 { pa[s] } else { pb[s] }];
                         let other = (1 - side) * n;
                         let own = side * n;
-                        let branches = a
-                            .0
-                            .iter()
-                            .map(|(p, o)| {
-                                let o = match o {
-                                    Outcome::End(x) => Outcome::End(x.clone()),
-                                    Outcome::Mine(t) => Outcome::Mine((own + *t as usize) as u32),
-                                    Outcome::Theirs(t) => {
-                                        Outcome::Theirs((other + *t as usize) as u32)
-                                    }
-                                };
-                                (p.clone(), o)
-                            })
-                            .collect();
+                        let branches =
+                            a.0.iter()
+                                .map(|(p, o)| {
+                                    let o = match o {
+                                        Branch::End(x) => Branch::End(x.clone()),
+                                        Branch::Mine(t) => Branch::Mine((own + *t as usize) as u32),
+                                        Branch::Theirs(t) => {
+                                            Branch::Theirs((other + *t as usize) as u32)
+                                        }
+                                    };
+                                    (p.clone(), o)
+                                })
+                                .collect();
                         g.states.push(vec![Action(branches)]);
                     }
                 }
@@ -1067,8 +1067,8 @@ mod tests {
         best.expect("one policy")
     }
 
-    fn random_game(rng: &mut fastrand::Rng, n: usize) -> Game {
-        let mut g = Game::default();
+    fn random_game(rng: &mut fastrand::Rng, n: usize) -> StochasticGame {
+        let mut g = StochasticGame::default();
         for _ in 0..n {
             let actions = rng.usize(1..=2);
             let mut list = Vec::new();
@@ -1079,9 +1079,9 @@ mod tests {
                 let mut bs = Vec::new();
                 for w in weights.drain(..) {
                     let o = match rng.usize(0..5) {
-                        0 => Outcome::End(q(rng.i64(-2..=2), 2)),
-                        1 => Outcome::Mine(rng.u32(0..n as u32)),
-                        _ => Outcome::Theirs(rng.u32(0..n as u32)),
+                        0 => Branch::End(q(rng.i64(-2..=2), 2)),
+                        1 => Branch::Mine(rng.u32(0..n as u32)),
+                        _ => Branch::Theirs(rng.u32(0..n as u32)),
                     };
                     bs.push((q(w, total), o));
                 }
@@ -1109,7 +1109,7 @@ mod tests {
     }
 
     /// Every pure stationary plan of a game (an action per state).
-    fn plans(game: &Game) -> Vec<Vec<usize>> {
+    fn plans(game: &StochasticGame) -> Vec<Vec<usize>> {
         let mut out = vec![vec![]];
         for list in &game.states {
             out = out
@@ -1125,14 +1125,14 @@ mod tests {
     /// or hands over as in the game (`mine_only`: every branch is `Mine`,
     /// for probabilities rather than payoffs).
     fn pair(
-        game: &Game,
+        game: &StochasticGame,
         pa: &[usize],
         pb: &[usize],
         pay: &dyn Fn(&BigRational) -> BigRational,
         mine_only: bool,
     ) -> Vec<BigRational> {
         let n = game.states.len();
-        let mut g = Game::default();
+        let mut g = StochasticGame::default();
         for side in 0..2 {
             for s in 0..n {
                 let a = &game.states[s][if side == 0 { pa[s] } else { pb[s] }];
@@ -1140,13 +1140,13 @@ mod tests {
                     a.0.iter()
                         .map(|(p, o)| {
                             let o = match o {
-                                Outcome::End(x) => Outcome::End(pay(x)),
-                                Outcome::Mine(t) => Outcome::Mine((side * n + *t as usize) as u32),
-                                Outcome::Theirs(t) if mine_only => {
-                                    Outcome::Mine(((1 - side) * n + *t as usize) as u32)
+                                Branch::End(x) => Branch::End(pay(x)),
+                                Branch::Mine(t) => Branch::Mine((side * n + *t as usize) as u32),
+                                Branch::Theirs(t) if mine_only => {
+                                    Branch::Mine(((1 - side) * n + *t as usize) as u32)
                                 }
-                                Outcome::Theirs(t) => {
-                                    Outcome::Theirs(((1 - side) * n + *t as usize) as u32)
+                                Branch::Theirs(t) => {
+                                    Branch::Theirs(((1 - side) * n + *t as usize) as u32)
                                 }
                             };
                             (p.clone(), o)
@@ -1163,7 +1163,10 @@ mod tests {
     /// the same for B); the least and greatest draw probability (endless
     /// play a draw, an end of payoff 0 a draw) over pairs of optimal plans,
     /// A moving first at each state.
-    fn brute_draws(game: &Game, values: &[BigRational]) -> (Vec<BigRational>, Vec<BigRational>) {
+    fn brute_draws(
+        game: &StochasticGame,
+        values: &[BigRational],
+    ) -> (Vec<BigRational>, Vec<BigRational>) {
         let n = game.states.len();
         let all = plans(game);
         let same = |x: &BigRational| x.clone();
@@ -1224,7 +1227,7 @@ mod tests {
             let sol = solve(&g, None).expect("solves");
             let end_draw = |s: usize, a: usize, b: usize| {
                 let d = match &g.states[s][a].0[b].1 {
-                    Outcome::End(x) if x.is_zero() => BigRational::one(),
+                    Branch::End(x) if x.is_zero() => BigRational::one(),
                     _ => BigRational::zero(),
                 };
                 (d.clone(), d)
@@ -1254,20 +1257,20 @@ mod tests {
     #[test]
     fn endless_cycle_is_worth_zero_and_a_loser_keeps_it() {
         // State 0: stay for ever (hand over to 0) or end losing −1.
-        let g = Game {
+        let g = StochasticGame {
             states: vec![vec![
-                Action(vec![(q(1, 1), Outcome::End(q(-1, 1)))]),
-                Action(vec![(q(1, 1), Outcome::Theirs(0))]),
+                Action(vec![(q(1, 1), Branch::End(q(-1, 1)))]),
+                Action(vec![(q(1, 1), Branch::Theirs(0))]),
             ]],
         };
         let sol = solve(&g, None).expect("solves");
         assert_eq!(sol.values, vec![q(0, 1)]);
         // With a same-mover self-loop x = max(−1, x) holds for every
         // x ≥ −1: only the trap check refuses the end at −1.
-        let g = Game {
+        let g = StochasticGame {
             states: vec![vec![
-                Action(vec![(q(1, 1), Outcome::End(q(-1, 1)))]),
-                Action(vec![(q(1, 1), Outcome::Mine(0))]),
+                Action(vec![(q(1, 1), Branch::End(q(-1, 1)))]),
+                Action(vec![(q(1, 1), Branch::Mine(0))]),
             ]],
         };
         let sol = solve(&g, None).expect("solves");
@@ -1277,16 +1280,16 @@ mod tests {
 
     #[test]
     fn malformed_games_are_refused() {
-        let g = Game {
+        let g = StochasticGame {
             states: vec![vec![]],
         };
         assert_eq!(solve(&g, None), Err(GameError::NoAction(0)));
-        let g = Game {
-            states: vec![vec![Action(vec![(q(1, 2), Outcome::Theirs(0))])]],
+        let g = StochasticGame {
+            states: vec![vec![Action(vec![(q(1, 2), Branch::Theirs(0))])]],
         };
         assert_eq!(solve(&g, None), Err(GameError::NotADistribution(0)));
-        let g = Game {
-            states: vec![vec![Action(vec![(q(1, 1), Outcome::Theirs(3))])]],
+        let g = StochasticGame {
+            states: vec![vec![Action(vec![(q(1, 1), Branch::Theirs(3))])]],
         };
         assert_eq!(solve(&g, None), Err(GameError::OutOfRange(0)));
     }

@@ -16,7 +16,7 @@
 //! count over u (first card) or u − 1 (second).
 
 use super::ONE;
-use crate::stochastic_game::{self, Action, DrawError, Game, GameError, Outcome};
+use crate::stochastic_game::{self, Action, Branch, DrawError, GameError, StochasticGame};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -346,7 +346,7 @@ impl BoundedTable {
                 .map(|(i, s)| (s, i as u32))
                 .collect();
             let lower = &layers[n - 1].values;
-            let game = Game {
+            let game = StochasticGame {
                 states: acts
                     .iter()
                     .map(|list| {
@@ -356,12 +356,12 @@ impl BoundedTable {
                                     act.iter()
                                         .map(|(p, sym)| {
                                             let o = match sym {
-                                                Sym::Win => Outcome::End(half.clone()),
-                                                Sym::Lose => Outcome::End(-half.clone()),
-                                                Sym::Draw => Outcome::End(BigRational::zero()),
-                                                Sym::Theirs(node) => Outcome::Theirs(index[node]),
-                                                Sym::Mid(node) => Outcome::Mine(index[node]),
-                                                Sym::Below(mem) => Outcome::End(
+                                                Sym::Win => Branch::End(half.clone()),
+                                                Sym::Lose => Branch::End(-half.clone()),
+                                                Sym::Draw => Branch::End(BigRational::zero()),
+                                                Sym::Theirs(node) => Branch::Theirs(index[node]),
+                                                Sym::Mid(node) => Branch::Mine(index[node]),
+                                                Sym::Below(mem) => Branch::End(
                                                     lower
                                                         .get(&(mem.clone(), false))
                                                         .expect("solved below")

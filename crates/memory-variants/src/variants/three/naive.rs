@@ -143,16 +143,16 @@ fn turn(row: &Row) -> Node {
 /// Max-n outcome from the mover's side: winning chances of the mover, the
 /// next seat, the seat after, and the draw chance.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Chances {
     /// Winning chances, by place after the mover.
     pub wins: [BigRational; 3],
     /// The chance of a draw.
     pub draw: BigRational,
 }
 
-impl Outcome {
-    fn zero() -> Outcome {
-        Outcome {
+impl Chances {
+    fn zero() -> Chances {
+        Chances {
             wins: [
                 BigRational::zero(),
                 BigRational::zero(),
@@ -167,16 +167,16 @@ impl Outcome {
     }
 
     /// `self`, seen by the seat that handed us the turn.
-    fn handed_back(&self) -> Outcome {
+    fn handed_back(&self) -> Chances {
         let [a, b, c] = &self.wins;
         // Its mover (us) is its next seat; its next (our next) is its after.
-        Outcome {
+        Chances {
             wins: [c.clone(), a.clone(), b.clone()],
             draw: self.draw.clone(),
         }
     }
 
-    fn better_than(&self, other: &Outcome) -> bool {
+    fn better_than(&self, other: &Chances) -> bool {
         let (a, b) = (self.payoff(0), other.payoff(0));
         if a != b {
             return a > b;
@@ -218,7 +218,7 @@ impl Guarantee {
 /// The exhaustive search, both ways of judging, under one pass rule.
 pub struct ThreeRowSearch {
     ending: u8,
-    max_n: HashMap<(Shape, u8), Outcome>,
+    max_n: HashMap<(Shape, u8), Chances>,
     paranoid: HashMap<(Shape, u8, usize), Guarantee>,
 }
 
@@ -246,7 +246,7 @@ impl ThreeRowSearch {
     }
 
     /// The max-n outcome on `row` after `passes` passes in a row.
-    pub fn max_n(&mut self, row: &Row, passes: u8) -> Outcome {
+    pub fn max_n(&mut self, row: &Row, passes: u8) -> Chances {
         let key = (row.shape(), passes);
         if let Some(v) = self.max_n.get(&key) {
             return v.clone();
@@ -257,10 +257,10 @@ impl ThreeRowSearch {
         v
     }
 
-    fn judge_max_n(&mut self, node: &Node, row: &Row, passes: u8) -> Outcome {
+    fn judge_max_n(&mut self, node: &Node, row: &Row, passes: u8) -> Chances {
         match node {
             Node::Choose(options) => {
-                let mut best: Option<Outcome> = None;
+                let mut best: Option<Chances> = None;
                 for o in options {
                     let v = self.judge_max_n(o, row, passes);
                     if best.as_ref().map_or(true, |b| v.better_than(b)) {
@@ -270,7 +270,7 @@ impl ThreeRowSearch {
                 best.expect("a face-down card to turn")
             }
             Node::Chance(parts) => {
-                let mut mean = Outcome::zero();
+                let mut mean = Chances::zero();
                 for (p, o) in parts {
                     let v = self.judge_max_n(o, row, passes);
                     for i in 0..3 {
@@ -280,7 +280,7 @@ impl ThreeRowSearch {
                 }
                 mean
             }
-            Node::End(Leaf::Won) => Outcome {
+            Node::End(Leaf::Won) => Chances {
                 wins: [BigRational::one(), BigRational::zero(), BigRational::zero()],
                 draw: BigRational::zero(),
             },
@@ -288,9 +288,9 @@ impl ThreeRowSearch {
             Node::End(Leaf::Missed(next)) => self.max_n(next, 0).handed_back(),
             Node::End(Leaf::Passed) => {
                 if passes + 1 >= self.ending {
-                    Outcome {
+                    Chances {
                         draw: BigRational::one(),
-                        ..Outcome::zero()
+                        ..Chances::zero()
                     }
                 } else {
                     self.max_n(row, passes + 1).handed_back()
@@ -365,7 +365,7 @@ impl ThreeRowSearch {
     ///
     /// # Errors
     /// If the name is not a state.
-    pub fn state_max_n(&mut self, name: &str, passes: u8) -> Result<Outcome, NotationError> {
+    pub fn state_max_n(&mut self, name: &str, passes: u8) -> Result<Chances, NotationError> {
         let row = Row::from_notation(name)?;
         Ok(self.max_n(&row, passes))
     }
