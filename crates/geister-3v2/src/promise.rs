@@ -74,6 +74,21 @@ pub struct Strategy {
     pub worst_slack: f64,
 }
 
+/// Player 2's move `mv` (from, to) of its block `bl` played on `b`: the
+/// board after it and the block its token carries to. The strategy's
+/// reachable states and the judged problem both step this way, so they
+/// cannot part.
+fn p2_plays(b: &Board, mv: (u8, u8), bl: u8) -> (Board, u8) {
+    let step = crate::board::Step {
+        from: mv.0,
+        to: mv.1,
+        capture: b.p1 & (1 << mv.1) != 0,
+    };
+    let after = b.play(step);
+    let carried = carry_t(b.p2, after.p2, usize::from(bl), mv.0, mv.1) as u8;
+    (after, carried)
+}
+
 fn key2(b: Board, tl: u8, a: Plane) -> P2Key {
     (b, tl, [a[0].to_bits(), a[1].to_bits(), a[2].to_bits()])
 }
@@ -442,13 +457,7 @@ impl Strategy {
                         if capture && b.phase() == 2 {
                             continue;
                         }
-                        let st = crate::board::Step {
-                            from: mv.0,
-                            to: mv.1,
-                            capture,
-                        };
-                        let after = b.play(st);
-                        let t2 = carry_t(b.p2, after.p2, usize::from(bl), mv.0, mv.1) as u8;
+                        let (after, t2) = p2_plays(&b, mv, bl);
                         let key = (after, t2, f);
                         if seen1.insert(key, ()).is_none() {
                             todo1.push(key);
@@ -596,13 +605,7 @@ pub fn problem(s: &Strategy, p1_first: bool, red: u8) -> (Vec<Node>, u32) {
                             } else if capture && b.phase() == 2 {
                                 end(-1, &mut nodes)
                             } else {
-                                let x = crate::board::Step {
-                                    from: mv.0,
-                                    to: mv.1,
-                                    capture,
-                                };
-                                let after = b.play(x);
-                                let t2 = carry_t(b.p2, after.p2, usize::from(bl), mv.0, mv.1) as u8;
+                                let (after, t2) = p2_plays(&b, mv, bl);
                                 id(State::P1((after, t2, f), red), &mut nodes, &mut todo)
                             }
                         };
