@@ -261,35 +261,3 @@ pub fn terminal_shows(args: &[&str], wanted: &str, limit: std::time::Duration) -
     let found = seen.contains(wanted);
     (seen, found)
 }
-
-/// Every undecided state a match with T ≤ `max` units and `rounds` rounds
-/// reaches in layers 2..R − 1 (rounds left), in ascending order of (rounds
-/// left, A's money, B's money, gain difference): a forward search from
-/// every start through every pair of bets (`State::after`), never through
-/// a settled state. Written apart from the certified table's own cut
-/// (`Certified::within_reach`), which the tests compare with it.
-pub fn yen_undecided_states(
-    max: u64,
-    rounds: u32,
-) -> impl Iterator<Item = solved_games::games::yen::rules::State> {
-    use solved_games::games::yen::rules::{Rules, State};
-    use std::collections::HashSet;
-    let mut layer: Vec<State> = (1..=max)
-        .map(|total| State::start(Rules { total, rounds }))
-        .filter(|s| s.decided().is_none())
-        .collect();
-    let mut out = Vec::new();
-    for _ in (2..rounds).rev() {
-        let next: HashSet<State> = layer
-            .iter()
-            .flat_map(|&s| {
-                (0..=s.money_a).flat_map(move |x| (0..=s.money_b).map(move |y| s.after(x, y)))
-            })
-            .filter(|s| s.decided().is_none())
-            .collect();
-        layer = next.into_iter().collect();
-        layer.sort_unstable();
-        out.push(layer.clone());
-    }
-    out.into_iter().rev().flatten()
-}

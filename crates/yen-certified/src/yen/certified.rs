@@ -1270,24 +1270,9 @@ impl Certified {
                 Method::Cold => ws.lp.solve(k, l, &ws.small)?,
                 Method::Transposed => ws.lp.solve_transposed(k, l, &ws.small)?,
                 Method::ExactRestricted => {
-                    let small: Vec<Vec<BigRational>> = ws
-                        .small
-                        .chunks_exact(l)
-                        .map(|row| {
-                            row.iter()
-                                .map(|&v| BigRational::from_float(v).expect("a finite midpoint"))
-                                .collect()
-                        })
-                        .collect();
-                    let exact = matrix_game::solve_reduced(&small);
-                    let to_f64 = |v: &[BigRational]| -> Vec<f64> {
-                        v.iter()
-                            .map(|x| x.to_f64().unwrap_or(0.0).max(0.0))
-                            .collect()
-                    };
-                    let (p, q) = (to_f64(&exact.row_strategy), to_f64(&exact.column_strategy));
+                    let (p, q, value) = solve_mids_exactly(&ws.small, l);
                     FloatSolution {
-                        value: exact.value.to_f64().unwrap_or(f64::NAN),
+                        value,
                         tight_rows: (0..k).filter(|&r| p[r] > 0.0).collect(),
                         basic_columns: (0..l).filter(|&c| q[c] > 0.0).collect(),
                         row_strategy: p,
@@ -1401,25 +1386,7 @@ impl Certified {
                 );
             }
         }
-        let matrix: Vec<Vec<BigRational>> = rows
-            .mids
-            .chunks_exact(n)
-            .map(|row| {
-                row.iter()
-                    .map(|&mid| BigRational::from_float(mid).expect("a finite midpoint"))
-                    .collect()
-            })
-            .collect();
-        let solution = matrix_game::solve_reduced(&matrix);
-        let to_f64 = |v: &[BigRational]| -> Vec<f64> {
-            v.iter()
-                .map(|x| x.to_f64().unwrap_or(0.0).max(0.0))
-                .collect()
-        };
-        let (p, q) = (
-            to_f64(&solution.row_strategy),
-            to_f64(&solution.column_strategy),
-        );
+        let (p, q, _) = solve_mids_exactly(&rows.mids, n);
         Interval {
             lower: guarantee(&rows.bounds, n, &p),
             upper: ceiling(&columns.bounds, m, &q),
@@ -1677,6 +1644,34 @@ impl Certificate {
             pure_bets: (None, None),
         }
     }
+}
+
+/// The game of midpoints `mids` (row by row, `cols` to a row), each an
+/// `f64` and so exactly a rational, solved exactly
+/// ([`matrix_game::solve_reduced`]): both optimal strategies rounded to
+/// `f64` (negative roundings raised to 0) and the value. Any strategy
+/// bounds the value rigorously once evaluated against the intervals, so
+/// the rounding costs width, never soundness.
+fn solve_mids_exactly(mids: &[f64], cols: usize) -> (Vec<f64>, Vec<f64>, f64) {
+    let matrix: Vec<Vec<BigRational>> = mids
+        .chunks_exact(cols)
+        .map(|row| {
+            row.iter()
+                .map(|&mid| BigRational::from_float(mid).expect("a finite midpoint"))
+                .collect()
+        })
+        .collect();
+    let solution = matrix_game::solve_reduced(&matrix);
+    let to_f64 = |v: &[BigRational]| -> Vec<f64> {
+        v.iter()
+            .map(|x| x.to_f64().unwrap_or(0.0).max(0.0))
+            .collect()
+    };
+    (
+        to_f64(&solution.row_strategy),
+        to_f64(&solution.column_strategy),
+        solution.value.to_f64().unwrap_or(f64::NAN),
+    )
 }
 
 /// What a round with bets `x` (A) and `y` (B) adds to A's gain difference:
