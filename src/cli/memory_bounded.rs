@@ -8,12 +8,7 @@ use num_traits::ToPrimitive;
 use serde_json::json;
 use solved_games::memory_variants::variants::bounded::notation;
 use solved_games::memory_variants::variants::bounded::optimized::BoundedTable;
-
-/// Largest N (the bench's target range, SPEC.md "Bounded memory M").
-const MAX_PAIRS: usize = 12;
-/// Largest M: beyond it the ordered patterns grow past a few thousand per
-/// layer; M ≥ 2N is the paper's game (`--variant paper`).
-const MAX_MEMORY: usize = 6;
+use solved_games::memory_variants::variants::bounded::{MAX_MEMORY, MAX_PAIRS};
 
 fn float(x: &BigRational) -> f64 {
     x.to_f64().unwrap_or(f64::NAN)

@@ -10,12 +10,8 @@ use solved_games::memory_variants::variants::three::optimized::{MaxN, Paranoid, 
 use solved_games::memory_variants::variants::three::packed::{
     max_n_starts_under, paranoid_starts_under,
 };
-use solved_games::memory_variants::variants::three::{Mode, PassRule, NAME};
+use solved_games::memory_variants::variants::three::{Mode, PassRule, MAX_PAIRS, NAME};
 
-/// Largest N for the start values (both modes; on a loaded 2-core machine
-/// N = 100 takes a few seconds of CPU, SPEC.md "Memory variants: three
-/// players").
-const MAX_PAIRS: usize = 100;
 /// Largest N for `--table`.
 const MAX_LISTED_PAIRS: usize = 12;
 

@@ -21,10 +21,10 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// The largest M of the claims.
-pub(crate) const MEMORY_REACH: usize = 6;
-/// The largest N of the claims.
-pub(crate) const PAIRS_REACH: usize = 12;
+/// The largest M of the claims: the solver's whole range.
+pub(crate) const MEMORY_REACH: usize = crate::variants::bounded::MAX_MEMORY;
+/// The largest N of the claims: the solver's whole range.
+pub(crate) const PAIRS_REACH: usize = crate::variants::bounded::MAX_PAIRS;
 /// The largest N the explicit row checks (every M ≤ 6 in about a second).
 const NAIVE_REACH: usize = 3;
 /// The largest N the explicit row checks the draw intervals of (MEM-123).

@@ -18,8 +18,8 @@ use std::sync::OnceLock;
 
 /// The largest N the row search checks in a claim.
 const NAIVE_REACH: usize = 5;
-/// The largest N of the claims (the four solves, packed, about 3 s of CPU).
-pub(crate) const THREE_REACH: usize = 100;
+/// The largest N of the claims: the solver's whole range.
+pub(crate) const THREE_REACH: usize = crate::variants::three::MAX_PAIRS;
 /// From here on the trend claims measure N² times the small chances.
 const TREND_FROM: usize = 20;
 

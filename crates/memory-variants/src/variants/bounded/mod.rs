@@ -28,6 +28,14 @@
 //! [`naive`] plays the explicit row of cards with its own model and its own
 //! exact solution of the cycles.
 
+/// The largest N (pairs) the solvers take: every start N ≤ 12 with every
+/// M ≤ [`MAX_MEMORY`] in a few seconds of CPU (SPEC.md, "Bounded memory
+/// M"); the claims cover the whole range and the CLI refuses beyond it.
+pub const MAX_PAIRS: usize = 12;
+/// The largest memory M: beyond it the ordered patterns grow past a few
+/// thousand per layer; M ≥ 2N is the paper's game (`--variant paper`).
+pub const MAX_MEMORY: usize = 6;
+
 pub mod naive;
 pub mod optimized;
 
