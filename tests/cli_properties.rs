@@ -595,52 +595,6 @@ fn run_with_stdin(
     (status.and_then(|s| s.code()), None, text, status.is_none())
 }
 
-/// Runs the binary on `args` (any bytes) in `dir` with a time slot, as
-/// [`run`] does: (exit code, signal, stderr, timed out).
-fn run_os(
-    args: &[std::ffi::OsString],
-    slot: Duration,
-    dir: &std::path::Path,
-) -> (Option<i32>, Option<i32>, String, bool) {
-    use std::os::unix::process::ExitStatusExt;
-    let mut child = Command::new(BIN)
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stderr.read_to_end(&mut s);
-        String::from_utf8_lossy(&s).into_owned()
-    });
-    let started = Instant::now();
-    let mut timed_out = false;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > slot + Duration::from_secs(2) * u32::from(timed_out) {
-            if timed_out {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{args:?}: still running 2 s after SIGTERM");
-            }
-            // SAFETY: kill(2) on the child this test started.
-            unsafe {
-                libc::kill(child.id() as i32, libc::SIGTERM);
-            }
-            timed_out = true;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let text = reader.join().unwrap();
-    (status.code(), status.signal(), text, timed_out)
-}
-
 /// `check` with odd values in every place that takes one (its flags from
 /// `check -h`, its three positional arguments): huge (2⁶², 2⁶⁴, 1e20,
 /// 1e309, 100,000 digits, a size range to 2⁶⁴ − 1), negative, empty and
@@ -718,7 +672,7 @@ fn check_with_huge_negative_empty_and_non_utf8_values_ends_with_a_documented_cod
                 }
             }
             runs += 1;
-            let (code, signal, stderr, timed_out) = run_os(&args, slot, dir.path());
+            let (code, signal, stderr, timed_out) = run(&args, slot, dir.path());
             let shown: Vec<String> = args
                 .iter()
                 .map(|a| a.to_string_lossy().chars().take(40).collect())

@@ -632,8 +632,9 @@ fn a_report_is_never_written_over_an_input() {
 fn a_certificate_never_replaces_a_device_and_keeps_a_link() {
     let dir = scratch();
     let node = dir.path().join("node");
-    if mknod(&node, 1, 3) {
-        let args: Vec<String> = [
+    // A certified solve of T = 3, R = 3 writing its certificate to `path`.
+    let solve_to = |path: &str| -> Vec<String> {
+        [
             "yen",
             "solve",
             "--certified",
@@ -642,10 +643,13 @@ fn a_certificate_never_replaces_a_device_and_keeps_a_link() {
             "--rounds",
             "3",
             "--certificate",
-            "node",
+            path,
         ]
         .map(String::from)
-        .to_vec();
+        .to_vec()
+    };
+    if mknod(&node, 1, 3) {
+        let args = solve_to("node");
         let ran = run_in(dir.path(), &args, None);
         assert_io_error(&args, &ran);
         assert!(is_char_device(&node), "{}", said(&args, &ran));
@@ -654,19 +658,7 @@ fn a_certificate_never_replaces_a_device_and_keeps_a_link() {
     }
     fs::write(dir.path().join("real.cert"), "old").unwrap();
     std::os::unix::fs::symlink("real.cert", dir.path().join("link.cert")).unwrap();
-    let args: Vec<String> = [
-        "yen",
-        "solve",
-        "--certified",
-        "--total",
-        "3",
-        "--rounds",
-        "3",
-        "--certificate",
-        "link.cert",
-    ]
-    .map(String::from)
-    .to_vec();
+    let args = solve_to("link.cert");
     let ran = run_in(dir.path(), &args, None);
     assert_eq!(ran.code, Some(0), "{}", said(&args, &ran));
     let link = fs::symlink_metadata(dir.path().join("link.cert")).unwrap();
