@@ -11,7 +11,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Reduction, Table};
-use solved_games::games::geister::report::Report;
+use solved_games::games::geister::report::Census;
 use solved_games::games::geister::{naive, play};
 use std::collections::BTreeMap;
 
@@ -35,7 +35,7 @@ fn engine(c: &mut Criterion) {
     for kind in Kind::ALL {
         // Both ways give the same report; each bench then checks it solved
         // every position.
-        let reports = solved.each_ref().map(|s| Report::of(&s[&kind]));
+        let reports = solved.each_ref().map(|s| Census::of(&s[&kind]));
         assert_eq!(reports[0], reports[1], "{kind}");
         for ((name, reduction), tables) in ways.iter().zip(&solved) {
             let analysis = play::analysis_of(kind, tables);

@@ -9,7 +9,7 @@ use crate::common::{assert_input_error, cli};
 use proptest::prelude::*;
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::Space;
-use solved_games::games::geister::report::Report;
+use solved_games::games::geister::report::Census;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{mirror, play, solved};
 use solved_games::solve::retrograde::Reach;
@@ -43,7 +43,7 @@ fn every_index_decodes_to_a_position_with_that_index() {
 fn reports_of_every_analysis_are_pinned() {
     let reports: Vec<serde_json::Value> = Kind::ALL
         .iter()
-        .map(|k| Report::of(&solved::optimized_all()[k]).to_json())
+        .map(|k| Census::of(&solved::optimized_all()[k]).to_json())
         .collect();
     json_snapshot!("geister_reports", reports);
 }

@@ -7,7 +7,7 @@
 use rayon::prelude::*;
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::naive::{self, Analysis};
-use solved_games::games::geister::report::Report;
+use solved_games::games::geister::report::Census;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{mirror, solved};
 use std::collections::HashSet;
@@ -67,7 +67,7 @@ fn naive_matches_optimized_on_value_and_distance_of_every_position_of_every_anal
         let distinct: HashSet<Position> = compared.into_iter().map(Result::unwrap).collect();
         assert_eq!(distinct.len(), entries.len(), "{name}: distinct positions");
         assert_eq!(
-            Report::of(engine).states,
+            Census::of(engine).states,
             entries.len(),
             "{name}: number of positions"
         );
@@ -81,8 +81,8 @@ fn naive_and_optimized_reports_agree_including_their_own_start_positions() {
     for table in naive.tables() {
         let engine = &optimized[&kind_of(table.analysis)];
         assert_eq!(
-            Report::of_naive(table),
-            Report::of(engine),
+            Census::of_naive(table),
+            Census::of(engine),
             "{}",
             table.analysis.name()
         );

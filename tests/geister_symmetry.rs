@@ -6,7 +6,7 @@
 
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Canonical, Reduction, Table};
-use solved_games::games::geister::report::Report;
+use solved_games::games::geister::report::Census;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::symmetry::reflect;
 use std::collections::BTreeMap;
@@ -50,7 +50,7 @@ fn reduced_tables_give_every_position_the_unreduced_value_and_distance() {
             let p = u.space.position(i);
             assert_eq!(r.get(&p), u.get(&p), "{kind}: {p}");
         }
-        assert_eq!(Report::of(r), Report::of(u), "{kind}: report");
+        assert_eq!(Census::of(r), Census::of(u), "{kind}: report");
     }
 }
 

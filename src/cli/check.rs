@@ -4,7 +4,7 @@
 use super::param_flags::ParamFlags;
 use super::progress::Bar;
 use super::{report_file, CliError, CommandResult, JsonArg, Out};
-use solved_games::check::{self, program::Program, CheckError, Plan, Report, Subject};
+use solved_games::check::{self, program::Program, CheckError, Plan, SolverCheck, Subject};
 use solved_games::games::{GameId, Shrink, Table, Visit};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -204,8 +204,8 @@ pub fn run(args: Args, out: &mut Out) -> CommandResult {
         out: &'a mut Out,
     }
     impl Visit for Go<'_> {
-        type Output = Result<Report, CliError>;
-        fn visit<G: Table + Shrink + 'static>(self) -> Result<Report, CliError>
+        type Output = Result<SolverCheck, CliError>;
+        fn visit<G: Table + Shrink + 'static>(self) -> Result<SolverCheck, CliError>
         where
             G::Instance: Send + Sync,
             G::Value: Send + Sync,
@@ -275,7 +275,7 @@ fn go<G: Subject>(
     program: &Program,
     json: bool,
     out: &mut Out,
-) -> Result<Report, CliError> {
+) -> Result<SolverCheck, CliError> {
     let bar = Bar::stderr();
     let mut watch = Watch {
         json,

@@ -7,7 +7,7 @@ use solved_games::core::Player;
 use solved_games::games::geister::analysis::Kind;
 use solved_games::games::geister::optimized::{self, Table};
 use solved_games::games::geister::play::{self, LineStep};
-use solved_games::games::geister::report::Report;
+use solved_games::games::geister::report::Census;
 use solved_games::games::geister::rules::Position;
 use solved_games::games::geister::{naive, svg};
 use solved_games::solve::retrograde::Reach;
@@ -240,10 +240,10 @@ fn bracket(json: bool, out: &mut Out) -> CommandResult {
 
 fn summary(kind: Kind, solver: Solver, json: bool, out: &mut Out) -> CommandResult {
     let report = match solver {
-        Solver::Optimized => Report::of(&solve_with_deps(kind)[&kind]),
+        Solver::Optimized => Census::of(&solve_with_deps(kind)[&kind]),
         Solver::Naive => {
             let analysis = naive::Analysis::named(kind.name()).expect("same analysis names");
-            Report::of_naive(&naive::solve(analysis))
+            Census::of_naive(&naive::solve(analysis))
         }
     };
     if json {

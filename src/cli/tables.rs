@@ -230,7 +230,7 @@ not UTF-8) is exit 2; a file that cannot be read or written, exit 3.";
 fn read_manifest(
     file: &Path,
     text: &str,
-    report: &check::Report,
+    report: &check::TableCheck,
 ) -> Result<Option<check::ManifestCheck>, CliError> {
     if outfile::is_standard(file) {
         return Ok(None);
@@ -316,7 +316,7 @@ pub fn check_table(args: CheckTableArgs, out: &mut Out) -> CommandResult {
 }
 
 /// The text report of `check-table`, ending with the verdict.
-fn print_report(name: &str, r: &check::Report, out: &mut Out) -> Result<(), CliError> {
+fn print_report(name: &str, r: &check::TableCheck, out: &mut Out) -> Result<(), CliError> {
     writeln!(
         out,
         "{name}: {} {}, compared with the {} solver{}",
@@ -418,7 +418,7 @@ fn percent(covered: usize, all: usize) -> String {
 /// (`message::shown`): a row of a megabyte is cut to its head and tail,
 /// a NUL byte or an escape sequence in it written escaped. In the text,
 /// the JSON and the JUnit file alike.
-fn shown_rows(report: &mut check::Report) {
+fn shown_rows(report: &mut check::TableCheck) {
     use super::message::shown;
     for m in &mut report.first_mismatches {
         m.instance = shown(&m.instance);
@@ -438,7 +438,7 @@ fn shown_rows(report: &mut check::Report) {
 /// the rows being instances of the table, the coverage (a failure when
 /// INCOMPLETE), the certified intervals decided (UNCONFIRMED) and the
 /// manifest.
-fn junit_xml(name: &str, r: &check::Report) -> std::io::Result<Vec<u8>> {
+fn junit_xml(name: &str, r: &check::TableCheck) -> std::io::Result<Vec<u8>> {
     let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
     w.write_event(Event::Decl(BytesDecl::new("1.0", Some("UTF-8"), None)))?;
     let missing = if r.partial {

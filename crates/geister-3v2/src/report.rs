@@ -160,7 +160,7 @@ pub struct Order {
 
 /// The whole report.
 #[derive(Debug, Clone, Serialize)]
-pub struct Report {
+pub struct Bracket {
     /// Per side to move first (the three-piece side first, then second).
     pub orders: Vec<Order>,
     /// Every family judged, in the order asked, each for both turn orders.
@@ -170,7 +170,7 @@ pub struct Report {
     pub solve_seconds: f64,
 }
 
-impl Report {
+impl Bracket {
     /// Whether every certificate passed and agrees with the first
     /// evaluator.
     #[must_use]
@@ -347,7 +347,7 @@ fn judge_paper(family: Family) -> Vec<Judgement> {
 ///
 /// # Errors
 /// A restricted game that cannot be solved (never on this board).
-pub fn report(families: &[Family]) -> Result<Report, crate::layered::LayerError> {
+pub fn report(families: &[Family]) -> Result<Bracket, crate::layered::LayerError> {
     let det = shared::det();
     let mut judged = Vec::new();
     let mut solve_seconds = 0.0;
@@ -371,7 +371,7 @@ pub fn report(families: &[Family]) -> Result<Report, crate::layered::LayerError>
             u: end(&judged, p1_first, false),
         })
         .collect();
-    Ok(Report {
+    Ok(Bracket {
         orders,
         judged,
         solve_seconds,

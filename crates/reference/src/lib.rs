@@ -69,12 +69,12 @@
 //! and by the naive sweeps.
 //! ```
 //! use solved_games_reference::geister;
-//! use solved_games_reference::geister::report::Report;
-//! let report = Report::of(&geister::optimized::solve(geister::analysis::Kind::Basic));
+//! use solved_games_reference::geister::report::Census;
+//! let report = Census::of(&geister::optimized::solve(geister::analysis::Kind::Basic));
 //! assert_eq!(report.states, 21_840);
 //! assert_eq!(report.values[0], 12_339);
 //! let naive = geister::naive::solve(geister::naive::Analysis::Basic);
-//! assert_eq!(Report::of_naive(&naive), report);
+//! assert_eq!(Census::of_naive(&naive), report);
 //! ```
 //!
 //! **10,000-yen game** (document 000): a scaled game's exact value by the DP

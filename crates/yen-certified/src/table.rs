@@ -29,7 +29,7 @@ use solved_games_reference::games::Solver;
 use solved_games_reference::progress::{Progress, Silent};
 use solved_games_reference::solve::exact::format_ratio;
 use solved_games_reference::table::verdict::{
-    malformed, BadRow, CheckError, Mismatch, Report, LISTED,
+    malformed, BadRow, CheckError, Mismatch, TableCheck, LISTED,
 };
 use solved_games_reference::table::{ExportError, Kind, Manifest, FORMAT, MAGIC};
 use std::collections::{HashMap, HashSet};
@@ -305,7 +305,7 @@ pub fn check<'a>(
     params: &str,
     mut lines: impl Iterator<Item = &'a str>,
     naive: bool,
-) -> Result<Report, CheckError> {
+) -> Result<TableCheck, CheckError> {
     let params: Params = params.parse().map_err(|e| malformed(1, format!("{e}")))?;
     if naive {
         return Err(malformed(
@@ -329,9 +329,9 @@ pub fn check<'a>(
         .into_iter()
         .map(|q| (q.rules.total, q.state))
         .collect();
-    let mut report = Report {
+    let mut report = TableCheck {
         unconfirmed: Some(0),
-        ..Report::empty(GAME, &params.to_string(), instances.len(), "certified")
+        ..TableCheck::empty(GAME, &params.to_string(), instances.len(), "certified")
     };
     let mut seen: HashMap<(u64, State), usize> = HashMap::new();
     // One exact DP for every row decided exactly: a state's value depends
@@ -394,7 +394,7 @@ pub fn check<'a>(
             outward(ours.lower, true),
             outward(ours.upper, false)
         );
-        let wrong = |report: &mut Report, ours: String| {
+        let wrong = |report: &mut TableCheck, ours: String| {
             report.mismatches += 1;
             if report.first_mismatches.len() < LISTED {
                 report.first_mismatches.push(Mismatch {
@@ -472,7 +472,7 @@ impl Kind for CertifiedTable {
         }
     }
 
-    fn check(&self, params: &str, rows: &str, naive: bool) -> Result<Report, CheckError> {
+    fn check(&self, params: &str, rows: &str, naive: bool) -> Result<TableCheck, CheckError> {
         check(params, rows.lines(), naive)
     }
 

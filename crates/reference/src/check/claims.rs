@@ -15,7 +15,7 @@
 //! run). Each costs well under a few seconds.
 
 use super::program::Program;
-use super::{run, Plan, Report, Subject};
+use super::{run, Plan, SolverCheck, Subject};
 use crate::claims::{Claim, Evidence, GameId};
 use crate::games::{
     geister::face::Geister, memory::face::Memory, nim::face::Nim, stones::face::StoneGames,
@@ -121,7 +121,7 @@ fn check_python<G: Subject>(
     params: Option<&str>,
     sizes: Option<(u64, u64)>,
     random: usize,
-) -> Result<Report, String> {
+) -> Result<SolverCheck, String> {
     let path = dir.join(file).display().to_string();
     let mut words = vec![path.as_str()];
     words.extend(args.iter().map(String::as_str));
@@ -140,7 +140,7 @@ fn check_python<G: Subject>(
 /// or the naive one's: the shrunk counterexample, the program's answer and
 /// the value, the smallest failing size and the shrinking steps; or the
 /// verdict, where it is not `wrong`.
-fn caught(report: &Report, naive: bool) -> String {
+fn caught(report: &SolverCheck, naive: bool) -> String {
     let size = report.per_size.iter().find(|s| s.wrong > 0);
     match (&report.counterexample, size) {
         (Some(c), Some(size)) if report.verdict == "wrong" => {
@@ -160,7 +160,7 @@ fn caught(report: &Report, naive: bool) -> String {
 }
 
 /// The report's verdict, with its fault if any.
-fn verdict(report: &Report) -> String {
+fn verdict(report: &SolverCheck) -> String {
     match &report.fault {
         Some(fault) => format!("{} ({fault})", report.verdict),
         None => report.verdict.clone(),

@@ -140,7 +140,7 @@ pub struct Fits {
 
 /// The result of a check.
 #[derive(Debug, Clone, Serialize)]
-pub struct Report {
+pub struct SolverCheck {
     /// The game's name.
     pub game: &'static str,
     /// The table's parameters (`game=2 min=1 max=4 length=6`).
@@ -172,7 +172,7 @@ pub struct Report {
     pub fits: Option<Fits>,
 }
 
-impl Report {
+impl SolverCheck {
     /// Whether the program passed.
     #[must_use]
     pub fn passed(&self) -> bool {
@@ -484,9 +484,9 @@ fn naive_text<G: Subject>(instance: &G::Instance) -> String {
 /// # Errors
 /// [`CheckError`] when the check cannot run: a bad question or size range,
 /// a program that cannot be started. A program that runs and fails is a
-/// [`Report`] with its verdict.
+/// [`SolverCheck`] with its verdict.
 #[cfg(unix)]
-pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<Report, CheckError> {
+pub fn run<G: Subject>(plan: &Plan, program: &program::Program) -> Result<SolverCheck, CheckError> {
     run_watched::<G>(plan, program, &crate::progress::Silent, &mut |_| true)
 }
 
@@ -505,7 +505,7 @@ pub fn run_watched<G: Subject>(
     program: &program::Program,
     progress: &dyn crate::progress::Progress,
     lines: &mut dyn FnMut(&str) -> bool,
-) -> Result<Report, CheckError> {
+) -> Result<SolverCheck, CheckError> {
     let params: G::Params = match &plan.params {
         None => G::standard()[0].clone(),
         Some(text) => text
@@ -527,7 +527,7 @@ pub fn run_watched<G: Subject>(
     }
     let batch = batch::<G>(plan, &params, sizes)?;
     let asked = batch.instances();
-    let mut report = Report {
+    let mut report = SolverCheck {
         game: G::NAME,
         params: params.to_string(),
         unit: G::SIZE,
@@ -828,7 +828,7 @@ pub fn fit(points: impl Iterator<Item = (u64, f64)>) -> Option<f64> {
 /// (`size 3` or `size 14 (random)`), failed with its first wrong answer or
 /// with the program's fault at the size it reached.
 #[must_use]
-pub fn junit(report: &Report) -> String {
+pub fn junit(report: &SolverCheck) -> String {
     use quick_xml::events::{BytesDecl, BytesText, Event};
     use quick_xml::Writer;
     let write = || -> std::io::Result<Vec<u8>> {
@@ -912,7 +912,7 @@ pub fn junit(report: &Report) -> String {
 /// counterexample; with `--bench` the timing table. Without `--bench`
 /// the same bytes on every run.
 #[must_use]
-pub fn text(report: &Report) -> String {
+pub fn text(report: &SolverCheck) -> String {
     let mut random = report.per_size.iter().filter(|s| s.random).map(|s| s.size);
     let randoms = random.next().map(|a| (a, random.next_back().unwrap_or(a)));
     let mut t = head(report, randoms);
@@ -925,7 +925,7 @@ pub fn text(report: &Report) -> String {
 
 /// The header line of [`text`]: the game, parameters, program, sizes and
 /// the random instances' sizes and seed.
-fn head(report: &Report, randoms: Option<(u64, u64)>) -> String {
+fn head(report: &SolverCheck, randoms: Option<(u64, u64)>) -> String {
     use std::fmt::Write;
     let mut t = String::new();
     let _ = write!(
@@ -965,7 +965,7 @@ fn size_line(s: &SizeReport) -> String {
 /// The rest of [`text`] after the sizes' lines: the verdict, the
 /// counterexample and with `--bench` the times.
 #[must_use]
-pub fn tail(report: &Report) -> String {
+pub fn tail(report: &SolverCheck) -> String {
     use std::fmt::Write;
     let mut t = String::new();
     match (&report.fault, report.wrong) {

@@ -11,40 +11,40 @@ use crate::core::Player;
 use crate::games::geister::analysis::{all_positions, Kind};
 use crate::games::geister::face::Geister;
 use crate::games::geister::rules::{self, neighbourhood, Army, Position, Squares};
-use crate::games::geister::{mirror, naive, report::Report, solved};
+use crate::games::geister::{mirror, naive, report::Census, solved};
 use crate::solve::retrograde::Reach;
 use num_rational::Ratio;
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::sync::OnceLock;
 
 /// Reports of every analysis by the optimized solver.
-fn optimized_reports() -> &'static BTreeMap<Kind, Report> {
-    static CELL: OnceLock<BTreeMap<Kind, Report>> = OnceLock::new();
+fn optimized_reports() -> &'static BTreeMap<Kind, Census> {
+    static CELL: OnceLock<BTreeMap<Kind, Census>> = OnceLock::new();
     CELL.get_or_init(|| {
         solved::optimized_all()
             .iter()
-            .map(|(k, t)| (*k, Report::of(t)))
+            .map(|(k, t)| (*k, Census::of(t)))
             .collect()
     })
 }
 
 /// Reports of every analysis by the naive sweeps: the naive model's own
 /// tables, matched to the engine's analyses by name.
-fn naive_reports() -> &'static BTreeMap<Kind, Report> {
-    static CELL: OnceLock<BTreeMap<Kind, Report>> = OnceLock::new();
+fn naive_reports() -> &'static BTreeMap<Kind, Census> {
+    static CELL: OnceLock<BTreeMap<Kind, Census>> = OnceLock::new();
     CELL.get_or_init(|| {
         solved::naive_all()
             .tables()
             .map(|t| {
                 let kind: Kind = t.analysis.name().parse().expect("same analysis names");
-                (kind, Report::of_naive(t))
+                (kind, Census::of_naive(t))
             })
             .collect()
     })
 }
 
 /// One quantity of one analysis, from both solvers.
-fn both(kind: Kind, render: fn(&Report) -> String) -> Evidence {
+fn both(kind: Kind, render: fn(&Census) -> String) -> Evidence {
     let (optimized, naive) = reports();
     Evidence::both(render(&optimized[&kind]), render(&naive[&kind]))
 }
@@ -55,8 +55,8 @@ fn both(kind: Kind, render: fn(&Report) -> String) -> Evidence {
 /// two, not for both one after the other; the serial stretches of one (the
 /// naive hash maps are built on one thread) overlap the other.
 fn reports() -> (
-    &'static BTreeMap<Kind, Report>,
-    &'static BTreeMap<Kind, Report>,
+    &'static BTreeMap<Kind, Census>,
+    &'static BTreeMap<Kind, Census>,
 ) {
     std::thread::scope(|scope| {
         let naive = scope.spawn(naive_reports);
@@ -77,7 +77,7 @@ fn position_value(question: &str) -> Evidence {
 }
 
 /// The values of both start positions, player 1 to move first.
-fn starts(r: &Report) -> String {
+fn starts(r: &Census) -> String {
     format!("{} {}", r.initial[0].value, r.initial[1].value)
 }
 
@@ -483,7 +483,7 @@ pub(super) const CLAIMS: &[Claim] = &[
         statement: "number of those positions at distance 1, 2, …, 20 (at most 20 moves)",
         expected: "3749 1976 2355 1198 696 307 242 253 281 262 254 277 231 136 63 47 2 2 2 6",
         erratum: None,
-        compute: || both(Kind::Basic, Report::distance_row),
+        compute: || both(Kind::Basic, Census::distance_row),
     },
     Claim {
         id: "GEI-004",

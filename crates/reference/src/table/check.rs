@@ -8,7 +8,9 @@ use rayon::prelude::*;
 use std::io::{BufRead, BufReader, Read};
 
 pub(super) use super::verdict::malformed;
-pub use super::verdict::{BadRow, CheckError, ManifestCheck, Mismatch, Report, Verdict, LISTED};
+pub use super::verdict::{
+    BadRow, CheckError, ManifestCheck, Mismatch, TableCheck, Verdict, LISTED,
+};
 
 /// The longest line a table file may have, in bytes (the longest rows the
 /// tables have are exact fractions of a few thousand digits): a longer one
@@ -119,7 +121,7 @@ pub fn text_of(bytes: Vec<u8>) -> Result<String, CheckError> {
 /// --out`) with the table file's `text` and its `report`: every field
 /// that differs, named (`rows: the manifest says 1000, the file has 999`).
 #[must_use]
-pub fn manifest_mismatches(manifest: &Manifest, text: &str, report: &Report) -> Vec<String> {
+pub fn manifest_mismatches(manifest: &Manifest, text: &str, report: &TableCheck) -> Vec<String> {
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap_or_default().split('\t').collect();
     let columns: Vec<String> = lines
@@ -160,7 +162,11 @@ pub fn manifest_mismatches(manifest: &Manifest, text: &str, report: &Report) -> 
 /// # Errors
 /// [`CheckError::Malformed`]: no or a bad header, a line with the wrong
 /// number of fields or a value not in the game's notation.
-pub fn check(kinds: &[&dyn super::Kind], text: &str, naive: bool) -> Result<Report, CheckError> {
+pub fn check(
+    kinds: &[&dyn super::Kind],
+    text: &str,
+    naive: bool,
+) -> Result<TableCheck, CheckError> {
     let (Some(first), rest) = first_line(text) else {
         return Err(malformed(1, "empty file: no table header"));
     };
@@ -256,7 +262,7 @@ struct Piece {
 ///
 /// # Errors
 /// As [`check`].
-pub fn check_game<G: Table>(params: &str, text: &str, naive: bool) -> Result<Report, CheckError>
+pub fn check_game<G: Table>(params: &str, text: &str, naive: bool) -> Result<TableCheck, CheckError>
 where
     G::Instance: Sync,
     G::Value: Sync,
@@ -295,7 +301,7 @@ where
     } else {
         "optimized"
     };
-    let mut report = Report::empty(G::NAME, &params.to_string(), optimized.len(), solvers);
+    let mut report = TableCheck::empty(G::NAME, &params.to_string(), optimized.len(), solvers);
     // Rows are read and compared in parallel by pieces, then joined in the
     // file's order: the same report on every thread count.
     let pieces = pieces(body, PIECE);

@@ -272,7 +272,7 @@ pub trait Kind: Sync {
         params: &str,
         rows: &str,
         naive: bool,
-    ) -> Result<check::Report, check::CheckError>;
+    ) -> Result<check::TableCheck, check::CheckError>;
     /// The parameters of the kind's standard tables (`export --standard`).
     fn standard(&self) -> Vec<String>;
 }
@@ -317,7 +317,7 @@ where
         params: &str,
         rows: &str,
         naive: bool,
-    ) -> Result<check::Report, check::CheckError> {
+    ) -> Result<check::TableCheck, check::CheckError> {
         check::check_game::<G>(params, rows, naive)
     }
 

@@ -117,8 +117,8 @@ impl Verdict {
 
 /// What `check-table` found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Report {
-    /// PASS, FAIL, INCOMPLETE or UNCONFIRMED ([`Report::judge`]).
+pub struct TableCheck {
+    /// PASS, FAIL, INCOMPLETE or UNCONFIRMED ([`TableCheck::judge`]).
     pub verdict: Verdict,
     /// Whether the file was checked as a sample (`--partial`): missing
     /// rows are then no INCOMPLETE.
@@ -178,12 +178,12 @@ pub struct ManifestCheck {
     pub mismatches: Vec<String>,
 }
 
-impl Report {
+impl TableCheck {
     /// A report before any row is read: the table's game, parameters, its
     /// number of instances and the solvers the rows are compared with.
     #[must_use]
-    pub fn empty(game: &str, parameters: &str, table_rows: usize, solvers: &str) -> Report {
-        Report {
+    pub fn empty(game: &str, parameters: &str, table_rows: usize, solvers: &str) -> TableCheck {
+        TableCheck {
             verdict: Verdict::Pass,
             partial: false,
             game: game.to_string(),
@@ -206,7 +206,7 @@ impl Report {
         }
     }
 
-    /// Sets [`Report::verdict`] from the counts: FAIL on a wrong row, a row
+    /// Sets [`TableCheck::verdict`] from the counts: FAIL on a wrong row, a row
     /// that is not an instance or a manifest that differs; else
     /// UNCONFIRMED on an undecided interval; else INCOMPLETE below full
     /// coverage unless `partial`; else PASS.

@@ -170,12 +170,12 @@ impl Game for Geister {
                     // The naive model has its own analyses, named as the engine's.
                     let analysis = naive::Analysis::named(k.name())
                         .expect("the naive model names every analysis as the engine does");
-                    super::report::Report::of_naive(&naive::solve(analysis)).distance_row()
+                    super::report::Census::of_naive(&naive::solve(analysis)).distance_row()
                 })
             }),
             optimized: Box::new(move |positions| {
                 of(&analyses, positions).map_or_else(String::new, |k| {
-                    super::report::Report::of(&optimized::solve(k)).distance_row()
+                    super::report::Census::of(&optimized::solve(k)).distance_row()
                 })
             }),
         }

@@ -24,8 +24,8 @@
 //!
 //! # Examples
 //! ```
-//! use solved_games_reference::games::geister::{analysis::Kind, optimized, report::Report};
-//! let report = Report::of(&optimized::solve(Kind::Basic));
+//! use solved_games_reference::games::geister::{analysis::Kind, optimized, report::Census};
+//! let report = Census::of(&optimized::solve(Kind::Basic));
 //! assert_eq!(report.states, 21_840);
 //! assert_eq!(report.values[0], 12_339);
 //! ```

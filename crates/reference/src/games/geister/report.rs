@@ -19,7 +19,7 @@ pub struct Entry {
 
 /// The summary of one solved analysis.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Report {
+pub struct Census {
     /// Analysis name.
     pub analysis: &'static str,
     /// Number of positions.
@@ -32,7 +32,7 @@ pub struct Report {
     pub initial: [Entry; 2],
 }
 
-impl Report {
+impl Census {
     /// The report from `for_each_run`, which calls its argument with runs
     /// of values (−1, 0, +1 as [`Reach`]) and distances, each entry of a run
     /// standing for the same number of positions, and from the values of
@@ -41,7 +41,7 @@ impl Report {
         analysis: &'static str,
         for_each_run: impl FnOnce(&mut dyn FnMut(&[Reach], &[u16], usize)),
         initial: [Entry; 2],
-    ) -> Report {
+    ) -> Census {
         let mut values = [0usize; 3];
         // By distance, then into the map: a map entry per position cost
         // more than the rest of the report.
@@ -71,7 +71,7 @@ impl Report {
             .filter(|&(_, n)| n > 0)
             .map(|(d, n)| (d as u16, n))
             .collect();
-        Report {
+        Census {
             analysis,
             states,
             values,
@@ -82,7 +82,7 @@ impl Report {
 
     /// The report of the optimized solver's table.
     #[must_use]
-    pub fn of(table: &Table) -> Report {
+    pub fn of(table: &Table) -> Census {
         // The worst start for player 1 (several only where a random choice
         // is made at the start); among equals the longest.
         let initial = table.kind.initial().map(|starts| {
@@ -98,13 +98,13 @@ impl Report {
                 .min_by_key(|e| (e.value, std::cmp::Reverse(e.distance)))
                 .expect("at least one start position")
         });
-        Report::build(table.kind.name(), |f| table.for_each_run(f), initial)
+        Census::build(table.kind.name(), |f| table.for_each_run(f), initial)
     }
 
     /// The report of the naive solver's table: its own positions, values
     /// and start positions.
     #[must_use]
-    pub fn of_naive(table: &naive::Table) -> Report {
+    pub fn of_naive(table: &naive::Table) -> Census {
         let initial = table.starts().map(|(v, d)| Entry {
             value: v.sign(),
             distance: d,
@@ -116,7 +116,7 @@ impl Report {
             0 => Reach::Undecided,
             _ => Reach::Prevented,
         };
-        Report::build(
+        Census::build(
             table.analysis.name(),
             |f| {
                 for (_, v, d) in table.iter() {

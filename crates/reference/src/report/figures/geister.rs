@@ -9,8 +9,8 @@ fn geister_basic() -> &'static crate::games::geister::optimized::Table {
 
 /// Table 1: the +1 positions of §3 by distance, computed and as printed.
 pub(super) fn geister_table_1() -> Result<Figure, DrawError> {
-    use crate::games::geister::report::Report;
-    let computed = Report::of(geister_basic()).distances;
+    use crate::games::geister::report::Census;
+    let computed = Census::of(geister_basic()).distances;
     let printed: Vec<usize> = published("GEI-003")?
         .split_whitespace()
         .map(|n| {
