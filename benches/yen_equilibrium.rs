@@ -7,7 +7,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use solved_games::games::yen::best_response::{best_response, DocumentPlayer, Goal};
 use solved_games::games::yen::naive::{self, ScaledGame};
-use solved_games::games::yen::optimized::Solver;
+use solved_games::games::yen::optimized::ExactDp;
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
 use solved_games::solve::exact::ratio;
@@ -23,7 +23,7 @@ fn equilibrium(c: &mut Criterion) {
         g.bench_with_input(
             BenchmarkId::new("optimized", format!("T{total}R{rounds}")),
             &rules,
-            |b, &r| b.iter(|| Solver::new().value(black_box(State::start(r)))),
+            |b, &r| b.iter(|| ExactDp::new().value(black_box(State::start(r)))),
         );
     }
     let tiny = Rules {
@@ -31,7 +31,7 @@ fn equilibrium(c: &mut Criterion) {
         rounds: 4,
     };
     g.bench_function("optimized/T4R4", |b| {
-        b.iter(|| Solver::new().value(black_box(State::start(tiny))))
+        b.iter(|| ExactDp::new().value(black_box(State::start(tiny))))
     });
     g.finish();
 }
@@ -69,7 +69,7 @@ fn paper_scale(c: &mut Criterion) {
         let rules = Rules { total, rounds: 10 };
         g.bench_function(format!("optimized/T{total}R10"), |b| {
             b.iter(|| {
-                let v = Solver::new().value(black_box(State::start(rules)));
+                let v = ExactDp::new().value(black_box(State::start(rules)));
                 assert_eq!(v, num_traits::Zero::zero());
             })
         });

@@ -10,7 +10,7 @@ use crate::common::history_from_shares;
 use num_rational::BigRational;
 use proptest::prelude::*;
 use solved_games::games::yen::naive::{self, Memo, ScaledGame, Search, Situation};
-use solved_games::games::yen::optimized::{reachable_states, Solver};
+use solved_games::games::yen::optimized::{reachable_states, ExactDp};
 use solved_games::games::yen::rules::{Rules, State};
 use solved_games::solve::matrix_game::{column_ceiling, row_guarantee, solve};
 use std::collections::{HashMap, HashSet};
@@ -38,7 +38,7 @@ fn state_of(rules: Rules, s: &Situation) -> State {
 /// computes against the optimized DP; returns the number of distinct
 /// situations reached.
 fn naive_agrees_everywhere(rules: Rules, memo: Memo) -> usize {
-    let mut solver = Solver::new();
+    let mut solver = ExactDp::new();
     let mut seen: HashMap<Situation, BigRational> = HashMap::new();
     let start = naive::value_visiting(scaled(rules), memo, &mut |situation, value| {
         let state = state_of(rules, situation);
@@ -50,7 +50,11 @@ fn naive_agrees_everywhere(rules: Rules, memo: Memo) -> usize {
             );
         }
     });
-    assert_eq!(start, Solver::new().value(State::start(rules)), "{rules:?}");
+    assert_eq!(
+        start,
+        ExactDp::new().value(State::start(rules)),
+        "{rules:?}"
+    );
     seen.len()
 }
 
@@ -93,7 +97,7 @@ fn first_round_equilibria_are_optimal_on_both_sides() {
         let mut search = Search::new(game, Memo::BySituation);
         let naive_round = search.round(&mut Vec::new());
         let naive_matrix = search.matrix(&mut Vec::new());
-        let mut solver = Solver::new();
+        let mut solver = ExactDp::new();
         let start = State::start(rules);
         let optimized_round = solver.round_equilibrium(start);
         let optimized_matrix = solver.successor_matrix(start);
@@ -160,7 +164,7 @@ proptest! {
         prop_assert_eq!(&v, &-w, "{} after {:?}", game, history);
         let rules = Rules { total, rounds };
         let state = state_of(rules, &Situation::after(&history));
-        prop_assert_eq!(Solver::new().value(state), v, "{} after {:?}", game, history);
+        prop_assert_eq!(ExactDp::new().value(state), v, "{} after {:?}", game, history);
     }
 
     /// The naive round solver (kernel enumeration) and the simplex agree
@@ -191,7 +195,7 @@ fn round_equilibria_are_certified_on_every_reachable_state() {
         total: 6,
         rounds: 4,
     };
-    let mut solver = Solver::new();
+    let mut solver = ExactDp::new();
     let mut seen = HashSet::new();
     let mut stack = vec![State::start(rules)];
     while let Some(s) = stack.pop() {

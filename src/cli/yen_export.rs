@@ -6,7 +6,7 @@ use super::{CliError, CommandResult, Out};
 use solved_games::games::yen::gambit::{
     efg_leaves_from, stage_states, write_efg_from, write_nfg, StageGame,
 };
-use solved_games::games::yen::optimized::Solver;
+use solved_games::games::yen::optimized::ExactDp;
 use solved_games::games::yen::rules::{Rules, State};
 use solved_games::solve::exact::format_ratio;
 use std::fmt::Write as _;
@@ -74,7 +74,7 @@ pub fn run_export(args: ExportArgs, out: &mut Out) -> CommandResult {
                 "--stage {text}: no round is left to play, so there is no stage game"
             )));
         }
-        let stage = StageGame::of(&mut Solver::new(), state);
+        let stage = StageGame::of(&mut ExactDp::new(), state);
         let mut file = Vec::new();
         write_nfg(rules, &stage, &mut file).map_err(|e| CliError::io("standard output", &e))?;
         return out.write_all(&file).map(|()| true);
@@ -115,7 +115,7 @@ fn write_stages(rules: Rules, dir: &std::path::Path, out: &mut Out) -> CommandRe
         )));
     }
     super::report_file::directory("--stages", dir)?;
-    let mut solver = Solver::new();
+    let mut solver = ExactDp::new();
     let states = stage_states(rules);
     let mut values = String::from("state\tvalue\n");
     for &state in &states {

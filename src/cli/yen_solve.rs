@@ -6,7 +6,7 @@ use super::{CliError, CommandResult, Out};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::json;
 use solved_games::games::yen::best_response::{best_response_with_progress, DocumentPlayer, Goal};
-use solved_games::games::yen::optimized::{reachable_states, Solver};
+use solved_games::games::yen::optimized::{reachable_states, ExactDp};
 use solved_games::games::yen::rules::Rules;
 use solved_games::games::yen::rules::State;
 use solved_games::outfile;
@@ -131,7 +131,7 @@ pub fn run_solve(args: SolveArgs, out: &mut Out) -> CommandResult {
     }
     let rules = rules_from(args.total, args.rounds)?;
     let state = state_from(args.state.as_deref(), rules)?;
-    let mut solver = Solver::new();
+    let mut solver = ExactDp::new();
     let bar = Bar::stderr();
     let (value, strategy_a, strategy_b) = if state.rounds_left == 0 {
         (solver.value(state), vec![], vec![])

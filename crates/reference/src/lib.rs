@@ -83,7 +83,7 @@
 //! use solved_games_reference::yen::{optimized, rules};
 //! use solved_games_reference::{yen, ScaledGame};
 //! let start = rules::State::start(rules::Rules { total: 6, rounds: 4 });
-//! let value = optimized::Solver::new().value(start);
+//! let value = optimized::ExactDp::new().value(start);
 //! assert_eq!(value, yen::naive::value(ScaledGame { total: 6, rounds: 4 }));
 //! assert_eq!(value, num_traits::Zero::zero()); // neither player has an edge
 //! ```
@@ -124,8 +124,8 @@ pub mod table;
 
 // The curated face: the five games by name, the types no other game has a
 // namesake of, the claims registry and progress reporting. Names that two
-// games share (`Position`, `State`, `Table`, `Game`, `Solver`) are reached
-// through the game's module (`nim::Position`, `yen::optimized::Solver`) and
+// games share (`Position`, `State`, `Table`, `Game`) are reached through the
+// game's module (`nim::Position`, `stones::Game`) and
 // never renamed here: one name per type everywhere.
 pub use claims::{Claim, GameId, Status, Verdict};
 pub use games::stones::Stones;

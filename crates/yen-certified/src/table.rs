@@ -336,7 +336,7 @@ pub fn check<'a>(
     let mut seen: HashMap<(u64, State), usize> = HashMap::new();
     // One exact DP for every row decided exactly: a state's value depends
     // on the state only, not on T or R.
-    let mut dp = solved_games_reference::games::yen::optimized::Solver::new();
+    let mut dp = solved_games_reference::games::yen::optimized::ExactDp::new();
     for (n, line) in lines.enumerate() {
         let number = n + 3;
         report.rows += 1;

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use solved_games_reference::games::yen::optimized::Solver;
+use solved_games_reference::games::yen::optimized::ExactDp;
 use solved_games_reference::games::yen::rules::State;
 use solved_games_reference::progress::Silent;
 use solved_games_reference::solve::rounding::enclose;
@@ -54,7 +54,7 @@ fn the_verified_intervals_hold_the_exact_values_up_to_16_units() {
     let (_dir, _, _, verdict) = verified("certificate-exact", 16);
     assert!(verdict.max_width < 1e-9, "{}", verdict.max_width);
     assert_eq!(verdict.starts.len(), 16);
-    let mut exact = Solver::new();
+    let mut exact = ExactDp::new();
     let starts = (1..=16).map(|t| State {
         rounds_left: 10,
         money_a: t,

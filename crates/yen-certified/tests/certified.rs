@@ -6,7 +6,7 @@
 use crate::common;
 
 use num_traits::ToPrimitive;
-use solved_games_reference::games::yen::optimized::Solver;
+use solved_games_reference::games::yen::optimized::ExactDp;
 use solved_games_reference::games::yen::rules::State;
 use solved_games_reference::progress::Silent;
 use solved_games_reference::solve::rounding::enclose;
@@ -24,7 +24,7 @@ fn holds(iv: Interval, exact: &num_rational::BigRational) -> bool {
 /// number of states checked.
 fn exact_values_lie_in_their_intervals(max: u64, rounds: u32, width: Option<f64>) -> usize {
     let table = Certified::solve(max, rounds, &Silent);
-    let mut exact = Solver::new();
+    let mut exact = ExactDp::new();
     let mut checked = 0;
     for s in common::yen_undecided_states(max, rounds) {
         let v = exact.value(s);
@@ -68,7 +68,7 @@ fn every_exact_value_lies_in_its_interval_up_to_20_units_at_10_rounds() {
 fn every_exact_value_lies_in_its_interval_at_other_round_counts() {
     for (max, rounds) in [(9, 3), (9, 5), (7, 7)] {
         let table = Certified::solve(max, rounds, &Silent);
-        let mut exact = Solver::new();
+        let mut exact = ExactDp::new();
         for s in common::yen_undecided_states(max, rounds) {
             assert!(
                 holds(table.interval(s), &exact.value(s)),

@@ -418,11 +418,11 @@ const GAMBIT_RULES: Rules = Rules {
 fn gambit_round_trip() -> Evidence {
     use crate::games::yen::gambit::{stage_states, write_efg_from, write_nfg, StageGame};
     use crate::games::yen::gambit_read::{read_efg, read_nfg, solve_efg, solve_nfg, Solved};
-    use crate::games::yen::optimized::Solver;
+    use crate::games::yen::optimized::ExactDp;
     use crate::solve::exact::format_ratio;
     use std::fmt::Write as _;
     let rules = GAMBIT_RULES;
-    let mut solver = Solver::new();
+    let mut solver = ExactDp::new();
     let (mut dp, mut read) = (String::new(), String::new());
     let (mut leaves, mut cells, mut first) = (0, 0, None);
     let states = stage_states(rules);

@@ -14,7 +14,7 @@ use crate::games::yen::best_response::{
     best_response, winning_line, DocumentPlayer, EquilibriumOpponent, Goal,
 };
 use crate::games::yen::naive::{self, ScaledGame};
-use crate::games::yen::optimized::{self, Solver};
+use crate::games::yen::optimized::{self, ExactDp};
 use crate::games::yen::rules::{Rules, State};
 use crate::solve::exact::format_ratio;
 use num_rational::BigRational;
@@ -104,7 +104,7 @@ pub(crate) fn ten_by_ten() -> &'static TenByTen {
     static TEN: OnceLock<TenByTen> = OnceLock::new();
     TEN.get_or_init(|| {
         let optimized = || {
-            let mut solver = Solver::new();
+            let mut solver = ExactDp::new();
             let value = solver.value(State::start(TEN_BY_TEN));
             let mut b = EquilibriumOpponent::with_solver(solver);
             (value, best_response(TEN_BY_TEN, &mut b, Goal::Score).value)
@@ -168,7 +168,7 @@ pub(super) const CLAIMS: &[Claim] = &[
                 .flat_map(|t| (1..=5).map(move |r| (t, r)))
                 .collect();
             Evidence::both(
-                start_values(&grid, |r| format_ratio(&Solver::new().value(State::start(r)))),
+                start_values(&grid, |r| format_ratio(&ExactDp::new().value(State::start(r)))),
                 start_values(&grid, |r| format_ratio(&naive::value(scaled(r)))),
             )
         },
@@ -242,7 +242,7 @@ pub(super) const CLAIMS: &[Claim] = &[
             };
             Evidence::both(
                 check(optimized::two_round_safe_bets, &|r| {
-                    Solver::new().value(State::start(r))
+                    ExactDp::new().value(State::start(r))
                 }),
                 check(naive::two_round_safe_bets, &|r| naive::value(scaled(r))),
             )

@@ -6,7 +6,7 @@
 use super::{Claim, Evidence, GameId};
 use crate::yen::certified::Certified;
 use num_rational::BigRational;
-use solved_games_reference::games::yen::optimized::Solver;
+use solved_games_reference::games::yen::optimized::ExactDp;
 use solved_games_reference::games::yen::rules::{Rules, State};
 use solved_games_reference::progress::Silent;
 use solved_games_reference::solve::exact::format_ratio;
@@ -45,9 +45,9 @@ const CONTAINED_TOTAL: u64 = 16;
 /// outside, or how many were checked.
 fn exact_values_contained(table: &Certified, max: u64) -> Result<usize, String> {
     use solved_games_reference::solve::rounding::enclose;
-    let mut exact = Solver::new();
+    let mut exact = ExactDp::new();
     let mut checked = 0;
-    let mut check = |s: State, exact: &mut Solver| -> Result<(), String> {
+    let mut check = |s: State, exact: &mut ExactDp| -> Result<(), String> {
         let v = exact.value(s);
         let (lo, hi) = enclose(&v);
         let iv = table.interval(s);
@@ -176,7 +176,7 @@ fn first_round_guarantee(table: &Certified, total: u64) -> (String, String) {
     let measured = format!("lower bounds per reply y: {held} of {} >= -1e-9", total + 1);
     // One exact table for every subgame: (1, 91) is the mirror of (91, 1),
     // value(r, a, b, d) = −value(r, b, a, −d), which the DP stores once.
-    let mut exact = Solver::new();
+    let mut exact = ExactDp::new();
     for &(y, _) in &sb {
         for &(x, _) in &sa {
             let s = start.after(x, y);

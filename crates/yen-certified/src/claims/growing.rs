@@ -13,7 +13,7 @@ use super::{Claim, Evidence, GameId};
 use crate::solve::growing::GrowingGame;
 use num_rational::BigRational;
 use num_traits::ToPrimitive;
-use solved_games_reference::games::yen::optimized::Solver;
+use solved_games_reference::games::yen::optimized::ExactDp;
 use solved_games_reference::games::yen::rules::{Rules, State};
 use solved_games_reference::solve::matrix_game::solve_reduced_value;
 
@@ -58,7 +58,7 @@ fn states() -> Vec<State> {
 
 /// The stage game of `state`: each successor's exact value rounded to
 /// `f64`, row by row (A's bet x, B's bet y).
-fn stage_matrix(exact: &mut Solver, state: State) -> Vec<f64> {
+fn stage_matrix(exact: &mut ExactDp, state: State) -> Vec<f64> {
     let mut matrix = Vec::new();
     for x in 0..=state.money_a {
         for y in 0..=state.money_b {
@@ -72,7 +72,7 @@ fn stage_matrix(exact: &mut Solver, state: State) -> Vec<f64> {
 /// The first stage game the growing game gets wrong, or how many it solved
 /// both ways.
 fn audit() -> Result<usize, String> {
-    let mut exact = Solver::new();
+    let mut exact = ExactDp::new();
     let states = states();
     for &state in &states {
         let (m, n) = (state.money_a as usize + 1, state.money_b as usize + 1);

@@ -18,7 +18,7 @@
 //! - `random` bets uniformly on 0..=m−1 with m its money left in rounds
 //!   1..R−1 (the listing's `random()%remain`), the remainder in round R.
 
-use crate::games::yen::optimized::Solver;
+use crate::games::yen::optimized::ExactDp;
 use crate::games::yen::rules::{Rules, State};
 use crate::progress::{Progress, Silent};
 use crate::solve::exact::integer;
@@ -163,7 +163,7 @@ impl Opponent for DocumentPlayer {
 /// (its column strategy of each round's matrix game).
 #[derive(Debug, Default)]
 pub struct EquilibriumOpponent {
-    solver: Solver,
+    solver: ExactDp,
     cache: HashMap<State, Vec<(u64, BigRational)>>,
 }
 
@@ -178,7 +178,7 @@ impl EquilibriumOpponent {
     /// hold the values a caller computed (a value never changes once
     /// solved, so the strategies are those of a fresh solver).
     #[must_use]
-    pub fn with_solver(solver: Solver) -> EquilibriumOpponent {
+    pub fn with_solver(solver: ExactDp) -> EquilibriumOpponent {
         EquilibriumOpponent {
             solver,
             cache: HashMap::new(),
@@ -448,7 +448,7 @@ mod tests {
         for total in 1..=6 {
             for rounds in 1..=4 {
                 let rules = Rules { total, rounds };
-                let mut solver = Solver::new();
+                let mut solver = ExactDp::new();
                 solver.value(State::start(rules));
                 let mut warm = EquilibriumOpponent::with_solver(solver);
                 let mut fresh = EquilibriumOpponent::new();

@@ -209,7 +209,7 @@ impl Game for Yen {
             }),
             optimized: Box::new(move |t| {
                 let state = State::start(rules(t));
-                crate::solve::exact::format_ratio(&optimized::Solver::new().value(state))
+                crate::solve::exact::format_ratio(&optimized::ExactDp::new().value(state))
             }),
         }
     }
@@ -255,7 +255,7 @@ impl Game for Yen {
 
     /// The layered DP over compressed states.
     fn optimized_within_limits(question: &YenQuestion) -> Result<BigRational, SolveError> {
-        Ok(optimized::Solver::new().value(question.state))
+        Ok(optimized::ExactDp::new().value(question.state))
     }
 }
 
@@ -465,7 +465,7 @@ impl Table for Yen {
         progress: &dyn Progress,
         row: &mut RowSink<'_, Yen>,
     ) -> Result<(), SolveError> {
-        let mut dp = optimized::Solver::new();
+        let mut dp = optimized::ExactDp::new();
         table::rows_as_solved::<Yen>(solver, params, progress, row, |q| match solver {
             Solver::Optimized => Ok(dp.value(q.state)),
             Solver::Naive => Self::naive(q),
@@ -483,7 +483,7 @@ impl Table for Yen {
                 if let Some(q) = questions.first() {
                     Self::check_size(solver, q)?;
                 }
-                let mut dp = optimized::Solver::new();
+                let mut dp = optimized::ExactDp::new();
                 Ok(questions
                     .into_iter()
                     .map(|q| {

@@ -27,7 +27,7 @@
 //! [`MAX_EFG_LEAVES`] leaves (T = 8, R = 4 has 27,225; T = 10, R = 5 has
 //! 1,002,001).
 
-use super::optimized::Solver;
+use super::optimized::ExactDp;
 use super::rules::{match_result, settle, Rules, State};
 use crate::solve::exact::format_ratio;
 use num_rational::BigRational;
@@ -279,7 +279,7 @@ impl StageGame {
     ///
     /// # Panics
     /// If `state` has no round left.
-    pub fn of(solver: &mut Solver, state: State) -> StageGame {
+    pub fn of(solver: &mut ExactDp, state: State) -> StageGame {
         assert!(state.rounds_left > 0, "a stage game needs a round to play");
         StageGame {
             state,
@@ -451,7 +451,7 @@ mod tests {
             total: 2,
             rounds: 2,
         };
-        let stage = StageGame::of(&mut Solver::new(), State::start(rules));
+        let stage = StageGame::of(&mut ExactDp::new(), State::start(rules));
         assert_eq!(stage.bets_a, [0, 1, 2]);
         let mut out = Vec::new();
         write_nfg(rules, &stage, &mut out).unwrap();

@@ -618,7 +618,7 @@ pub fn solve_nfg(game: &Nfg) -> Result<Solved, ReadError> {
 mod tests {
     use super::*;
     use crate::games::yen::gambit::{stage_states, write_efg_from, write_nfg, StageGame};
-    use crate::games::yen::optimized::Solver;
+    use crate::games::yen::optimized::ExactDp;
     use crate::games::yen::rules::{Rules, State};
     use crate::solve::exact::ratio;
 
@@ -631,7 +631,7 @@ mod tests {
             total: 3,
             rounds: 3,
         };
-        let mut solver = Solver::new();
+        let mut solver = ExactDp::new();
         let mut nonzero = 0;
         for state in stage_states(rules) {
             let value = solver.value(state);

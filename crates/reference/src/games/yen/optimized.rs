@@ -7,9 +7,9 @@
 //! 0 draw, −1 loss under optimal play by both) is the value of the matrix
 //! game whose rows are A's bets, columns B's bets and entries the values of
 //! the successor states. The value depends on nothing else (not on T or R),
-//! so one [`Solver`] keeps one table for every size it is asked about.
+//! so one [`ExactDp`] keeps one table for every size it is asked about.
 //!
-//! [`Solver`] works layer by layer: it first collects the states a question
+//! [`ExactDp`] works layer by layer: it first collects the states a question
 //! needs (skipping states [`State::decided`] settles and states whose mirror
 //! value(a, b, d) = −value(b, a, −d) is collected instead), then solves the
 //! layers from the last round up. States of one layer depend only on the
@@ -107,18 +107,18 @@ pub struct SolveStats {
 
 /// The layered DP over compressed states, with one table for every size.
 #[derive(Debug, Default)]
-pub struct Solver {
+pub struct ExactDp {
     /// Fx-hashed: one lookup per stage-matrix entry is most of a small
     /// solve's time, and SipHash's guard against chosen keys buys nothing here.
     memo: FxHashMap<State, Known>,
     stats: SolveStats,
 }
 
-impl Solver {
+impl ExactDp {
     /// An empty table.
     #[must_use]
-    pub fn new() -> Solver {
-        Solver::default()
+    pub fn new() -> ExactDp {
+        ExactDp::default()
     }
 
     /// Number of matrix games solved so far (states neither decided nor
@@ -140,7 +140,7 @@ impl Solver {
         self.value_with_progress(state, &Silent)
     }
 
-    /// [`Solver::value`], reporting the states solved to `progress`.
+    /// [`ExactDp::value`], reporting the states solved to `progress`.
     pub fn value_with_progress(&mut self, state: State, progress: &dyn Progress) -> BigRational {
         self.solve_below(&[state], progress);
         self.cell(state).exact()
@@ -301,7 +301,7 @@ impl Solver {
         self.round_equilibrium_with_progress(state, &Silent)
     }
 
-    /// [`Solver::round_equilibrium`], reporting the states solved to `progress`.
+    /// [`ExactDp::round_equilibrium`], reporting the states solved to `progress`.
     ///
     /// # Panics
     /// If `state` has no round left to play.

@@ -205,7 +205,7 @@ pub(super) fn yen_cycle() -> Result<Figure, DrawError> {
 /// The equilibrium bets of the first round at T = R = 10 (units of 1,000
 /// yen), both players.
 pub(super) fn yen_equilibrium() -> Result<Figure, DrawError> {
-    use crate::games::yen::optimized::Solver;
+    use crate::games::yen::optimized::ExactDp;
     use crate::games::yen::rules::Rules;
     use crate::games::yen::rules::State;
     use crate::solve::exact::format_ratio;
@@ -213,7 +213,7 @@ pub(super) fn yen_equilibrium() -> Result<Figure, DrawError> {
         total: 10,
         rounds: 10,
     };
-    let mut solver = Solver::new();
+    let mut solver = ExactDp::new();
     let eq = solver.round_equilibrium(State::start(rules));
     let prob = |strategy: &[(u64, BigRational)], bet: u64| {
         strategy
