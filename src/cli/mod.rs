@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 mod check;
 mod geister;
+mod layout;
 mod memory;
 mod memory_bounded;
 mod memory_ranks;
@@ -22,7 +23,6 @@ mod progress;
 mod report_file;
 mod reproduce;
 mod stones;
-mod table;
 mod tables;
 mod yen;
 mod yen_certificate;

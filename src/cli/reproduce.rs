@@ -8,8 +8,8 @@
 //! results; a FAIL found after the table stopped is then one line on
 //! standard error and exit 1.
 
+use super::layout::{Column, Layout};
 use super::progress::Bar;
-use super::table::{Column, Layout};
 use super::{note, report_file, CliError, CommandResult, Out};
 use solved_games::claims::{self, GameId, Status, Verdict};
 use solved_games::figures;

@@ -1,5 +1,6 @@
-//! Plain-text tables whose cells wrap inside fixed column widths, so that rows
-//! can be printed one at a time as they are computed (the progress of a long
+//! The layout of the report's plain-text table (a grid of cells, not a
+//! game's table): cells wrap inside fixed column widths, so that rows can be
+//! printed one at a time as they are computed (the progress of a long
 //! `reproduce` run is the table itself).
 //!
 //! Widths are display columns, not bytes or chars: `→` and `–` take one
